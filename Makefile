@@ -1,0 +1,34 @@
+# The two commands the README promises: `make demo` and `make test`. Both install what they need.
+PRESET ?= reldebug
+BUILD := build/$(PRESET)
+
+.PHONY: setup configure build demo test test-debug python bench clean
+
+setup:
+	bash tools/setup.sh
+
+configure: setup
+	cmake --preset $(PRESET) >/dev/null
+
+build: configure
+	cmake --build --preset $(PRESET)
+
+demo: build
+	$(BUILD)/bpl examples/demo.bpl
+
+test: build
+	bash tools/test.sh $(PRESET)
+
+# The whole suite under ASan and UBSan.
+test-debug:
+	$(MAKE) test PRESET=debug
+
+# The tensorcode Python extension, built in place so that PYTHONPATH=python finds it.
+python: build
+
+bench: setup
+	cmake --preset release >/dev/null && cmake --build --preset release
+	bash bench/run.sh
+
+clean:
+	rm -rf build

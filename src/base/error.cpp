@@ -1,0 +1,53 @@
+// Error names and the assert handler.
+#include "base/error.h"
+
+#include "base/assert.h"
+
+#include <cstdio>
+#include <cstdlib>
+
+namespace bpl::base {
+
+namespace {
+// clang-format off
+constexpr const char* NAMES[] = {
+    "SYNTAX ERROR",      // Syntax
+    "VALUE ERROR",       // Value
+    "DOMAIN ERROR",      // Domain
+    "LENGTH ERROR",      // Length
+    "RANK ERROR",        // Rank
+    "INDEX ERROR",       // Index
+    "LIMIT ERROR",       // Limit
+    "NONCE ERROR",       // Nonce
+    "UNSUPPORTED",       // Unsupported
+    "INTERRUPT",         // Interrupt
+    "FILE ERROR",        // Io
+    "INTERNAL ERROR",    // Internal
+};
+// clang-format on
+constexpr int COUNT = sizeof(NAMES) / sizeof(NAMES[0]);
+static_assert(COUNT == static_cast<int>(ErrorKind::Internal) + 1, "one name per ErrorKind");
+} // namespace
+
+const char* name(ErrorKind kind) { return NAMES[static_cast<int>(kind)]; }
+
+bool kind_of_name(const std::string& text, ErrorKind* out) {
+    for (int i = 0; i < COUNT; i++) {
+        std::string full = NAMES[i];
+        std::string word = full.substr(0, full.find(' '));
+        if (text == full || text == word) {
+            *out = static_cast<ErrorKind>(i);
+            return true;
+        }
+    }
+    return false;
+}
+
+void fail(ErrorKind kind, const std::string& message) { throw Error(kind, message); }
+
+void assert_fail(const char* cond, const char* msg, const char* file, int line) {
+    std::fprintf(stderr, "%s:%d: assertion failed: %s (%s)\n", file, line, cond, msg);
+    std::abort();
+}
+
+} // namespace bpl::base

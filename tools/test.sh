@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Runs every test: unit tests (CTest), the project's BPL cases, the conformance ratchet, the
+# Python tests and the TypeScript SDK's tests. Usage: tools/test.sh [PRESET]. Exits non-zero when
+# any part fails, after running them all.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+preset="${1:-reldebug}"
+build="build/$preset"
+failed=()
+
+section() { echo; echo "=== $1"; }
+run() { local name="$1"; shift; "$@" || failed+=("$name"); }
+
+section "unit tests (ctest)"
+run ctest ctest --test-dir "$build" --output-on-failure -j2 --timeout 600
+
+if [ -x "$build/bpl" ]; then
+  section "BPL cases (tests/bpl)"
+  run bpl-cases "$build/bpl" --cases tests/bpl/*.bpl
+  if [ -d ../shared/conformance ]; then
+    section "conformance corpus (ratchet: tests/conformance/passing.txt)"
+    run conformance "$build/bpl" --cases --base ../shared/conformance \
+      --exclude ../shared/conformance/excluded.txt --expect tests/conformance/passing.txt \
+      ../shared/conformance/tests/reference/*.bpl
+  else
+    section "conformance corpus: skipped, ../shared/conformance is absent"
+  fi
+fi
+
+if [ -d tests/python ]; then
+  section "Python tests (pytest)"
+  run pytest env PYTHONPATH=python /usr/bin/python3 -m pytest -q tests/python
+fi
+
+if [ -f ts/package.json ]; then
+  section "TypeScript SDK tests"
+  run ts bash -c 'cd ts && npm test'
+fi
+
+echo
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "FAILED: ${failed[*]}"
+  exit 1
+fi
+echo "all test sections passed"
