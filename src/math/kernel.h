@@ -1,0 +1,71 @@
+// The math library's interface to the engine: plain functions over buffers of one kind, selected
+// by the scalar function (Fn) and the item kind. The engine (prim/, program/) calls only these;
+// every scalar function's formula, validity and fold facts live behind them, in one object per Fn.
+// Kernels never throw and never allocate per item: data errors go to the ErrorSlot.
+#pragma once
+
+#include "base/error.h"
+#include "number/kind.h"
+
+#include <atomic>
+#include <cstdint>
+
+namespace bpl::math {
+
+using number::Kind;
+
+// The first data error of a run and how many there were (the session holds one; kernels on any
+// thread record into it; the engine raises it at a checkpoint).
+struct ErrorSlot {
+    std::atomic<uint32_t> count{0};
+    base::ErrorKind kind = base::ErrorKind::Domain;
+    const char* message = ""; // static text
+    void record(base::ErrorKind k, const char* msg) noexcept {
+        if (count.fetch_add(1, std::memory_order_acq_rel) == 0) {
+            kind = k;
+            message = msg;
+        }
+    }
+    bool has_error() const noexcept { return count.load(std::memory_order_acquire) != 0; }
+    void clear() noexcept { count.store(0); }
+};
+
+// clang-format off
+// Every scalar function of BPL (functions.md §2–3) plus hidden specials. One object each.
+enum class Fn : uint8_t {
+    // monadic
+    Conjugate, Negate, Direction, Reciprocal, Floor, Ceiling, Magnitude, Exp, Ln, Not,
+    Sqrt, Factorial, PiTimes,
+    // dyadic
+    Add, Subtract, Multiply, Divide, Min, Max, Residue, Power, Log,
+    Equal, NotEqual, Less, LessEqual, Greater, GreaterEqual, And, Or, Nand, Nor,
+};
+// clang-format on
+
+// The kind of f's result when its operands are items of `operand` (after conversion to it).
+// For example Equal on F64 gives Bool, Divide on Int gives Int (floor division, D2).
+Kind result_kind(Fn f, Kind operand);
+// The kind operands of kinds a and b are converted to before f runs on them (for Bool/Bool
+// arithmetic this may be wider than both). Pure, never throws; Char operands are the caller's.
+Kind operand_kind(Fn f, Kind a, Kind b);
+Kind operand_kind(Fn f, Kind a);
+
+// out[i] = f(a[i*sa]) for i < n. Strides count items; 0 repeats one item.
+void unary(Fn f, Kind k, const void* a, int64_t sa, void* out, int64_t n, ErrorSlot& slot);
+// out[i] = f(a[i*sa], b[i*sb]) for i < n; a and b are items of kind k, out of result_kind(f, k).
+void binary(Fn f, Kind k, const void* a, int64_t sa, const void* b, int64_t sb, void* out,
+            int64_t n, ErrorSlot& slot);
+// Converts n items; to must hold every value of from, or the caller accepts rounding/wrapping.
+void convert(Kind from, const void* in, Kind to, void* out, int64_t n);
+
+// Fold facts. identity() writes f's identity as one item of result_kind(f, k) and returns true,
+// or returns false when f has none.
+bool identity(Fn f, Kind k, void* out);
+// Right-to-left APL fold of n items a[0], a[s], ... a[(n-1)s] (n >= 1) into *out, of kind
+// result_kind(f, k), which must equal k for a fold (the caller converts first).
+void fold(Fn f, Kind k, const void* a, int64_t s, int64_t n, void* out, ErrorSlot& slot);
+
+// Size in bytes of one item of kind k (Exact is a host kind with no buffer: 0).
+int item_size(Kind k);
+
+} // namespace bpl::math
