@@ -47,6 +47,15 @@ class Ref {
         return Ref(new T(std::forward<A>(a)...));
     }
 
+    // Takes over a reference that `p` already carries (from leak()); no increment.
+    static Ref adopt(T* p) noexcept {
+        Ref r;
+        r.p_ = p;
+        return r;
+    }
+    // Gives up this handle's reference without releasing it; pair with adopt().
+    T* leak() noexcept { return std::exchange(p_, nullptr); }
+
     T* get() const noexcept { return p_; }
     T* operator->() const noexcept { return p_; }
     T& operator*() const noexcept { return *p_; }

@@ -1,0 +1,53 @@
+// The language's entry: run source text in a scope. Lexes, parses, binds each statement to
+// instructions and executes them with the one tree executor. Display lives in display.h.
+#pragma once
+
+#include "base/error.h"
+#include "value/value.h"
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace bpl::lang {
+
+using value::Value;
+
+// Where ⎕← output goes and where ⎕ input comes from.
+class Io {
+  public:
+    virtual ~Io() = default;
+    virtual void print(const std::string& text) = 0;       // one event, no trailing newline
+    virtual std::optional<std::string> read_line() = 0;     // nullopt when there is no input
+};
+
+class Scope; // names and their values (lang owns its layout)
+
+// A top-level environment: global names plus the Io and the folder •load resolves against.
+class Context {
+  public:
+    explicit Context(Io& io, std::string base_dir = ".");
+    ~Context();
+    Io& io() { return io_; }
+    const std::string& base_dir() const { return base_dir_; }
+    Scope& globals() { return *globals_; }
+
+  private:
+    Io& io_;
+    std::string base_dir_;
+    std::unique_ptr<Scope> globals_;
+};
+
+// Runs every statement of `source` in order. Calls on_result for each statement whose value is
+// not shy (assignments are shy; an empty statement has none). Throws base::Error, with its Site
+// (byte offsets into `source`) set, for the first error; earlier statements' effects remain.
+void run(Context& ctx, std::string_view source, const std::function<void(const Value&)>& on_result);
+
+// Formats an error as the reference does: "KIND ERROR: message", then " --> <source>:L:C",
+// the source line and a caret line (language.md §13).
+std::string error_report(const base::Error& error, std::string_view source,
+                         std::string_view source_name = "<source>");
+
+} // namespace bpl::lang

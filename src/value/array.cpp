@@ -1,0 +1,167 @@
+// ArrayData: construction, normalisation of boxed items to compact storage, items, prototypes.
+#include "value/array.h"
+
+#include "base/assert.h"
+#include "math/kernel.h"
+#include "value/function.h"
+#include "value/pending.h"
+
+#include <cstring>
+
+namespace bpl::value {
+
+int64_t count_of(const Shape& shape) {
+    int64_t n = 1;
+    for (int64_t d : shape) n *= d;
+    return n;
+}
+
+ArrayData::~ArrayData() = default;
+Pending::~Pending() = default;
+value::Function::~Function() = default;
+
+Ref<ArrayData> ArrayData::compact(Kind kind, Shape shape, bool weak) {
+    ASSERT(kind != Kind::Exact, "Exact values are host values, never compact");
+    Ref<ArrayData> a(new ArrayData());
+    a->kind_ = kind;
+    a->weak_ = weak;
+    a->count_ = count_of(shape);
+    a->shape_ = std::move(shape);
+    size_t bytes = static_cast<size_t>(a->count_ * math::item_size(kind));
+    // 64-byte alignment and padding so vector kernels may read whole blocks.
+    size_t padded = (bytes + 63) / 64 * 64 + 64;
+    a->data_.reset(new (std::align_val_t(64)) std::byte[padded]);
+    return a;
+}
+
+namespace {
+// The one kind all items share, when the array can be compact.
+bool common_kind(const std::vector<Value>& items, Kind* kind, bool* weak) {
+    if (items.empty()) return false;
+    const Value& first = items[0];
+    if (!first.is_number() && !first.is_char()) return false;
+    for (const Value& v : items) {
+        if (v.tag() != first.tag() || v.kind() != first.kind() || v.weak() != first.weak())
+            return false;
+    }
+    *kind = first.kind();
+    *weak = first.weak();
+    return true;
+}
+
+void store_atom(ArrayData& a, int64_t i, const Value& v) {
+    switch (a.kind()) {
+    case Kind::Bool: a.items_as<uint8_t>()[i] = static_cast<uint8_t>(v.as_i64()); break;
+    case Kind::I8: a.items_as<int8_t>()[i] = static_cast<int8_t>(v.as_i64()); break;
+    case Kind::I16: a.items_as<int16_t>()[i] = static_cast<int16_t>(v.as_i64()); break;
+    case Kind::I32: a.items_as<int32_t>()[i] = static_cast<int32_t>(v.as_i64()); break;
+    case Kind::I64:
+    case Kind::Int: a.items_as<int64_t>()[i] = v.as_i64(); break;
+    case Kind::F32: a.items_as<float>()[i] = static_cast<float>(v.as_f64()); break;
+    case Kind::F64: a.items_as<double>()[i] = v.as_f64(); break;
+    case Kind::Char: a.items_as<char32_t>()[i] = v.as_char(); break;
+    default: ASSERT(false, "no compact storage for this kind yet");
+    }
+}
+} // namespace
+
+Ref<ArrayData> ArrayData::boxed(Shape shape, std::vector<Value> items, Value proto) {
+    ASSERT(count_of(shape) == static_cast<int64_t>(items.size()), "item count must fit shape");
+    Kind kind;
+    bool weak;
+    if (common_kind(items, &kind, &weak) && kind != Kind::F16 && !number::is_complex(kind)) {
+        Ref<ArrayData> a = compact(kind, std::move(shape), weak);
+        for (int64_t i = 0; i < a->count_; i++) store_atom(*a, i, items[i]);
+        return a;
+    }
+    // An empty array whose prototype is a number or character atom is compact too.
+    if (items.empty() && (proto.is_number() || proto.is_char()) && proto.kind() != Kind::F16 &&
+        !number::is_complex(proto.kind())) {
+        return compact(proto.kind(), std::move(shape), proto.weak());
+    }
+    Ref<ArrayData> a(new ArrayData());
+    a->boxed_ = true;
+    a->count_ = static_cast<int64_t>(items.size());
+    a->shape_ = std::move(shape);
+    a->items_ = std::move(items);
+    if (a->count_ == 0) a->proto_.push_back(proto.is_none() ? Value::real(0, Kind::F64, true) : proto);
+    return a;
+}
+
+Value ArrayData::item(int64_t i) const {
+    ASSERT(i >= 0 && i < count_, "item position inside the array");
+    if (boxed_) return items_[i];
+    switch (kind_) {
+    case Kind::Bool: return Value::boolean(items_as<uint8_t>()[i] != 0);
+    case Kind::I8: return Value::integer(items_as<int8_t>()[i], kind_);
+    case Kind::I16: return Value::integer(items_as<int16_t>()[i], kind_);
+    case Kind::I32: return Value::integer(items_as<int32_t>()[i], kind_);
+    case Kind::I64:
+    case Kind::Int: return Value::integer(items_as<int64_t>()[i], kind_);
+    case Kind::F32: return Value::real(items_as<float>()[i], kind_, weak_);
+    case Kind::F64: return Value::real(items_as<double>()[i], kind_, weak_);
+    case Kind::Char: return Value::character(items_as<char32_t>()[i]);
+    default: ASSERT(false, "no compact storage for this kind yet"); return {};
+    }
+}
+
+Value ArrayData::prototype() const {
+    if (!boxed_) {
+        if (kind_ == Kind::Char) return Value::character(U' ');
+        if (number::is_float(kind_)) return Value::real(0, kind_, weak_);
+        return Value::integer(0, kind_);
+    }
+    if (count_ == 0) return proto_.empty() ? Value::real(0, Kind::F64, true) : proto_[0];
+    return fill_of(items_[0]);
+}
+
+Value fill_of(const Value& proto) {
+    switch (proto.tag()) {
+    case Tag::Number:
+        return number::is_float(proto.kind()) ? Value::real(0, proto.kind(), proto.weak())
+                                              : Value::integer(0, proto.kind());
+    case Tag::Char: return Value::character(U' ');
+    case Tag::Function:
+    case Tag::None: return proto;
+    case Tag::Pending: return fill_of(proto.read());
+    case Tag::Array: {
+        const ArrayData& a = proto.array_data();
+        if (!a.is_boxed()) {
+            Ref<ArrayData> f = ArrayData::compact(a.kind(), a.shape(), a.weak());
+            std::memset(f->data(), 0, static_cast<size_t>(a.count() * math::item_size(a.kind())));
+            if (a.kind() == Kind::Char)
+                for (int64_t i = 0; i < a.count(); i++) f->items_as<char32_t>()[i] = U' ';
+            return Value::array(f);
+        }
+        std::vector<Value> items;
+        items.reserve(static_cast<size_t>(a.count()));
+        for (const Value& v : a.boxed_items()) items.push_back(fill_of(v));
+        return Value::array(ArrayData::boxed(a.shape(), std::move(items), a.prototype()));
+    }
+    }
+    return proto;
+}
+
+Value make_array(Shape shape, std::vector<Value> items, Value proto) {
+    return Value::array(ArrayData::boxed(std::move(shape), std::move(items), std::move(proto)));
+}
+
+Value enclose(const Value& v) { return make_array({}, {v}); }
+
+int64_t Desc::count() const noexcept { return count_of(shape); }
+
+Desc Desc::of(const Value& v) {
+    switch (v.tag()) {
+    case Tag::Number:
+    case Tag::Char: return Desc{v.kind(), v.weak(), true, {}};
+    case Tag::Pending: return v.pending_node().desc();
+    case Tag::Array: {
+        const ArrayData& a = v.array_data();
+        ASSERT(!a.is_boxed(), "Desc::of a boxed array: boxed arrays are host values");
+        return Desc{a.kind(), a.weak(), false, a.shape()};
+    }
+    default: ASSERT(false, "Desc::of a non-native value"); return {};
+    }
+}
+
+} // namespace bpl::value

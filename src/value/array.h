@@ -1,0 +1,68 @@
+// ArrayData: a stored array. Compact (one item kind, items in one aligned buffer) or boxed
+// (items are Values: mixed kinds, nested arrays, functions). Prototype and fill live here.
+#pragma once
+
+#include "value/value.h"
+
+#include <cstddef>
+#include <memory>
+
+namespace bpl::value {
+
+class ArrayData final : public base::RefCounted {
+  public:
+    // An uninitialised compact array of `kind` (not Exact) and `shape`.
+    static Ref<ArrayData> compact(Kind kind, Shape shape, bool weak = false);
+    // A boxed array. `items` are in ravel order; `proto` is the prototype item used when the
+    // array is empty (ignored otherwise). The result is normalised: when every item is a number
+    // atom of one kind and weakness, or every item a character, it is compact instead.
+    static Ref<ArrayData> boxed(Shape shape, std::vector<Value> items, Value proto = {});
+    // A vector or higher array from values: same as boxed() (normalising).
+    ~ArrayData();
+
+    bool is_boxed() const noexcept { return boxed_; }
+    Kind kind() const noexcept { return kind_; }
+    bool weak() const noexcept { return weak_; }
+    void set_weak(bool w) noexcept { weak_ = w; }
+    const Shape& shape() const noexcept { return shape_; }
+    int64_t rank() const noexcept { return static_cast<int64_t>(shape_.size()); }
+    int64_t count() const noexcept { return count_; }
+
+    // Compact storage: count() items of kind(). Bool is one byte per item; Char is char32_t.
+    void* data() noexcept { return data_.get(); }
+    const void* data() const noexcept { return data_.get(); }
+    template <class T>
+    T* items_as() noexcept { return static_cast<T*>(data()); }
+    template <class T>
+    const T* items_as() const noexcept { return static_cast<const T*>(data()); }
+
+    // Boxed storage.
+    const std::vector<Value>& boxed_items() const noexcept { return items_; }
+
+    // Item i in ravel order as a Value (an atom for compact arrays).
+    Value item(int64_t i) const;
+    // The prototype item: 0 of the kind, ' ', or the filled first item (proto when empty).
+    Value prototype() const;
+
+  private:
+    ArrayData() = default;
+    Kind kind_ = Kind::F64;
+    bool weak_ = false;
+    bool boxed_ = false;
+    int64_t count_ = 0;
+    Shape shape_;
+    std::unique_ptr<std::byte[]> data_;
+    std::vector<Value> items_;
+    std::vector<Value> proto_; // at most one: the prototype of an empty boxed array
+};
+
+int64_t count_of(const Shape& shape);
+// The fill of a prototype item: numbers become 0 of their kind, characters ' ', arrays filled
+// recursively, functions stay themselves.
+Value fill_of(const Value& proto);
+// A stored array from atoms/arrays (normalising); a convenience over ArrayData::boxed.
+Value make_array(Shape shape, std::vector<Value> items, Value proto = {});
+// A one-item rank-0 array holding v (enclose): `⊂v`.
+Value enclose(const Value& v);
+
+} // namespace bpl::value

@@ -1,0 +1,65 @@
+// Match and depth.
+#include "value/match.h"
+
+#include "value/array.h"
+#include "value/function.h"
+
+#include <cmath>
+
+namespace bpl::value {
+
+bool tolerant_equal(double a, double b) {
+    if (a == b) return true;
+    if (std::isnan(a) || std::isnan(b)) return std::isnan(a) && std::isnan(b);
+    if (std::isinf(a) || std::isinf(b)) return false;
+    return std::fabs(a - b) <= COMPARISON_TOLERANCE * std::fmax(std::fabs(a), std::fabs(b));
+}
+
+namespace {
+bool atom_equal(const Value& a, const Value& b) {
+    if (a.tag() != b.tag()) return false;
+    switch (a.tag()) {
+    case Tag::Char: return a.as_char() == b.as_char();
+    case Tag::Function: return a.function_obj().same(b.function_obj());
+    case Tag::Number:
+        if (!number::is_float(a.kind()) && !number::is_float(b.kind()))
+            return a.as_i64() == b.as_i64();
+        return tolerant_equal(a.as_f64(), b.as_f64());
+    default: return false;
+    }
+}
+
+bool is_text_kind(const Value& proto) { return proto.is_char(); }
+} // namespace
+
+bool match(const Value& x, const Value& y) {
+    Value a = x.read(), b = y.read();
+    bool a_arr = a.is_stored_array(), b_arr = b.is_stored_array();
+    if (a_arr != b_arr) return false;
+    if (!a_arr) return atom_equal(a, b);
+    const ArrayData& p = a.array_data();
+    const ArrayData& q = b.array_data();
+    if (p.shape() != q.shape()) return false;
+    if (p.count() == 0) {
+        Value pp = p.prototype(), qp = q.prototype();
+        if (is_text_kind(pp) != is_text_kind(qp)) return false;
+        return pp.is_stored_array() == qp.is_stored_array() &&
+               (!pp.is_stored_array() || match(pp, qp));
+    }
+    for (int64_t i = 0; i < p.count(); i++)
+        if (!match(p.item(i), q.item(i))) return false;
+    return true;
+}
+
+int64_t depth(const Value& x) {
+    Value v = x.read();
+    if (!v.is_stored_array()) return 0;
+    const ArrayData& a = v.array_data();
+    if (!a.is_boxed()) return 1;
+    int64_t d = 0;
+    for (const Value& item : a.boxed_items()) d = std::max(d, depth(item));
+    if (a.count() == 0) d = depth(a.prototype());
+    return 1 + d;
+}
+
+} // namespace bpl::value

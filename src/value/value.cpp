@@ -1,0 +1,193 @@
+// Value: construction, copying and the read chokepoint's entry.
+#include "value/value.h"
+
+#include "base/assert.h"
+#include "math/kernel.h"
+#include "value/array.h"
+#include "value/function.h"
+#include "value/pending.h"
+
+#include <cstring>
+
+namespace bpl::value {
+
+namespace {
+bool has_obj(Tag t) { return t == Tag::Function || t == Tag::Array || t == Tag::Pending; }
+} // namespace
+
+// The object pointer carries one reference owned by this Value; the Ref helpers count it.
+void Value::retain() const noexcept {
+    switch (tag_) {
+    case Tag::Array: Ref<ArrayData>(static_cast<ArrayData*>(obj_)).leak(); break;
+    case Tag::Pending: Ref<Pending>(static_cast<Pending*>(obj_)).leak(); break;
+    case Tag::Function: Ref<value::Function>(static_cast<value::Function*>(obj_)).leak(); break;
+    default: break;
+    }
+}
+
+void Value::release() noexcept {
+    switch (tag_) {
+    case Tag::Array: Ref<ArrayData>::adopt(static_cast<ArrayData*>(obj_)); break;
+    case Tag::Pending: Ref<Pending>::adopt(static_cast<Pending*>(obj_)); break;
+    case Tag::Function: Ref<value::Function>::adopt(static_cast<value::Function*>(obj_)); break;
+    default: break;
+    }
+    tag_ = Tag::None;
+}
+
+Value::Value(const Value& o) noexcept : tag_(o.tag_), kind_(o.kind_), weak_(o.weak_), i_(o.i_) {
+    retain();
+}
+Value::Value(Value&& o) noexcept : tag_(o.tag_), kind_(o.kind_), weak_(o.weak_), i_(o.i_) {
+    o.tag_ = Tag::None;
+}
+Value& Value::operator=(const Value& o) noexcept {
+    if (this != &o) {
+        Value copy(o);
+        *this = std::move(copy);
+    }
+    return *this;
+}
+Value& Value::operator=(Value&& o) noexcept {
+    if (this != &o) {
+        release();
+        tag_ = o.tag_;
+        kind_ = o.kind_;
+        weak_ = o.weak_;
+        i_ = o.i_;
+        o.tag_ = Tag::None;
+    }
+    return *this;
+}
+Value::~Value() { release(); }
+
+Value Value::real(double f, Kind kind, bool weak) {
+    Value v;
+    v.tag_ = Tag::Number;
+    v.kind_ = kind;
+    v.weak_ = weak;
+    v.f_ = f;
+    return v;
+}
+Value Value::integer(int64_t i, Kind kind) {
+    Value v;
+    v.tag_ = Tag::Number;
+    v.kind_ = kind;
+    v.i_ = i;
+    return v;
+}
+Value Value::boolean(bool b) { return integer(b ? 1 : 0, Kind::Bool); }
+Value Value::character(char32_t c) {
+    Value v;
+    v.tag_ = Tag::Char;
+    v.kind_ = Kind::Char;
+    v.i_ = 0;
+    v.c_ = c;
+    return v;
+}
+Value Value::array(Ref<ArrayData> a) {
+    Value v;
+    v.tag_ = Tag::Array;
+    v.kind_ = a->kind();
+    v.weak_ = a->weak();
+    v.obj_ = a.leak();
+    return v;
+}
+Value Value::pending(Ref<Pending> p) {
+    Value v;
+    v.tag_ = Tag::Pending;
+    v.kind_ = p->desc().kind;
+    v.weak_ = p->desc().weak;
+    v.obj_ = p.leak();
+    return v;
+}
+Value Value::function(Ref<value::Function> f) {
+    Value v;
+    v.tag_ = Tag::Function;
+    v.obj_ = f.leak();
+    return v;
+}
+
+bool Value::is_atom() const noexcept {
+    switch (tag_) {
+    case Tag::Number:
+    case Tag::Char:
+    case Tag::Function: return true;
+    case Tag::Pending: return pending_node().desc().atom;
+    default: return false;
+    }
+}
+
+Kind Value::kind() const noexcept { return kind_; }
+
+bool Value::is_native() const noexcept {
+    switch (tag_) {
+    case Tag::Number:
+    case Tag::Char:
+    case Tag::Pending: return true;
+    case Tag::Array: return !array_data().is_boxed();
+    default: return false;
+    }
+}
+
+double Value::as_f64() const noexcept {
+    return number::is_float(kind_) ? f_ : static_cast<double>(i_);
+}
+int64_t Value::as_i64() const noexcept {
+    return number::is_float(kind_) ? static_cast<int64_t>(f_) : i_;
+}
+
+ArrayData& Value::array_data() const noexcept {
+    ASSERT(tag_ == Tag::Array, "array_data of a non-array");
+    return *static_cast<ArrayData*>(obj_);
+}
+Pending& Value::pending_node() const noexcept {
+    ASSERT(tag_ == Tag::Pending, "pending_node of a non-pending value");
+    return *static_cast<Pending*>(obj_);
+}
+value::Function& Value::function_obj() const noexcept {
+    ASSERT(tag_ == Tag::Function, "function_obj of a non-function");
+    return *static_cast<value::Function*>(obj_);
+}
+Ref<ArrayData> Value::array_ref() const noexcept { return Ref<ArrayData>(&array_data()); }
+Ref<Pending> Value::pending_ref() const noexcept { return Ref<Pending>(&pending_node()); }
+Ref<value::Function> Value::function_ref() const noexcept {
+    return Ref<value::Function>(&function_obj());
+}
+
+Shape Value::shape() const {
+    switch (tag_) {
+    case Tag::Array: return array_data().shape();
+    case Tag::Pending: return pending_node().desc().shape;
+    default: return {};
+    }
+}
+int64_t Value::rank() const { return static_cast<int64_t>(shape().size()); }
+int64_t Value::count() const {
+    switch (tag_) {
+    case Tag::Array: return array_data().count();
+    case Tag::Pending: return pending_node().desc().count();
+    default: return 1;
+    }
+}
+
+Value Value::read() const {
+    if (tag_ == Tag::Pending) return pending_node().force();
+    return *this;
+}
+
+Value Value::with_weak(bool weak) const {
+    if (weak == weak_) return *this;
+    Value v = *this;
+    if (tag_ == Tag::Number) {
+        v.weak_ = weak;
+    } else if (tag_ == Tag::Array && !array_data().is_boxed()) {
+        const ArrayData& a = array_data();
+        Ref<ArrayData> copy = ArrayData::compact(a.kind(), a.shape(), weak);
+        std::memcpy(copy->data(), a.data(), static_cast<size_t>(a.count() * math::item_size(a.kind())));
+        v = Value::array(copy);
+    }
+    return v;
+}
+
+} // namespace bpl::value

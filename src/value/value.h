@@ -1,0 +1,109 @@
+// Value: what a BPL expression evaluates to. An atom (number, character, function), a stored
+// array (ArrayData), a pending graph result (Pending), or no result. 16 bytes.
+// Reading a pending value's items goes through read(), the one chokepoint into the graph.
+#pragma once
+
+#include "base/ref.h"
+#include "number/kind.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace bpl::value {
+
+using base::Ref;
+using number::Kind;
+using Shape = std::vector<int64_t>;
+
+class ArrayData;
+class Pending;
+class Function;
+struct Desc;
+
+// clang-format off
+enum class Tag : uint8_t {
+    None,      // no result (an empty dfn's)
+    Number,    // a real number atom of kind() (Bool and integer kinds in i, floats in f)
+    Char,      // a character atom
+    Function,  // a function atom (lang's Function)
+    Array,     // a stored array (ArrayData)
+    Pending,   // a graph node's result, not yet computed
+};
+// clang-format on
+
+class Value {
+  public:
+    Value() noexcept {}
+    Value(const Value& o) noexcept;
+    Value(Value&& o) noexcept;
+    Value& operator=(const Value& o) noexcept;
+    Value& operator=(Value&& o) noexcept;
+    ~Value();
+
+    // Named constructors. A float literal is weak (D3); everything else is strong by default.
+    static Value real(double f, Kind kind = Kind::F64, bool weak = false);
+    static Value integer(int64_t i, Kind kind = Kind::Int);
+    static Value boolean(bool b);
+    static Value character(char32_t c);
+    static Value array(Ref<ArrayData> a);
+    static Value pending(Ref<Pending> p);
+    static Value function(Ref<value::Function> f);
+
+    Tag tag() const noexcept { return tag_; }
+    bool is_none() const noexcept { return tag_ == Tag::None; }
+    bool is_function() const noexcept { return tag_ == Tag::Function; }
+    bool is_number() const noexcept { return tag_ == Tag::Number; }
+    bool is_char() const noexcept { return tag_ == Tag::Char; }
+    bool is_stored_array() const noexcept { return tag_ == Tag::Array; }
+    bool is_pending() const noexcept { return tag_ == Tag::Pending; }
+    // An atom: a number, character or function, or a pending value described as an atom.
+    bool is_atom() const noexcept;
+    // The item kind of a number atom, a compact array or a pending value; Char for characters.
+    // Meaningless for boxed arrays and functions (see is_compact()).
+    Kind kind() const noexcept;
+    // A weak literal (or an array built only from weak literals): adopts its partner's kind.
+    bool weak() const noexcept { return weak_; }
+    // True for number/char atoms, compact arrays and pending values: the graph's native values.
+    bool is_native() const noexcept;
+
+    // Number atom contents. as_f64 converts integers; as_i64 truncates floats (callers check).
+    double as_f64() const noexcept;
+    int64_t as_i64() const noexcept;
+    char32_t as_char() const noexcept { return c_; }
+    ArrayData& array_data() const noexcept; // tag Array
+    Pending& pending_node() const noexcept; // tag Pending
+    value::Function& function_obj() const noexcept;
+    Ref<ArrayData> array_ref() const noexcept;
+    Ref<Pending> pending_ref() const noexcept;
+    Ref<value::Function> function_ref() const noexcept;
+
+    // The rank-0 facts without forcing: shape of an array or pending value, {} for atoms.
+    Shape shape() const;
+    int64_t rank() const;
+    int64_t count() const; // item count (1 for atoms)
+
+    // The stored form: forces a pending value (may throw base::Error at this checkpoint);
+    // any other value is returned as it is.
+    Value read() const;
+
+    // The value with its weak flag set or cleared (atoms and compact arrays; a copy if shared).
+    Value with_weak(bool weak) const;
+
+  private:
+    void retain() const noexcept;
+    void release() noexcept;
+    base::RefCounted* obj() const noexcept { return obj_; }
+
+    Tag tag_ = Tag::None;
+    Kind kind_ = Kind::F64;
+    bool weak_ = false;
+    union {
+        double f_;
+        int64_t i_;
+        char32_t c_;
+        base::RefCounted* obj_;
+    };
+};
+static_assert(sizeof(Value) == 16);
+
+} // namespace bpl::value
