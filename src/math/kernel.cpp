@@ -1,0 +1,270 @@
+// The engine's entry points (kernel.h): kind rules, and elementwise, conversion and fold loops
+// that run each Fn's formula (ops_table.h) over buffers. Vector routes for floats: vec.h.
+#include "math/kernel.h"
+
+#include "math/ops_table.h"
+#include "math/vec.h"
+
+#include <cstring>
+
+namespace bpl::math {
+
+using number::is_complex;
+using number::is_float;
+using number::is_integer;
+
+// clang-format off
+#define BPL_MONADIC(X) X(Conjugate) X(Negate) X(Direction) X(Reciprocal) X(Floor) X(Ceiling) \
+    X(Magnitude) X(Exp) X(Ln) X(Not) X(Sqrt) X(Factorial) X(PiTimes)
+#define BPL_DYADIC(X) X(Add) X(Subtract) X(Multiply) X(Divide) X(Min) X(Max) X(Residue) X(Power) \
+    X(Log) X(Equal) X(NotEqual) X(Less) X(LessEqual) X(Greater) X(GreaterEqual) X(And) X(Or) \
+    X(Nand) X(Nor)
+// clang-format on
+
+bool is_dyadic(Fn f) { return f >= Fn::Add; }
+
+Kind result_kind(Fn f, Kind k) {
+    switch (f) {
+    case Fn::Equal: case Fn::NotEqual: case Fn::Less: case Fn::LessEqual: case Fn::Greater:
+    case Fn::GreaterEqual: case Fn::Not: case Fn::Nand: case Fn::Nor:
+        return Kind::Bool;
+    case Fn::Direction: case Fn::Floor: case Fn::Ceiling:
+        return is_float(k) ? Kind::Int : k;
+    case Fn::Magnitude:
+        return number::real_part(k);
+    default:
+        return k;
+    }
+}
+
+Kind operand_kind(Fn f, Kind a) {
+    switch (f) {
+    case Fn::Negate: case Fn::Reciprocal: case Fn::Factorial:
+        return a == Kind::Bool ? Kind::Int : a;
+    case Fn::Exp: case Fn::Ln: case Fn::Sqrt: case Fn::PiTimes:
+        return number::float_of(a);
+    default:
+        return a;
+    }
+}
+
+Kind operand_kind(Fn f, Kind a, Kind b) {
+    Kind j = number::join(a, b);
+    switch (f) {
+    case Fn::Add: case Fn::Subtract: case Fn::Multiply: case Fn::Divide: case Fn::Residue:
+    case Fn::Power:
+        return j == Kind::Bool ? Kind::Int : j;
+    case Fn::Log:
+        return number::float_of(j);
+    default:
+        return j;
+    }
+}
+
+int item_size(Kind k) {
+    // clang-format off
+    static constexpr int SIZES[number::KIND_COUNT] = {1, 1, 2, 4, 8, 8, 2, 4, 8, 8, 16, 4, 0};
+    // clang-format on
+    return SIZES[static_cast<int>(k)];
+}
+
+namespace {
+
+template <class Op, class S>
+void unary_loop(const S* a, int64_t sa, void* out_v, int64_t n, ErrorSlot& slot) {
+    using O = typename Op::template Out<S>;
+    O* out = static_cast<O*>(out_v);
+    for (int64_t i = 0; i < n; ++i) out[i] = store<O>(Op::apply(load<S>(a[i * sa]), slot));
+}
+
+template <class Op, class S>
+void binary_loop(const S* a, int64_t sa, const S* b, int64_t sb, void* out_v, int64_t n,
+                 ErrorSlot& slot) {
+    using O = typename Op::template Out<S>;
+    O* out = static_cast<O*>(out_v);
+    for (int64_t i = 0; i < n; ++i)
+        out[i] = store<O>(Op::apply(load<S>(a[i * sa]), load<S>(b[i * sb]), slot));
+}
+
+void unsupported(Kind k, void* out, int64_t n, ErrorSlot& slot, Fn f) {
+    slot.record(k == Kind::Exact ? base::ErrorKind::Nonce : base::ErrorKind::Domain,
+                k == Kind::Exact ? "exact numbers have no machine kernel"
+                                 : "this function does not take characters");
+    int sz = item_size(result_kind(f, k));
+    if (out && n > 0 && sz > 0) std::memset(out, 0, static_cast<size_t>(n) * sz);
+}
+
+template <class Op>
+void run_unary(Fn f, Kind k, const void* a, int64_t sa, void* out, int64_t n, ErrorSlot& slot) {
+    with_kind(k, [&](auto tag) {
+        using S = typename decltype(tag)::type;
+        if constexpr (std::is_void_v<S>) {
+            unsupported(k, out, n, slot, f);
+        } else if constexpr (is_chr_v<S> && !Op::chars) {
+            unsupported(k, out, n, slot, f);
+        } else {
+            unary_loop<Op, S>(static_cast<const S*>(a), sa, out, n, slot);
+        }
+    });
+}
+
+template <class Op>
+void run_binary(Fn f, Kind k, const void* a, int64_t sa, const void* b, int64_t sb, void* out,
+                int64_t n, ErrorSlot& slot) {
+    with_kind(k, [&](auto tag) {
+        using S = typename decltype(tag)::type;
+        if constexpr (std::is_void_v<S>) {
+            unsupported(k, out, n, slot, f);
+        } else if constexpr (is_chr_v<S> && !Op::chars) {
+            unsupported(k, out, n, slot, f);
+        } else {
+            binary_loop<Op, S>(static_cast<const S*>(a), sa, static_cast<const S*>(b), sb, out,
+                               n, slot);
+        }
+    });
+}
+
+} // namespace
+
+void unary(Fn f, Kind k, const void* a, int64_t sa, void* out, int64_t n, ErrorSlot& slot) {
+    if (n <= 0) return;
+    if (vec::try_unary(f, k, a, sa, out, n)) return;
+    switch (f) {
+#define BPL_CASE(Name)                                                                             \
+    case Fn::Name: return run_unary<scalar::Name>(f, k, a, sa, out, n, slot);
+        BPL_MONADIC(BPL_CASE)
+#undef BPL_CASE
+    default:
+        slot.record(base::ErrorKind::Internal, "a dyadic function called monadically");
+    }
+}
+
+void binary(Fn f, Kind k, const void* a, int64_t sa, const void* b, int64_t sb, void* out,
+            int64_t n, ErrorSlot& slot) {
+    if (n <= 0) return;
+    if (vec::try_binary(f, k, a, sa, b, sb, out, n)) return;
+    switch (f) {
+#define BPL_CASE(Name)                                                                             \
+    case Fn::Name: return run_binary<scalar::Name>(f, k, a, sa, b, sb, out, n, slot);
+        BPL_DYADIC(BPL_CASE)
+#undef BPL_CASE
+    default:
+        slot.record(base::ErrorKind::Internal, "a monadic function called dyadically");
+    }
+}
+
+namespace {
+
+// One item converted between item types; floats to integers round to nearest and saturate,
+// NaN gives 0; complex to real keeps the real part; anything to Bool tests for nonzero.
+template <class T, class F>
+T convert_item(F f) {
+    auto v = load<F>(f);
+    using V = decltype(v);
+    if constexpr (std::is_same_v<T, uint8_t> && !std::is_same_v<F, uint8_t>) {
+        if constexpr (is_cpx_v<V>) return v != V(0);
+        else return v != V(0);
+    } else if constexpr (is_cpx_v<T>) {
+        using R = typename T::value_type;
+        if constexpr (is_cpx_v<V>) return T(static_cast<R>(v.real()), static_cast<R>(v.imag()));
+        else return T(static_cast<R>(v), R(0));
+    } else if constexpr (is_cpx_v<V>) {
+        return convert_item<T>(v.real());
+    } else if constexpr (is_flt_v<V> && (is_int_v<T> || is_chr_v<T>)) {
+        if (std::isnan(v)) return T(0);
+        V r = std::nearbyint(v);
+        using L = std::numeric_limits<std::conditional_t<is_chr_v<T>, int32_t, T>>;
+        if (r >= V(static_cast<double>(L::max()))) return static_cast<T>(L::max());
+        if (r <= V(static_cast<double>(L::min()))) return static_cast<T>(L::min());
+        return static_cast<T>(r);
+    } else {
+        return store<T>(v);
+    }
+}
+
+} // namespace
+
+void convert(Kind from, const void* in, Kind to, void* out, int64_t n) {
+    if (n <= 0) return;
+    if (from == to) {
+        std::memcpy(out, in, static_cast<size_t>(n) * item_size(from));
+        return;
+    }
+    with_kind(from, [&](auto ft) {
+        using F = typename decltype(ft)::type;
+        if constexpr (!std::is_void_v<F>) {
+            with_kind(to, [&](auto tt) {
+                using T = typename decltype(tt)::type;
+                if constexpr (!std::is_void_v<T>) {
+                    const F* src = static_cast<const F*>(in);
+                    T* dst = static_cast<T*>(out);
+                    for (int64_t i = 0; i < n; ++i) dst[i] = convert_item<T, F>(src[i]);
+                }
+            });
+        }
+    });
+}
+
+bool identity(Fn f, Kind k, void* out) {
+    Kind rk = result_kind(f, k);
+    if (rk == Kind::Exact || rk == Kind::Char) return false;
+    double v;
+    switch (f) {
+    case Fn::Add: case Fn::Subtract: case Fn::Residue: case Fn::Or: case Fn::NotEqual:
+    case Fn::Less: case Fn::Greater:
+        v = 0;
+        break;
+    case Fn::Multiply: case Fn::Divide: case Fn::Power: case Fn::And: case Fn::Equal:
+    case Fn::LessEqual: case Fn::GreaterEqual:
+        v = 1;
+        break;
+    case Fn::Min:
+        v = INFINITY;
+        break;
+    case Fn::Max:
+        v = -INFINITY;
+        break;
+    default:
+        return false;
+    }
+    if (rk == Kind::Bool && std::isinf(v)) v = v > 0 ? 1 : 0;
+    convert(Kind::F64, &v, rk, out, 1); // ±∞ saturates to the integer kind's extremes
+    return true;
+}
+
+namespace {
+
+template <class Op, class S>
+void fold_loop(const S* a, int64_t s, int64_t n, void* out, ErrorSlot& slot) {
+    using C = calc_t<S>;
+    C acc = load<S>(a[(n - 1) * s]);
+    for (int64_t i = n - 2; i >= 0; --i) acc = static_cast<C>(Op::apply(load<S>(a[i * s]), acc, slot));
+    *static_cast<S*>(out) = store<S>(acc);
+}
+
+} // namespace
+
+void fold(Fn f, Kind k, const void* a, int64_t s, int64_t n, void* out, ErrorSlot& slot) {
+    if (n <= 0) return;
+    if (vec::try_fold(f, k, a, s, n, out)) return;
+    switch (f) {
+#define BPL_CASE(Name)                                                                             \
+    case Fn::Name:                                                                                 \
+        return with_kind(k, [&](auto tag) {                                                        \
+            using S = typename decltype(tag)::type;                                                \
+            if constexpr (std::is_void_v<S> || is_chr_v<S>) {                                      \
+                unsupported(k, out, 1, slot, f);                                                   \
+            } else if constexpr (!std::is_same_v<typename scalar::Name::template Out<S>, S>) {     \
+                slot.record(base::ErrorKind::Internal, "fold whose result kind differs");          \
+            } else {                                                                               \
+                fold_loop<scalar::Name, S>(static_cast<const S*>(a), s, n, out, slot);             \
+            }                                                                                      \
+        });
+        BPL_DYADIC(BPL_CASE)
+#undef BPL_CASE
+    default:
+        slot.record(base::ErrorKind::Internal, "fold of a monadic function");
+    }
+}
+
+} // namespace bpl::math

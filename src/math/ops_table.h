@@ -1,0 +1,358 @@
+// Internal to math/: one struct per Fn giving its per-item formula over every machine kind (the
+// scalar instantiation) and its result item type. kernel.cpp runs these in loops; the vector
+// routes (vec.h) replace the float transcendentals' loops with the shared Ops formulas.
+#pragma once
+
+#include "math/formulas.h"
+#include "math/scalar.h"
+
+namespace bpl::math::scalar {
+
+// clang-format off
+#define BPL_SAME_OUT template <class S> using Out = S;
+#define BPL_BOOL_OUT template <class S> using Out = uint8_t;
+// clang-format on
+
+struct Conjugate {
+    BPL_SAME_OUT
+    static constexpr bool chars = true;
+    template <class C>
+    static C apply(C a, ErrorSlot&) {
+        if constexpr (is_cpx_v<C>) return std::conj(a);
+        else return a;
+    }
+};
+struct Negate {
+    BPL_SAME_OUT
+    static constexpr bool chars = false;
+    template <class C>
+    static C apply(C a, ErrorSlot&) {
+        if constexpr (is_int_v<C>) return wrap_sub<C>(0, a);
+        else return -a;
+    }
+};
+struct Direction {
+    template <class S>
+    using Out = std::conditional_t<is_flt_v<calc_t<S>>, int64_t, S>;
+    static constexpr bool chars = false;
+    template <class C>
+    static auto apply(C a, ErrorSlot&) {
+        if constexpr (is_cpx_v<C>) {
+            auto m = std::abs(a);
+            return m == 0 ? C(0) : a / m;
+        } else if constexpr (is_flt_v<C>) {
+            return static_cast<int64_t>((a > 0) - (a < 0));
+        } else {
+            return static_cast<C>((a > 0) - (a < 0));
+        }
+    }
+};
+struct Reciprocal {
+    BPL_SAME_OUT
+    static constexpr bool chars = false;
+    template <class C>
+    static C apply(C a, ErrorSlot& s) {
+        if constexpr (is_int_v<C>) return floor_div<C>(1, a, s);
+        else return C(1) / a;
+    }
+};
+struct Floor {
+    template <class S>
+    using Out = std::conditional_t<is_flt_v<calc_t<S>>, int64_t, S>;
+    static constexpr bool chars = false;
+    template <class C>
+    static auto apply(C a, ErrorSlot&) {
+        if constexpr (is_cpx_v<C>) return gauss_floor(a);
+        else if constexpr (is_flt_v<C>) return floor_int(a);
+        else return a;
+    }
+};
+struct Ceiling {
+    template <class S>
+    using Out = std::conditional_t<is_flt_v<calc_t<S>>, int64_t, S>;
+    static constexpr bool chars = false;
+    template <class C>
+    static auto apply(C a, ErrorSlot&) {
+        if constexpr (is_cpx_v<C>) return -gauss_floor(-a);
+        else if constexpr (is_flt_v<C>) return ceil_int(a);
+        else return a;
+    }
+};
+template <class S>
+struct MagOut {
+    using type = S;
+};
+template <>
+struct MagOut<c64> {
+    using type = float;
+};
+template <>
+struct MagOut<c128> {
+    using type = double;
+};
+struct Magnitude {
+    template <class S>
+    using Out = typename MagOut<S>::type;
+    static constexpr bool chars = false;
+    template <class C>
+    static auto apply(C a, ErrorSlot&) {
+        if constexpr (is_cpx_v<C>) return std::abs(a);
+        else if constexpr (is_flt_v<C>) return std::fabs(a);
+        else if constexpr (std::is_unsigned_v<C>) return a;
+        else return a < 0 ? wrap_sub<C>(0, a) : a;
+    }
+};
+// Float-only functions: integer operands are converted to a float first (operand_kind).
+struct Exp {
+    BPL_SAME_OUT
+    static constexpr bool chars = false;
+    template <class C>
+    static C apply(C a, ErrorSlot& s) {
+        if constexpr (is_flt_v<C>) return formula::exp_scalar(a);
+        else if constexpr (is_cpx_v<C>) return std::exp(a);
+        else return domain<C>(s, "exp needs a float operand");
+    }
+};
+struct Ln {
+    BPL_SAME_OUT
+    static constexpr bool chars = false;
+    template <class C>
+    static C apply(C a, ErrorSlot& s) {
+        if constexpr (is_flt_v<C>) return formula::log_scalar(a);
+        else if constexpr (is_cpx_v<C>) return std::log(a);
+        else return domain<C>(s, "log needs a float operand");
+    }
+};
+struct Sqrt {
+    BPL_SAME_OUT
+    static constexpr bool chars = false;
+    template <class C>
+    static C apply(C a, ErrorSlot& s) {
+        if constexpr (is_flt_v<C>) return std::sqrt(a);
+        else if constexpr (is_cpx_v<C>) return std::sqrt(a);
+        else return domain<C>(s, "sqrt needs a float operand");
+    }
+};
+struct PiTimes {
+    BPL_SAME_OUT
+    static constexpr bool chars = false;
+    template <class C>
+    static C apply(C a, ErrorSlot& s) {
+        if constexpr (is_flt_v<C>) return a * C(3.14159265358979323846);
+        else if constexpr (is_cpx_v<C>) return a * typename C::value_type(3.14159265358979323846);
+        else return domain<C>(s, "pi times needs a float operand");
+    }
+};
+struct Not {
+    BPL_BOOL_OUT
+    static constexpr bool chars = false;
+    template <class C>
+    static uint8_t apply(C a, ErrorSlot& s) {
+        if (!is_bit(a)) s.record(ErrorKind::Domain, "~ needs 0 or 1");
+        return !truth(a);
+    }
+};
+struct Factorial {
+    BPL_SAME_OUT
+    static constexpr bool chars = false;
+    template <class C>
+    static C apply(C a, ErrorSlot& s) {
+        if constexpr (is_flt_v<C>) return std::tgamma(a + C(1));
+        else if constexpr (is_cpx_v<C>) return domain<C>(s, "complex factorial is not supported");
+        else {
+            if (a < 0) return domain<C>(s, "factorial of a negative integer");
+            if (a >= 70) return 0; // the wrapped product holds 64+ factors of two
+            C p = 1;
+            for (C i = 2; i <= a; i = static_cast<C>(i + 1)) p = wrap_mul<C>(p, i);
+            return p;
+        }
+    }
+};
+
+// ---- dyadic ----
+struct Add {
+    BPL_SAME_OUT
+    static constexpr bool chars = false;
+    template <class C>
+    static C apply(C a, C b, ErrorSlot&) {
+        if constexpr (is_int_v<C>) return wrap_add(a, b);
+        else return a + b;
+    }
+};
+struct Subtract {
+    BPL_SAME_OUT
+    static constexpr bool chars = false;
+    template <class C>
+    static C apply(C a, C b, ErrorSlot&) {
+        if constexpr (is_int_v<C>) return wrap_sub(a, b);
+        else return a - b;
+    }
+};
+struct Multiply {
+    BPL_SAME_OUT
+    static constexpr bool chars = false;
+    template <class C>
+    static C apply(C a, C b, ErrorSlot&) {
+        if constexpr (is_int_v<C>) return wrap_mul(a, b);
+        else return a * b;
+    }
+};
+struct Divide {
+    BPL_SAME_OUT
+    static constexpr bool chars = false;
+    template <class C>
+    static C apply(C a, C b, ErrorSlot& s) {
+        if constexpr (is_int_v<C>) return floor_div(a, b, s);
+        else return a / b;
+    }
+};
+struct Min {
+    BPL_SAME_OUT
+    static constexpr bool chars = false;
+    template <class C>
+    static C apply(C a, C b, ErrorSlot& s) {
+        if constexpr (is_cpx_v<C>) return domain<C>(s, "minimum of complex numbers");
+        else if constexpr (is_flt_v<C>) return std::fmin(a, b);
+        else return a < b ? a : b;
+    }
+};
+struct Max {
+    BPL_SAME_OUT
+    static constexpr bool chars = false;
+    template <class C>
+    static C apply(C a, C b, ErrorSlot& s) {
+        if constexpr (is_cpx_v<C>) return domain<C>(s, "maximum of complex numbers");
+        else if constexpr (is_flt_v<C>) return std::fmax(a, b);
+        else return a > b ? a : b;
+    }
+};
+struct Residue {
+    BPL_SAME_OUT
+    static constexpr bool chars = false;
+    template <class C>
+    static C apply(C a, C b, ErrorSlot&) {
+        if constexpr (is_cpx_v<C>) return a == C(0) ? b : b - a * gauss_floor(b / a);
+        else if constexpr (is_flt_v<C>) return float_residue(a, b);
+        else return int_residue(a, b);
+    }
+};
+struct Power {
+    BPL_SAME_OUT
+    static constexpr bool chars = false;
+    template <class C>
+    static C apply(C a, C b, ErrorSlot& s) {
+        if constexpr (is_cpx_v<C>) {
+            if (a == C(0)) return b == C(0) ? C(1) : C(b.real() > 0 ? 0 : INFINITY);
+            return std::pow(a, b);
+        } else if constexpr (is_flt_v<C>) {
+            return formula::pow_scalar(a, b);
+        } else {
+            if (b < 0) {
+                // floor of 1÷a*|b| (D2's integer ÷ applied to a negative power)
+                if (a == 0) return domain<C>(s, "integer division by zero (0*negative)");
+                if (a == 1) return 1;
+                if (a == -1) return (b & 1) ? C(-1) : C(1);
+                return (a < 0 && (b & 1)) ? C(-1) : C(0);
+            }
+            C r = 1, x = a;
+            for (C e = b; e > 0; e = static_cast<C>(e >> 1)) {
+                if (e & 1) r = wrap_mul(r, x);
+                x = wrap_mul(x, x);
+            }
+            return r;
+        }
+    }
+};
+struct Log {
+    BPL_SAME_OUT
+    static constexpr bool chars = false;
+    template <class C>
+    static C apply(C a, C b, ErrorSlot& s) {
+        if constexpr (is_flt_v<C>) return formula::log_scalar(b) / formula::log_scalar(a);
+        else if constexpr (is_cpx_v<C>) return std::log(b) / std::log(a);
+        else return domain<C>(s, "log needs float operands");
+    }
+};
+struct Equal {
+    BPL_BOOL_OUT
+    static constexpr bool chars = true;
+    template <class C>
+    static uint8_t apply(C a, C b, ErrorSlot&) { return teq(a, b); }
+};
+struct NotEqual {
+    BPL_BOOL_OUT
+    static constexpr bool chars = true;
+    template <class C>
+    static uint8_t apply(C a, C b, ErrorSlot&) { return !teq(a, b); }
+};
+#define BPL_ORDER(Name, expr)                                                                      \
+    struct Name {                                                                                  \
+        BPL_BOOL_OUT static constexpr bool chars = false;                                          \
+        template <class C>                                                                         \
+        static uint8_t apply(C a, C b, ErrorSlot& s) {                                             \
+            if constexpr (is_cpx_v<C>) {                                                           \
+                s.record(ErrorKind::Domain, "ordering of complex numbers");                        \
+                return 0;                                                                          \
+            } else {                                                                               \
+                return (expr);                                                                     \
+            }                                                                                      \
+        }                                                                                          \
+    };
+BPL_ORDER(Less, a < b && !teq(a, b))
+BPL_ORDER(LessEqual, a < b || teq(a, b))
+BPL_ORDER(Greater, a > b && !teq(a, b))
+BPL_ORDER(GreaterEqual, a > b || teq(a, b))
+#undef BPL_ORDER
+
+// ∨: OR on Booleans, else GCD (nonnegative). ∧: AND on Booleans, else LCM (sign of the product).
+struct Or {
+    BPL_SAME_OUT
+    static constexpr bool chars = false;
+    template <class C>
+    static C apply(C a, C b, ErrorSlot& s) {
+        if constexpr (is_bool_v<C>) return a | b;
+        else if constexpr (is_int_v<C>) return int_gcd(a, b);
+        else if constexpr (is_flt_v<C>) return float_gcd(a, b, s);
+        else return domain<C>(s, "complex gcd is not supported");
+    }
+};
+struct And {
+    BPL_SAME_OUT
+    static constexpr bool chars = false;
+    template <class C>
+    static C apply(C a, C b, ErrorSlot& s) {
+        if constexpr (is_bool_v<C>) return a & b;
+        else if constexpr (is_int_v<C>) {
+            if (a == 0 || b == 0) return 0;
+            C g = int_gcd(a, b);
+            return g == 0 ? C(0) : wrap_mul(static_cast<C>(a / g), b);
+        } else if constexpr (is_flt_v<C>) {
+            if (a == 0 || b == 0) return 0;
+            C g = float_gcd(a, b, s);
+            return (a / g) * b;
+        } else return domain<C>(s, "complex lcm is not supported");
+    }
+};
+struct Nand {
+    BPL_BOOL_OUT
+    static constexpr bool chars = false;
+    template <class C>
+    static uint8_t apply(C a, C b, ErrorSlot& s) {
+        if (!is_bit(a) || !is_bit(b)) s.record(ErrorKind::Domain, "⊼ needs 0 or 1");
+        return !(truth(a) && truth(b));
+    }
+};
+struct Nor {
+    BPL_BOOL_OUT
+    static constexpr bool chars = false;
+    template <class C>
+    static uint8_t apply(C a, C b, ErrorSlot& s) {
+        if (!is_bit(a) || !is_bit(b)) s.record(ErrorKind::Domain, "⊽ needs 0 or 1");
+        return !(truth(a) || truth(b));
+    }
+};
+
+#undef BPL_SAME_OUT
+#undef BPL_BOOL_OUT
+
+} // namespace bpl::math::scalar

@@ -1,0 +1,186 @@
+// Internal to math/: each scalar function's per-item formula on every machine kind (the scalar
+// route: the host path, repairs and tests). One struct per Fn; `apply` never throws and records
+// data errors into the ErrorSlot. Float transcendentals call the shared formulas (formulas.h).
+#pragma once
+
+#include "math/items.h"
+#include "math/kernel.h"
+
+#include <cmath>
+#include <complex>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+
+namespace bpl::math::scalar {
+
+using base::ErrorKind;
+
+// Comparison tolerance: relative 1e-14 for float64 and complex128 (functions.md 0.7); float16/32,
+// complex64 and integers compare exactly.
+inline constexpr double CT = 1e-14;
+
+template <class C>
+inline bool teq(C a, C b) {
+    if constexpr (std::is_same_v<C, double>) {
+        if (a == b) return true;
+        double d = std::fabs(a - b), m = std::fmax(std::fabs(a), std::fabs(b));
+        return d <= CT * m;
+    } else if constexpr (std::is_same_v<C, c128>) {
+        if (a == b) return true;
+        return std::abs(a - b) <= CT * std::fmax(std::abs(a), std::abs(b));
+    } else {
+        return a == b;
+    }
+}
+
+template <class C>
+inline C wrap_add(C a, C b) {
+    using U = std::make_unsigned_t<C>;
+    return static_cast<C>(static_cast<U>(static_cast<U>(a) + static_cast<U>(b)));
+}
+template <class C>
+inline C wrap_sub(C a, C b) {
+    using U = std::make_unsigned_t<C>;
+    return static_cast<C>(static_cast<U>(static_cast<U>(a) - static_cast<U>(b)));
+}
+template <class C>
+inline C wrap_mul(C a, C b) {
+    using U = std::make_unsigned_t<C>;
+    // promote narrow types to unsigned int so the product never overflows a signed int
+    using W = std::conditional_t<(sizeof(C) < sizeof(unsigned)), unsigned, U>;
+    return static_cast<C>(static_cast<U>(static_cast<W>(static_cast<U>(a)) *
+                                         static_cast<W>(static_cast<U>(b))));
+}
+
+// Floor division (D2); b == 0 records DOMAIN and gives 0. Never traps on MIN ÷ ¯1 (wraps).
+template <class C>
+inline C floor_div(C a, C b, ErrorSlot& slot) {
+    if (b == 0) {
+        slot.record(ErrorKind::Domain, "integer division by zero");
+        return 0;
+    }
+    if (b == -1) return wrap_sub<C>(0, a);
+    C q = static_cast<C>(a / b);
+    if (static_cast<C>(a % b) != 0 && ((a < 0) != (b < 0))) q = static_cast<C>(q - 1);
+    return q;
+}
+
+// Y modulo X with the sign of X; 0|Y is Y. Exact over the whole integer range.
+template <class C>
+inline C int_residue(C x, C y) {
+    if (x == 0) return y;
+    if (x == -1 || x == 1) return 0;
+    C r = static_cast<C>(y % x);
+    if (r != 0 && ((r < 0) != (x < 0))) r = static_cast<C>(r + x);
+    return r;
+}
+
+template <class C>
+inline C float_residue(C x, C y) {
+    if (x == 0) return y;
+    if (std::isinf(x)) {
+        if (!std::isfinite(y)) return std::numeric_limits<C>::quiet_NaN();
+        return (y == 0 || (y < 0) == (x < 0)) ? y : x;
+    }
+    if constexpr (std::is_same_v<C, double>) {
+        C q = y / x;
+        if (std::fabs(q) < 0x1p52 && teq(q, std::nearbyint(q))) return C(0);
+    }
+    C r = std::fmod(y, x);
+    if (r != 0 && ((r < 0) != (x < 0))) r += x;
+    if (r == x) r = 0;
+    return r;
+}
+
+// Tolerant floor for float64 (a value within CT of the next integer rounds up), exact floor for
+// narrower floats; saturating to int64 (∞ max, ¯∞ min, NaN 0).
+template <class C>
+inline int64_t floor_int(C x) {
+    if (std::isnan(x)) return 0;
+    if (x >= C(0x1p63)) return std::numeric_limits<int64_t>::max();
+    if (x < C(-0x1p63)) return std::numeric_limits<int64_t>::min();
+    C r = std::floor(x);
+    if constexpr (std::is_same_v<C, double>) {
+        if (r != x && teq(r + 1, x)) r += 1;
+        if (r >= 0x1p63) return std::numeric_limits<int64_t>::max();
+    }
+    return static_cast<int64_t>(r);
+}
+template <class C>
+inline int64_t ceil_int(C x) {
+    if (std::isnan(x)) return 0;
+    if (x <= C(-0x1p63)) return std::numeric_limits<int64_t>::min();
+    int64_t f = floor_int<C>(-x);
+    return f == std::numeric_limits<int64_t>::min() ? std::numeric_limits<int64_t>::max() : -f;
+}
+
+// Gaussian (APL) floor of a complex number; a tie on the diagonal goes to the imaginary side
+// (functions.md: ⌊1.5j0.5 is 1j1).
+template <class C>
+inline C gauss_floor(C z) {
+    using R = typename C::value_type;
+    R f = std::floor(z.real()), g = std::floor(z.imag());
+    R x = z.real() - f, y = z.imag() - g;
+    if (x + y < 1) return {f, g};
+    if (x > y) return {f + 1, g};
+    return {f, g + 1};
+}
+
+template <class C>
+inline C int_gcd(C a, C b) {
+    using U = std::make_unsigned_t<C>;
+    U x = a < 0 ? static_cast<U>(U(0) - static_cast<U>(a)) : static_cast<U>(a);
+    U y = b < 0 ? static_cast<U>(U(0) - static_cast<U>(b)) : static_cast<U>(b);
+    while (y != 0) {
+        U t = static_cast<U>(x % y);
+        x = y;
+        y = t;
+    }
+    return static_cast<C>(x);
+}
+
+template <class C>
+inline C float_gcd(C a, C b, ErrorSlot& slot) {
+    if (!std::isfinite(a) || !std::isfinite(b)) {
+        slot.record(ErrorKind::Domain, "gcd/lcm of a non-finite number");
+        return std::numeric_limits<C>::quiet_NaN();
+    }
+    a = std::fabs(a);
+    b = std::fabs(b);
+    C tol = (std::is_same_v<C, double> ? C(1e-13) : C(1e-5)) * std::fmax(a, b);
+    for (int i = 0; i < 200 && b > tol; ++i) {
+        C t = std::fmod(a, b);
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+template <class C>
+inline bool is_bit(C v) {
+    if constexpr (is_cpx_v<C>) return v.imag() == 0 && (v.real() == 0 || v.real() == 1);
+    else return v == C(0) || v == C(1);
+}
+template <class C>
+inline bool truth(C v) {
+    if constexpr (is_cpx_v<C>) return v.real() != 0;
+    else return v != C(0);
+}
+
+template <class C>
+inline C nan_or_zero() {
+    if constexpr (is_flt_v<C>) return std::numeric_limits<C>::quiet_NaN();
+    else if constexpr (is_cpx_v<C>) {
+        using R = typename C::value_type;
+        return C(std::numeric_limits<R>::quiet_NaN(), 0);
+    } else return C{};
+}
+
+template <class C>
+inline C domain(ErrorSlot& slot, const char* msg) {
+    slot.record(ErrorKind::Domain, msg);
+    return nan_or_zero<C>();
+}
+
+} // namespace bpl::math::scalar

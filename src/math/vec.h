@@ -1,0 +1,15 @@
+// Internal to math/: the vector routes. Each try_* runs f on kind k with the shared formulas over
+// SIMD Ops (selected by CPU features at run time) and returns true, or returns false when it has
+// no vector route for (f, k) and the caller runs the scalar loop.
+#pragma once
+
+#include "math/kernel.h"
+
+namespace bpl::math::vec {
+
+bool try_unary(Fn f, Kind k, const void* a, int64_t sa, void* out, int64_t n);
+bool try_binary(Fn f, Kind k, const void* a, int64_t sa, const void* b, int64_t sb, void* out,
+                int64_t n);
+bool try_fold(Fn f, Kind k, const void* a, int64_t s, int64_t n, void* out);
+
+} // namespace bpl::math::vec

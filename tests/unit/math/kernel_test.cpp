@@ -1,0 +1,263 @@
+// Tests for the engine's contract (math/kernel.h): kind rules, elementwise results on every kind,
+// wrapping, floor division, tolerance, errors into the ErrorSlot, strides, conversion, folds.
+#include "math/kernel.h"
+#include "number/complex.h"
+#include "number/f16.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+using namespace bpl::math;
+using bpl::number::c128;
+using bpl::number::Kind;
+
+namespace {
+
+template <class R, class T>
+std::vector<R> bin(Fn f, Kind k, const std::vector<T>& a, const std::vector<T>& b,
+                   ErrorSlot* slot = nullptr) {
+    ErrorSlot local;
+    ErrorSlot& s = slot ? *slot : local;
+    std::vector<R> out(a.size());
+    binary(f, k, a.data(), 1, b.data(), 1, out.data(), static_cast<int64_t>(a.size()), s);
+    return out;
+}
+template <class R, class T>
+std::vector<R> un(Fn f, Kind k, const std::vector<T>& a, ErrorSlot* slot = nullptr) {
+    ErrorSlot local;
+    ErrorSlot& s = slot ? *slot : local;
+    std::vector<R> out(a.size());
+    unary(f, k, a.data(), 1, out.data(), static_cast<int64_t>(a.size()), s);
+    return out;
+}
+using V64 = std::vector<int64_t>;
+using VD = std::vector<double>;
+using VB = std::vector<uint8_t>;
+constexpr int64_t MAXI = std::numeric_limits<int64_t>::max();
+constexpr int64_t MINI = std::numeric_limits<int64_t>::min();
+const double INF = std::numeric_limits<double>::infinity();
+const double NaN = std::numeric_limits<double>::quiet_NaN();
+
+} // namespace
+
+TEST(Kinds, ResultAndOperandKinds) {
+    EXPECT_EQ(result_kind(Fn::Equal, Kind::F64), Kind::Bool);
+    EXPECT_EQ(result_kind(Fn::Divide, Kind::Int), Kind::Int);
+    EXPECT_EQ(result_kind(Fn::Floor, Kind::F64), Kind::Int);
+    EXPECT_EQ(result_kind(Fn::Floor, Kind::I8), Kind::I8);
+    EXPECT_EQ(result_kind(Fn::Direction, Kind::F32), Kind::Int);
+    EXPECT_EQ(result_kind(Fn::Magnitude, Kind::C128), Kind::F64);
+    EXPECT_EQ(result_kind(Fn::Or, Kind::Bool), Kind::Bool);
+    EXPECT_EQ(operand_kind(Fn::Add, Kind::Bool, Kind::Bool), Kind::Int); // $t+$t is 2ₓ
+    EXPECT_EQ(operand_kind(Fn::And, Kind::Bool, Kind::Bool), Kind::Bool);
+    EXPECT_EQ(operand_kind(Fn::Min, Kind::Bool, Kind::Bool), Kind::Bool);
+    EXPECT_EQ(operand_kind(Fn::Add, Kind::I8, Kind::I32), Kind::I32);
+    EXPECT_EQ(operand_kind(Fn::Log, Kind::Int, Kind::Int), Kind::F64);
+    EXPECT_EQ(operand_kind(Fn::Exp, Kind::I16), Kind::F64);
+    EXPECT_EQ(operand_kind(Fn::Exp, Kind::F32), Kind::F32);
+    EXPECT_EQ(operand_kind(Fn::Negate, Kind::Bool), Kind::Int);
+    EXPECT_EQ(item_size(Kind::C128), 16);
+    EXPECT_EQ(item_size(Kind::Bool), 1);
+}
+
+TEST(Arith, IntegersWrapAtTheirWidth) {
+    EXPECT_EQ(bin<int64_t>(Fn::Add, Kind::Int, V64{MAXI}, V64{1})[0], MINI);
+    auto r8 = bin<int8_t>(Fn::Add, Kind::I8, std::vector<int8_t>{127, -128, 3},
+                          std::vector<int8_t>{1, -1, 1});
+    EXPECT_EQ(r8, (std::vector<int8_t>{-128, 127, 4}));
+    auto m8 = bin<int8_t>(Fn::Multiply, Kind::I8, std::vector<int8_t>{64, -128},
+                          std::vector<int8_t>{2, -1});
+    EXPECT_EQ(m8, (std::vector<int8_t>{-128, -128}));
+    auto m16 = bin<int16_t>(Fn::Multiply, Kind::I16, std::vector<int16_t>{300},
+                            std::vector<int16_t>{300});
+    EXPECT_EQ(m16[0], static_cast<int16_t>(90000 - 65536 * 1));
+    EXPECT_EQ(un<int64_t>(Fn::Negate, Kind::Int, V64{MINI})[0], MINI);
+    EXPECT_EQ(bin<int64_t>(Fn::Power, Kind::Int, V64{2, 2, 3}, V64{10, 64, 0}),
+              (V64{1024, 0, 1}));
+}
+
+TEST(Arith, FloorDivisionAndResidue) {
+    EXPECT_EQ(bin<int64_t>(Fn::Divide, Kind::Int, V64{7, -7, 7, -7, MINI}, V64{2, 2, -2, -2, -1}),
+              (V64{3, -4, -4, 3, MINI}));
+    EXPECT_EQ(un<int64_t>(Fn::Reciprocal, Kind::Int, V64{2, 1, -1, -3}), (V64{0, 1, -1, -1}));
+    EXPECT_EQ(bin<int64_t>(Fn::Residue, Kind::Int, V64{3, 3, 3, 3, 0, -3, 3},
+                           V64{-1, 0, 1, 4, 5, 7, MINI}),
+              (V64{2, 0, 1, 1, 5, -2, 1}));
+    auto r = bin<double>(Fn::Residue, Kind::F64, VD{2, 10, -2.5, 0.5}, VD{7, -13, 8, -0.6});
+    EXPECT_EQ(r[0], 1);
+    EXPECT_EQ(r[1], 7);
+    EXPECT_EQ(r[2], -2);
+    EXPECT_NEAR(r[3], 0.4, 1e-15);
+    EXPECT_EQ(bin<double>(Fn::Residue, Kind::F64, VD{0.1}, VD{0.3})[0], 0); // tolerant
+}
+
+TEST(Arith, IntegerDivisionByZeroIsADomainError) {
+    ErrorSlot slot;
+    auto r = bin<int64_t>(Fn::Divide, Kind::Int, V64{1, 5, 0}, V64{1, 0, 0}, &slot);
+    EXPECT_TRUE(slot.has_error());
+    EXPECT_EQ(slot.count.load(), 2u);
+    EXPECT_EQ(slot.kind, bpl::base::ErrorKind::Domain);
+    EXPECT_EQ(r[0], 1);
+    ErrorSlot s2;
+    un<int32_t>(Fn::Reciprocal, Kind::I32, std::vector<int32_t>{0}, &s2);
+    EXPECT_TRUE(s2.has_error());
+    ErrorSlot s3; // float division by zero is IEEE, not an error
+    auto f = bin<double>(Fn::Divide, Kind::F64, VD{1, -1, 0}, VD{0, 0, 0}, &s3);
+    EXPECT_FALSE(s3.has_error());
+    EXPECT_EQ(f[0], INF);
+    EXPECT_EQ(f[1], -INF);
+    EXPECT_TRUE(std::isnan(f[2]));
+}
+
+TEST(Arith, FloorCeilingDirectionGiveIntegers) {
+    EXPECT_EQ(un<int64_t>(Fn::Floor, Kind::F64, VD{1.8, -1.8, 1.000000000000001, INF, -INF, NaN}),
+              (V64{1, -2, 1, MAXI, MINI, 0}));
+    EXPECT_EQ(un<int64_t>(Fn::Ceiling, Kind::F64, VD{-2.3, 0.1, 3, INF, -INF}),
+              (V64{-2, 1, 3, MAXI, MINI}));
+    EXPECT_EQ(un<int64_t>(Fn::Direction, Kind::F64, VD{-2.5, 0, INF}), (V64{-1, 0, 1}));
+    auto g = un<c128>(Fn::Floor, Kind::C128, std::vector<c128>{{1.5, 0.5}});
+    EXPECT_EQ(g[0], c128(1, 1));
+    auto res = bin<c128>(Fn::Residue, Kind::C128, std::vector<c128>{{1, 2}},
+                         std::vector<c128>{{3, 4}});
+    EXPECT_NEAR(res[0].real(), -1, 1e-12);
+    EXPECT_NEAR(res[0].imag(), 1, 1e-12);
+}
+
+TEST(Arith, MinMaxIgnoreNaN) {
+    EXPECT_EQ(bin<double>(Fn::Min, Kind::F64, VD{NaN, 3}, VD{2, INF}), (VD{2, 3}));
+    EXPECT_EQ(bin<double>(Fn::Max, Kind::F64, VD{NaN, 3}, VD{2, INF}), (VD{2, INF}));
+    EXPECT_EQ(bin<uint8_t>(Fn::Max, Kind::Bool, VB{0, 1}, VB{0, 0}), (VB{0, 1}));
+}
+
+TEST(Arith, FloatsAndF16) {
+    auto e = un<double>(Fn::Exp, Kind::F64, VD{0, 1, -INF, 1000});
+    EXPECT_EQ(e[0], 1);
+    EXPECT_NEAR(e[1], 2.718281828459045, 1e-15);
+    EXPECT_EQ(e[2], 0);
+    EXPECT_EQ(e[3], INF);
+    EXPECT_EQ(un<double>(Fn::Ln, Kind::F64, VD{0})[0], -INF);
+    EXPECT_NEAR(bin<double>(Fn::Log, Kind::F64, VD{2, 10}, VD{8, 2})[0], 3, 1e-15);
+    EXPECT_TRUE(std::isnan(bin<double>(Fn::Log, Kind::F64, VD{1}, VD{1})[0]));
+    EXPECT_EQ(bin<double>(Fn::Power, Kind::F64, VD{2, -2, 0, 0}, VD{3, 3, 0, -1}),
+              (VD{8, -8, 1, INF}));
+    EXPECT_NEAR(un<double>(Fn::Factorial, Kind::F64, VD{1.5})[0], 1.329340388179137, 1e-14);
+    EXPECT_EQ(un<int64_t>(Fn::Factorial, Kind::Int, V64{5, 0, 20})[0], 120);
+    using bpl::number::f16;
+    std::vector<f16> h{bpl::number::to_f16(1.5f), bpl::number::to_f16(2.25f)};
+    auto hs = bin<f16>(Fn::Add, Kind::F16, h, h);
+    EXPECT_EQ(bpl::number::to_float(hs[0]), 3.0f);
+    EXPECT_EQ(bpl::number::to_float(hs[1]), 4.5f);
+    EXPECT_EQ(un<int64_t>(Fn::Floor, Kind::F16, h)[0], 1);
+}
+
+TEST(Compare, ToleranceOnlyForFloat64) {
+    EXPECT_EQ(bin<uint8_t>(Fn::Equal, Kind::F64, VD{0.3, NaN, INF, 1}, VD{0.1 + 0.2, NaN, INF, 2}),
+              (VB{1, 0, 1, 0}));
+    EXPECT_EQ(bin<uint8_t>(Fn::Equal, Kind::F32, std::vector<float>{0.3f},
+                           std::vector<float>{std::nextafter(0.3f, 1.0f)})[0],
+              0);
+    EXPECT_EQ(bin<uint8_t>(Fn::Less, Kind::F64, VD{1, 2, 3, 0.3}, VD{2, 2, 2, 0.1 + 0.2}),
+              (VB{1, 0, 0, 0}));
+    EXPECT_EQ(bin<uint8_t>(Fn::LessEqual, Kind::F64, VD{1, 2, 3, 0.30000000000000004},
+                           VD{2, 2, 2, 0.3}),
+              (VB{1, 1, 0, 1}));
+    EXPECT_EQ(bin<uint8_t>(Fn::GreaterEqual, Kind::Int, V64{3, 3, 3}, V64{1, 3, 5}),
+              (VB{1, 1, 0}));
+    EXPECT_EQ(bin<uint8_t>(Fn::NotEqual, Kind::Int, V64{1, 2, 3}, V64{2, 2, 2}), (VB{1, 0, 1}));
+    std::vector<char32_t> s{U'a', U'b', U'c'}, t{U'b', U'b', U'b'};
+    EXPECT_EQ(bin<uint8_t>(Fn::Equal, Kind::Char, s, t), (VB{0, 1, 0}));
+    ErrorSlot slot;
+    bin<uint8_t>(Fn::Less, Kind::C128, std::vector<c128>{{1, 2}}, std::vector<c128>{{1, 2}}, &slot);
+    EXPECT_TRUE(slot.has_error());
+    ErrorSlot s2;
+    bin<uint8_t>(Fn::Less, Kind::Char, s, t, &s2);
+    EXPECT_TRUE(s2.has_error());
+}
+
+TEST(Logic, BooleansGcdLcmAndDomain) {
+    EXPECT_EQ(bin<uint8_t>(Fn::Or, Kind::Bool, VB{0, 0, 1, 1}, VB{0, 1, 0, 1}), (VB{0, 1, 1, 1}));
+    EXPECT_EQ(bin<uint8_t>(Fn::And, Kind::Bool, VB{0, 0, 1, 1}, VB{0, 1, 0, 1}), (VB{0, 0, 0, 1}));
+    EXPECT_EQ(bin<uint8_t>(Fn::Nand, Kind::Bool, VB{0, 0, 1, 1}, VB{0, 1, 0, 1}), (VB{1, 1, 1, 0}));
+    EXPECT_EQ(bin<uint8_t>(Fn::Nor, Kind::F64, VD{0, 0, 1, 1}, VD{0, 1, 0, 1}), (VB{1, 0, 0, 0}));
+    EXPECT_EQ(bin<int64_t>(Fn::Or, Kind::Int, V64{12, 0, -4}, V64{18, 5, 6}), (V64{6, 5, 2}));
+    EXPECT_EQ(bin<int64_t>(Fn::And, Kind::Int, V64{4, -12, 0}, V64{6, 18, 5}), (V64{12, -36, 0}));
+    EXPECT_DOUBLE_EQ(bin<double>(Fn::Or, Kind::F64, VD{1.5}, VD{2.5})[0], 0.5);
+    EXPECT_EQ(un<uint8_t>(Fn::Not, Kind::Int, V64{0, 1}), (VB{1, 0}));
+    ErrorSlot slot;
+    un<uint8_t>(Fn::Not, Kind::Int, V64{2}, &slot);
+    EXPECT_TRUE(slot.has_error());
+    ErrorSlot s2;
+    bin<uint8_t>(Fn::Nor, Kind::F64, VD{0}, VD{2}, &s2);
+    EXPECT_TRUE(s2.has_error());
+    ErrorSlot s3;
+    bin<double>(Fn::Or, Kind::F64, VD{INF}, VD{2}, &s3);
+    EXPECT_TRUE(s3.has_error());
+}
+
+TEST(Kernels, StridesAndBroadcast) {
+    VD a{1, 2, 3, 4, 5, 6};
+    double ten = 10;
+    VD out(3);
+    ErrorSlot slot;
+    binary(Fn::Add, Kind::F64, a.data(), 2, &ten, 0, out.data(), 3, slot);
+    EXPECT_EQ(out, (VD{11, 13, 15}));
+    unary(Fn::Negate, Kind::F64, a.data() + 5, -1, out.data(), 3, slot);
+    EXPECT_EQ(out, (VD{-6, -5, -4}));
+}
+
+TEST(Kernels, Convert) {
+    VD d{1.5, -2.5, NaN, 1e300, -1e300, 3};
+    V64 i(d.size());
+    convert(Kind::F64, d.data(), Kind::Int, i.data(), 6);
+    EXPECT_EQ(i, (V64{2, -2, 0, MAXI, MINI, 3}));
+    std::vector<int8_t> b(2);
+    V64 w{300, -1};
+    convert(Kind::Int, w.data(), Kind::I8, b.data(), 2);
+    EXPECT_EQ(b, (std::vector<int8_t>{44, -1}));
+    std::vector<c128> c(2);
+    convert(Kind::Int, w.data(), Kind::C128, c.data(), 2);
+    EXPECT_EQ(c[0], c128(300, 0));
+    VB bo(3);
+    VD z{0, 2, -0.0};
+    convert(Kind::F64, z.data(), Kind::Bool, bo.data(), 3);
+    EXPECT_EQ(bo, (VB{0, 1, 0}));
+}
+
+TEST(Fold, IdentitiesAndRightToLeft) {
+    int64_t id = -1;
+    EXPECT_TRUE(identity(Fn::Add, Kind::Int, &id));
+    EXPECT_EQ(id, 0);
+    EXPECT_TRUE(identity(Fn::Min, Kind::Int, &id));
+    EXPECT_EQ(id, MAXI);
+    double d;
+    EXPECT_TRUE(identity(Fn::Max, Kind::F64, &d));
+    EXPECT_EQ(d, -INF);
+    uint8_t b;
+    EXPECT_TRUE(identity(Fn::Equal, Kind::Bool, &b));
+    EXPECT_EQ(b, 1);
+    EXPECT_TRUE(identity(Fn::Min, Kind::Bool, &b));
+    EXPECT_EQ(b, 1);
+    EXPECT_FALSE(identity(Fn::Nand, Kind::Bool, &b));
+    EXPECT_FALSE(identity(Fn::Log, Kind::F64, &d));
+
+    ErrorSlot slot;
+    V64 a{10, 4, 3};
+    int64_t r;
+    fold(Fn::Subtract, Kind::Int, a.data(), 1, 3, &r, slot); // 10-(4-3)
+    EXPECT_EQ(r, 9);
+    fold(Fn::Add, Kind::Int, a.data(), 1, 3, &r, slot);
+    EXPECT_EQ(r, 17);
+    VD x{2, 3, 2};
+    fold(Fn::Power, Kind::F64, x.data(), 1, 3, &d, slot); // 2*(3*2)
+    EXPECT_EQ(d, 512);
+    fold(Fn::Max, Kind::F64, x.data(), 2, 2, &d, slot);
+    EXPECT_EQ(d, 2);
+    VB bb{1, 0, 1};
+    fold(Fn::NotEqual, Kind::Bool, bb.data(), 1, 3, &b, slot);
+    EXPECT_EQ(b, 0);
+    EXPECT_FALSE(slot.has_error());
+}
