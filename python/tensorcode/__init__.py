@@ -1,0 +1,1 @@
+"""tensorcode: compiled numerical programs (see tensorcode.program)."""
