@@ -1,0 +1,403 @@
+// Display: plain-mode text of values (language.md §12, decisions.md D18): atoms, strands, bracket
+// and row notation for vectors, scalars, empties, aligned matrices and rank ≥ 3 planes.
+// Every pending value is read (forced) here before its items are looked at.
+#include "lang/display.h"
+
+#include "base/utf8.h"
+#include "value/array.h"
+#include "value/function.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+
+namespace bpl::lang {
+
+using value::ArrayData;
+using value::Kind;
+using value::Tag;
+using value::Value;
+
+namespace {
+
+std::string utf8(char32_t c) {
+    std::string s;
+    base::append_utf8(s, c);
+    return s;
+}
+
+// Display width in columns: one per code point (UTF-8 continuation bytes don't count).
+size_t width(const std::string& s) {
+    size_t n = 0;
+    for (unsigned char c : s)
+        if ((c & 0xC0) != 0x80) n++;
+    return n;
+}
+
+// Shortest read-back digits of a finite non-zero magnitude, as "d.ddd" digits and a decimal
+// exponent, laid out in BPL spelling (plain inside [1E¯6, 1E16], else `dₑx`).
+template <class F>
+std::string format_finite(F f) {
+    bool neg = std::signbit(f);
+    F mag = neg ? -f : f;
+    std::string out = neg ? "¯" : "";
+    if (mag == 0) return out + "0";
+    char buf[64];
+    auto res = std::to_chars(buf, buf + sizeof buf, mag, std::chars_format::scientific);
+    std::string sci(buf, res.ptr);
+    size_t e = sci.find('e');
+    std::string mant = sci.substr(0, e);
+    int exp = std::stoi(sci.substr(e + 1));
+    std::string digits;
+    for (char c : mant)
+        if (c != '.') digits += c;
+    double d = static_cast<double>(mag);
+    if (d >= 1e-6 && d <= 1e16) {
+        if (exp >= 0) {
+            std::string ip, fp;
+            if (static_cast<int>(digits.size()) <= exp + 1) {
+                ip = digits + std::string(static_cast<size_t>(exp + 1) - digits.size(), '0');
+            } else {
+                ip = digits.substr(0, static_cast<size_t>(exp + 1));
+                fp = digits.substr(static_cast<size_t>(exp + 1));
+            }
+            return out + ip + (fp.empty() ? "" : "." + fp);
+        }
+        return out + "0." + std::string(static_cast<size_t>(-exp - 1), '0') + digits;
+    }
+    std::string m = digits.substr(0, 1);
+    if (digits.size() > 1) m += "." + digits.substr(1);
+    std::string x = exp < 0 ? "¯" + std::to_string(-exp) : std::to_string(exp);
+    return out + m + "ₑ" + x;
+}
+
+std::string format_int(int64_t i) {
+    if (i < 0) {
+        uint64_t u = static_cast<uint64_t>(0) - static_cast<uint64_t>(i);
+        return "¯" + std::to_string(u);
+    }
+    return std::to_string(i);
+}
+
+// A number atom's text; `marked` adds the integer or float-width mark.
+std::string number_text(const Value& v, bool marked) {
+    Kind k = v.kind();
+    if (k == Kind::Bool) return v.as_i64() ? "$t" : "$f";
+    if (number::is_integer(k)) return format_int(v.as_i64()) + (marked ? number::mark(k) : "");
+    if (k == Kind::F32 || k == Kind::F16) {
+        float f = static_cast<float>(v.as_f64());
+        std::string s;
+        if (std::isnan(f)) s = "$n";
+        else if (std::isinf(f)) s = f > 0 ? "∞" : "¯∞";
+        else s = format_finite(f);
+        return s + (marked ? number::mark(k) : "");
+    }
+    return format_float(v.as_f64());
+}
+
+std::string char_source(char32_t c) {
+    if (c < 32 || c == 127) return "•ucs " + std::to_string(static_cast<uint32_t>(c));
+    return "'" + utf8(c) + "'";
+}
+
+std::string string_source(const ArrayData& a) {
+    std::string s = "\"";
+    for (int64_t i = 0; i < a.count(); i++) {
+        char32_t c = a.items_as<char32_t>()[i];
+        s += c == U'"' ? "\"\"" : utf8(c);
+    }
+    return s + "\"";
+}
+
+std::string plain_text(const ArrayData& a) {
+    std::string s;
+    for (int64_t i = 0; i < a.count(); i++) s += utf8(a.items_as<char32_t>()[i]);
+    return s;
+}
+
+bool is_char_vector(const Value& v) {
+    return v.is_stored_array() && v.array_data().rank() == 1 && !v.array_data().is_boxed() &&
+           v.array_data().kind() == Kind::Char;
+}
+
+bool is_int_kind(Kind k) { return number::is_integer(k) && k != Kind::Bool; }
+
+bool is_compact_int(const ArrayData& a) { return !a.is_boxed() && is_int_kind(a.kind()); }
+
+// The array's items, each read (a boxed array may hold pending items).
+std::vector<Value> items_of(const ArrayData& a) {
+    std::vector<Value> items;
+    items.reserve(static_cast<size_t>(a.count()));
+    for (int64_t i = 0; i < a.count(); i++) items.push_back(a.item(i).read());
+    return items;
+}
+
+// Wraps text in parentheses when it holds a space, `:` or `⍴` outside groups.
+std::string group_if_spaced(const std::string& s) {
+    int depth = 0;
+    bool in_str = false;
+    for (size_t i = 0; i < s.size(); i++) {
+        char c = s[i];
+        if (in_str) {
+            if (c == '"') in_str = false;
+            continue;
+        }
+        if (c == '"') in_str = true;
+        else if (c == '[' || c == '(' || c == '{') depth++;
+        else if (c == ']' || c == ')' || c == '}') depth--;
+        else if (depth == 0 && (c == ' ' || c == ':' || s.compare(i, 3, "⍴") == 0))
+            return "(" + s + ")";
+    }
+    return s;
+}
+
+std::string vector_text(const ArrayData& a);
+std::string array_source(const ArrayData& a);
+
+std::string empty_text(const ArrayData& a) {
+    Value proto = a.prototype().read();
+    if (a.rank() == 1 && !a.is_boxed()) {
+        Kind k = a.kind();
+        if (k == Kind::Char) return "\"\"";
+        if (k == Kind::Bool) return "0⍴$f";
+        if (is_int_kind(k)) return std::string("⍬") + number::mark(k);
+        if (number::is_float(k)) return std::string("⍬") + (k == Kind::F64 ? "" : number::mark(k));
+    }
+    std::string shape;
+    for (int64_t d : a.shape()) shape += (shape.empty() ? "" : " ") + std::to_string(d);
+    std::string fill;
+    if (proto.is_stored_array() || proto.is_pending()) fill = "⊂" + display(proto);
+    else fill = source_form(proto);
+    return shape + "⍴" + fill;
+}
+
+// The items of a vector in source form, separated by spaces; `marks` off drops integer marks.
+std::string strand_items(const std::vector<Value>& items, bool marks) {
+    std::string s;
+    for (size_t i = 0; i < items.size(); i++) {
+        if (i) s += " ";
+        const Value& v = items[i];
+        s += v.is_number() ? number_text(v, marks) : group_if_spaced(source_form(v));
+    }
+    return s;
+}
+
+bool strand_item(const Value& v) {
+    if (v.is_number()) return true;
+    if (v.is_char()) return true;
+    return is_char_vector(v);
+}
+
+bool row_item(const Value& v) {
+    return v.is_stored_array() && v.array_data().rank() == 1 && v.array_data().count() > 0 &&
+           !is_char_vector(v);
+}
+
+std::string vector_text(const ArrayData& a) {
+    if (a.count() == 0) return empty_text(a);
+    if (!a.is_boxed()) {
+        if (a.kind() == Kind::Char) return plain_text(a);
+        std::vector<Value> items = items_of(a);
+        if (is_int_kind(a.kind())) return "[" + strand_items(items, false) + "]" + number::mark(a.kind());
+        if (a.kind() == Kind::F32 || a.kind() == Kind::F16)
+            return "[" + strand_items(items, false) + "]" + number::mark(a.kind());
+        if (a.count() == 1) return "[" + strand_items(items, true) + "]";
+        return strand_items(items, true);
+    }
+    std::vector<Value> items = items_of(a);
+    if (items.size() >= 2 && std::all_of(items.begin(), items.end(), strand_item))
+        return strand_items(items, true);
+    if (items.size() >= 2 && std::all_of(items.begin(), items.end(), row_item)) {
+        bool all_int = std::all_of(items.begin(), items.end(), [&](const Value& v) {
+            return is_compact_int(v.array_data()) && v.array_data().kind() == items[0].array_data().kind();
+        });
+        std::string s = "(";
+        for (size_t i = 0; i < items.size(); i++) {
+            if (i) s += "⋄";
+            s += strand_items(items_of(items[i].array_data()), !all_int);
+        }
+        s += ")";
+        if (all_int) s += number::mark(items[0].array_data().kind());
+        return s;
+    }
+    return "[" + strand_items(items, true) + "]";
+}
+
+// Source form of a rank ≥ 2 array: `[row⋄row]`, planes nested.
+std::string high_source(const ArrayData& a, int64_t axis, int64_t offset, bool marks) {
+    const auto& shape = a.shape();
+    int64_t stride = 1;
+    for (size_t i = static_cast<size_t>(axis) + 1; i < shape.size(); i++) stride *= shape[i];
+    std::string s = "[";
+    for (int64_t i = 0; i < shape[static_cast<size_t>(axis)]; i++) {
+        if (i) s += axis + 1 == a.rank() ? " " : "⋄";
+        if (axis + 1 == a.rank()) {
+            Value v = a.item(offset + i).read();
+            s += v.is_number() ? number_text(v, marks) : group_if_spaced(source_form(v));
+        } else if (axis + 2 == a.rank()) {
+            std::string row = high_source(a, axis + 1, offset + i * stride, marks);
+            s += row.substr(1, row.size() - 2);
+        } else {
+            s += high_source(a, axis + 1, offset + i * stride, marks);
+        }
+    }
+    return s + "]";
+}
+
+std::string array_source(const ArrayData& a) {
+    if (a.rank() == 0) {
+        Value v = a.item(0).read();
+        if (v.is_function()) return v.function_obj().source() + "ᵘ";
+        return "⊂" + source_form(v);
+    }
+    if (a.count() == 0) return empty_text(a);
+    if (a.rank() == 1) {
+        if (!a.is_boxed() && a.kind() == Kind::Char) return string_source(a);
+        std::string s = vector_text(a);
+        if (s[0] == '[' || s[0] == '(') return s;
+        return "[" + s + "]";
+    }
+    bool ints = is_compact_int(a);
+    return high_source(a, 0, 0, !ints) + (ints ? number::mark(a.kind()) : "");
+}
+
+// One matrix cell's text and whether it is a number (numbers align on the decimal point).
+struct Cell {
+    std::string text;
+    bool number = false;
+};
+
+std::string matrix_text(const ArrayData& a) {
+    const auto& shape = a.shape();
+    int64_t cols = shape.back();
+    int64_t rows = a.count() / cols;
+    if (!a.is_boxed() && a.kind() == Kind::Char) {
+        std::string out;
+        int64_t plane = shape[shape.size() - 2] * cols;
+        for (int64_t r = 0; r < rows; r++) {
+            if (r) out += "\n";
+            if (r && r * cols % plane == 0) {
+                // one blank line per changed leading index
+                int64_t k = r * cols;
+                for (size_t ax = shape.size() - 2; ax-- > 0;) {
+                    int64_t span = 1;
+                    for (size_t j = ax + 1; j < shape.size(); j++) span *= shape[j];
+                    if (k % span == 0) out += "\n";
+                }
+            }
+            for (int64_t c = 0; c < cols; c++) out += utf8(a.items_as<char32_t>()[r * cols + c]);
+        }
+        return out;
+    }
+    bool marks = a.is_boxed();
+    std::vector<Cell> cells(static_cast<size_t>(a.count()));
+    for (int64_t i = 0; i < a.count(); i++) {
+        Value v = a.item(i).read();
+        Cell& c = cells[static_cast<size_t>(i)];
+        if (v.is_number()) {
+            c.text = number_text(v, marks);
+            c.number = v.kind() != Kind::Bool;
+        } else if (is_char_vector(v) && !a.is_boxed()) {
+            c.text = plain_text(v.array_data());
+        } else {
+            c.text = source_form(v);
+        }
+    }
+    // Column layout: numbers split at the decimal point into an integer and a fraction part.
+    std::vector<size_t> int_w(static_cast<size_t>(cols), 0), frac_w(static_cast<size_t>(cols), 0),
+        other_w(static_cast<size_t>(cols), 0);
+    auto split = [](const std::string& t) {
+        size_t p = t.find('.');
+        if (p == std::string::npos) p = t.find("ₑ");
+        if (p == std::string::npos) p = t.size();
+        return p;
+    };
+    for (int64_t i = 0; i < a.count(); i++) {
+        size_t c = static_cast<size_t>(i % cols);
+        const Cell& cell = cells[static_cast<size_t>(i)];
+        if (cell.number) {
+            size_t p = split(cell.text);
+            int_w[c] = std::max(int_w[c], width(cell.text.substr(0, p)));
+            frac_w[c] = std::max(frac_w[c], width(cell.text.substr(p)));
+        } else {
+            other_w[c] = std::max(other_w[c], width(cell.text));
+        }
+    }
+    std::string out;
+    int64_t plane = shape[shape.size() - 2] * cols;
+    for (int64_t r = 0; r < rows; r++) {
+        if (r) out += "\n";
+        if (r && r * cols % plane == 0) {
+            int64_t k = r * cols;
+            for (size_t ax = shape.size() - 2; ax-- > 0;) {
+                int64_t span = 1;
+                for (size_t j = ax + 1; j < shape.size(); j++) span *= shape[j];
+                if (k % span == 0) out += "\n";
+            }
+        }
+        for (int64_t c = 0; c < cols; c++) {
+            size_t cu = static_cast<size_t>(c);
+            const Cell& cell = cells[static_cast<size_t>(r * cols + c)];
+            size_t num_w = int_w[cu] + frac_w[cu];
+            size_t col_w = std::max(num_w, other_w[cu]);
+            std::string t;
+            if (cell.number) {
+                size_t p = split(cell.text);
+                std::string ip = cell.text.substr(0, p), fp = cell.text.substr(p);
+                t = std::string(int_w[cu] - width(ip), ' ') + ip + fp +
+                    std::string(frac_w[cu] - width(fp), ' ');
+                t = std::string(col_w - width(t), ' ') + t;
+            } else if (num_w > 0) {
+                t = std::string(col_w - width(cell.text), ' ') + cell.text;
+            } else {
+                t = cell.text + std::string(col_w - width(cell.text), ' ');
+            }
+            if (c) out += " ";
+            out += t;
+        }
+    }
+    return out;
+}
+
+std::string array_text(const ArrayData& a) {
+    if (a.rank() == 0) return array_source(a);
+    if (a.count() == 0) return empty_text(a);
+    if (a.rank() == 1) return vector_text(a);
+    return matrix_text(a);
+}
+
+} // namespace
+
+std::string format_float(double f) {
+    if (std::isnan(f)) return "$n";
+    if (std::isinf(f)) return f > 0 ? "∞" : "¯∞";
+    return format_finite(f);
+}
+
+std::string source_form(const Value& value) {
+    Value v = value.read();
+    switch (v.tag()) {
+    case Tag::None: return "";
+    case Tag::Number: return number_text(v, true);
+    case Tag::Char: return char_source(v.as_char());
+    case Tag::Function: return v.function_obj().source();
+    case Tag::Array: return array_source(v.array_data());
+    case Tag::Pending: return source_form(v.read());
+    }
+    return "";
+}
+
+std::string display(const Value& value) {
+    Value v = value.read();
+    switch (v.tag()) {
+    case Tag::None: return "";
+    case Tag::Number: return number_text(v, true);
+    case Tag::Char: return char_source(v.as_char());
+    case Tag::Function: return v.function_obj().source();
+    case Tag::Array: return array_text(v.array_data());
+    case Tag::Pending: return display(v.read());
+    }
+    return "";
+}
+
+} // namespace bpl::lang

@@ -1,0 +1,122 @@
+// Display (lang/display.h): plain-mode text of values built directly as ArrayData, per
+// language.md §12 and the corpus's display cases (decisions.md D18).
+#include "lang/display.h"
+#include "value/array.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+namespace {
+
+using bpl::lang::display;
+using bpl::lang::format_float;
+using bpl::lang::source_form;
+using bpl::value::Kind;
+using bpl::value::make_array;
+using bpl::value::Shape;
+using bpl::value::Value;
+
+Value f(double x) { return Value::real(x, Kind::F64, true); }
+Value i(int64_t x) { return Value::integer(x); }
+Value c(char32_t x) { return Value::character(x); }
+Value str(const std::u32string& s) {
+    std::vector<Value> items;
+    for (char32_t ch : s) items.push_back(c(ch));
+    return make_array({static_cast<int64_t>(s.size())}, items, c(U' '));
+}
+Value vec(std::vector<Value> items, Value proto = {}) {
+    int64_t n = static_cast<int64_t>(items.size());
+    return make_array({n}, std::move(items), std::move(proto));
+}
+
+TEST(Display, Floats) {
+    EXPECT_EQ(format_float(1.0 / 3), "0.3333333333333333");
+    EXPECT_EQ(format_float(12.34), "12.34");
+    EXPECT_EQ(format_float(-2), "¯2");
+    EXPECT_EQ(format_float(-0.0), "¯0");
+    EXPECT_EQ(format_float(0), "0");
+    EXPECT_EQ(format_float(1e-6), "0.000001");
+    EXPECT_EQ(format_float(1e-7), "1ₑ¯7");
+    EXPECT_EQ(format_float(1e16), "10000000000000000");
+    EXPECT_EQ(format_float(1e17), "1ₑ17");
+    EXPECT_EQ(format_float(-1.5e-100), "¯1.5ₑ¯100");
+    EXPECT_EQ(format_float(INFINITY), "∞");
+    EXPECT_EQ(format_float(-INFINITY), "¯∞");
+    EXPECT_EQ(format_float(std::nan("")), "$n");
+    EXPECT_EQ(format_float(0.001), "0.001");
+    EXPECT_EQ(format_float(123456.5), "123456.5");
+}
+
+TEST(Display, Atoms) {
+    EXPECT_EQ(display(i(3)), "3ₓ");
+    EXPECT_EQ(display(i(-3)), "¯3ₓ");
+    EXPECT_EQ(display(Value::integer(5, Kind::I8)), "5ₓ₁");
+    EXPECT_EQ(display(Value::integer(5, Kind::I16)), "5ₓ₂");
+    EXPECT_EQ(display(Value::integer(5, Kind::I32)), "5ₓ₄");
+    EXPECT_EQ(display(Value::integer(5, Kind::I64)), "5ₓ₈");
+    EXPECT_EQ(display(Value::real(2.5, Kind::F32)), "2.5ₛ");
+    EXPECT_EQ(display(Value::real(0.1, Kind::F32)), "0.1ₛ");
+    EXPECT_EQ(display(Value::boolean(true)), "$t");
+    EXPECT_EQ(display(Value::boolean(false)), "$f");
+    EXPECT_EQ(display(c(U'd')), "'d'");
+    EXPECT_EQ(display(c(U'\'')), "'''");
+    EXPECT_EQ(display(c(10)), "•ucs 10");
+    EXPECT_EQ(display(f(7)), "7");
+}
+
+TEST(Display, Vectors) {
+    EXPECT_EQ(display(vec({f(1), f(2), f(3)})), "1 2 3");
+    EXPECT_EQ(display(vec({i(2), i(3)})), "[2 3]ₓ");
+    EXPECT_EQ(display(vec({i(0)})), "[0]ₓ");
+    EXPECT_EQ(display(vec({f(5)})), "[5]");
+    EXPECT_EQ(display(str(U"abc")), "abc");
+    EXPECT_EQ(display(vec({Value::boolean(true), Value::boolean(false), Value::boolean(true)})),
+              "$t $f $t");
+    EXPECT_EQ(display(vec({str(U"ab"), str(U"cd")})), "\"ab\" \"cd\"");
+    EXPECT_EQ(display(vec({c(U'x'), f(1)})), "'x' 1");
+    EXPECT_EQ(display(vec({c(U'\''), str(U"a\"b")})), "''' \"a\"\"b\"");
+    EXPECT_EQ(display(vec({str(U""), str(U"a")})), "\"\" \"a\"");
+    EXPECT_EQ(display(vec({i(1), i(0), Value::integer(-2, Kind::I8)})), "1ₓ 0ₓ ¯2ₓ₁");
+    EXPECT_EQ(display(vec({i(1), f(0.5)})), "1ₓ 0.5");
+    EXPECT_EQ(display(vec({f(1), f(2), str(U"hi"), vec({f(1), f(2)})})), "[1 2 \"hi\" [1 2]]");
+    EXPECT_EQ(display(vec({vec({f(1), f(2)}), vec({f(3), f(4), f(5)})})), "(1 2⋄3 4 5)");
+    EXPECT_EQ(display(vec({vec({i(1)}), vec({i(2)})})), "(1⋄2)ₓ");
+    EXPECT_EQ(display(vec({vec({str(U"aa"), str(U"cc")}), vec({str(U"bb")})})),
+              "(\"aa\" \"cc\"⋄\"bb\")");
+    EXPECT_EQ(display(vec({Value::real(1.5, Kind::F32), Value::real(2, Kind::F32)})), "[1.5 2]ₛ");
+}
+
+TEST(Display, ScalarsAndEmpties) {
+    EXPECT_EQ(display(bpl::value::enclose(f(7))), "⊂7");
+    EXPECT_EQ(display(bpl::value::enclose(str(U"ab"))), "⊂\"ab\"");
+    EXPECT_EQ(display(bpl::value::enclose(vec({f(1), f(2)}))), "⊂[1 2]");
+    EXPECT_EQ(display(bpl::value::enclose(bpl::value::enclose(i(4)))), "⊂⊂4ₓ");
+    EXPECT_EQ(display(vec({}, f(0))), "⍬");
+    EXPECT_EQ(display(vec({}, i(0))), "⍬ₓ");
+    EXPECT_EQ(display(vec({}, c(U' '))), "\"\"");
+    EXPECT_EQ(display(vec({}, Value::boolean(false))), "0⍴$f");
+    EXPECT_EQ(display(make_array({0, 3}, {}, f(0))), "0 3⍴0");
+    EXPECT_EQ(display(make_array({3, 0}, {}, i(0))), "3 0⍴0ₓ");
+    EXPECT_EQ(display(vec({}, vec({f(0), f(0)}))), "0⍴⊂0 0");
+    EXPECT_EQ(source_form(vec({f(1), f(2)})), "[1 2]");
+    EXPECT_EQ(source_form(str(U"say \"hi\"")), "\"say \"\"hi\"\"\"");
+}
+
+TEST(Display, Matrices) {
+    std::vector<Value> items;
+    for (int k = 0; k < 6; k++) items.push_back(i(k));
+    EXPECT_EQ(display(make_array({2, 3}, items)), "0 1 2\n3 4 5");
+    EXPECT_EQ(display(make_array({2, 2}, {f(1), f(12.3), f(123), f(4)})), "  1 12.3\n123  4  ");
+    EXPECT_EQ(display(make_array({2, 2}, {c(U'a'), c(U'b'), c(U'c'), c(U'd')})), "ab\ncd");
+    std::vector<Value> cube;
+    for (int k = 0; k < 8; k++) cube.push_back(i(k));
+    EXPECT_EQ(display(make_array({2, 2, 2}, cube)), "0 1\n2 3\n\n4 5\n6 7");
+    std::vector<Value> four;
+    for (int k = 0; k < 8; k++) four.push_back(i(k));
+    EXPECT_EQ(display(make_array({2, 2, 1, 2}, four)), "0 1\n\n2 3\n\n\n4 5\n\n6 7");
+    EXPECT_EQ(display(make_array({2, 2}, {f(-1), f(10), f(2), f(-30)})), "¯1  10\n 2 ¯30");
+}
+
+} // namespace
