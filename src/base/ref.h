@@ -14,7 +14,7 @@ class RefCounted {
     RefCounted() = default;
     RefCounted(const RefCounted&) = delete;
     RefCounted& operator=(const RefCounted&) = delete;
-    uint32_t ref_count() const noexcept { return count_.load(std::memory_order_relaxed); }
+    uint32_t ref_count() const noexcept { return refs_.load(std::memory_order_relaxed); }
 
   protected:
     ~RefCounted() = default;
@@ -22,7 +22,7 @@ class RefCounted {
   private:
     template <class T>
     friend class Ref;
-    mutable std::atomic<uint32_t> count_{0};
+    mutable std::atomic<uint32_t> refs_{0};
 };
 
 // An owning handle. Passing a Ref by value consumes it; borrow with const T&.
@@ -62,14 +62,14 @@ class Ref {
     explicit operator bool() const noexcept { return p_ != nullptr; }
     bool operator==(const Ref& o) const noexcept { return p_ == o.p_; }
     // True when this handle is the only reference, so the object may be changed in place.
-    bool is_unique() const noexcept { return p_ && p_->count_.load(std::memory_order_acquire) == 1; }
+    bool is_unique() const noexcept { return p_ && p_->refs_.load(std::memory_order_acquire) == 1; }
 
   private:
     void retain() noexcept {
-        if (p_) p_->count_.fetch_add(1, std::memory_order_relaxed);
+        if (p_) p_->refs_.fetch_add(1, std::memory_order_relaxed);
     }
     void release() noexcept {
-        if (p_ && p_->count_.fetch_sub(1, std::memory_order_acq_rel) == 1) delete p_;
+        if (p_ && p_->refs_.fetch_sub(1, std::memory_order_acq_rel) == 1) delete p_;
         p_ = nullptr;
     }
     T* p_ = nullptr;

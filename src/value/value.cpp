@@ -11,10 +11,6 @@
 
 namespace bpl::value {
 
-namespace {
-bool has_obj(Tag t) { return t == Tag::Function || t == Tag::Array || t == Tag::Pending; }
-} // namespace
-
 // The object pointer carries one reference owned by this Value; the Ref helpers count it.
 void Value::retain() const noexcept {
     switch (tag_) {

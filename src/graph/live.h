@@ -1,0 +1,20 @@
+// Live::of: the part of the graph a read must compute: unforced nodes under a root, in an order
+// where operands come first, and the leaf inputs (stored values and forced nodes' results).
+#pragma once
+
+#include "graph/node.h"
+
+#include <vector>
+
+namespace bpl::graph {
+
+struct Live {
+    std::vector<Node*> nodes;   // operands before users; the root is last
+    std::vector<Value> inputs;  // distinct leaves, in first-use order
+    // For each node, its operands as references: r >= 0 is nodes[r], r < 0 is inputs[-r-1].
+    std::vector<std::vector<int32_t>> operands;
+
+    static Live of(Node& root);
+};
+
+} // namespace bpl::graph

@@ -1,0 +1,156 @@
+// Node construction, interning and the read chokepoint.
+#include "graph/node.h"
+
+#include "base/assert.h"
+#include "value/array.h"
+
+#include <cstring>
+#include <unordered_map>
+
+namespace bpl::graph {
+
+namespace {
+
+Reader g_reader = nullptr;
+uint64_t g_nodes_built = 0;
+
+// Non-owning intern table: a node removes itself when it dies.
+std::unordered_multimap<uint64_t, Node*>& table() {
+    static std::unordered_multimap<uint64_t, Node*> t;
+    return t;
+}
+
+uint64_t mix(uint64_t h, uint64_t v) {
+    h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+    return h;
+}
+
+// Identity of an operand: a node or array object by address, an atom by its bits and kind.
+uint64_t operand_hash(const Value& v) {
+    uint64_t h = mix(static_cast<uint64_t>(v.tag()), static_cast<uint64_t>(v.kind()));
+    h = mix(h, v.weak());
+    switch (v.tag()) {
+    case value::Tag::Pending: return mix(h, reinterpret_cast<uintptr_t>(&v.pending_node()));
+    case value::Tag::Array: return mix(h, reinterpret_cast<uintptr_t>(&v.array_data()));
+    case value::Tag::Char: return mix(h, v.as_char());
+    default: {
+        uint64_t bits;
+        if (number::is_float(v.kind())) {
+            double f = v.as_f64();
+            std::memcpy(&bits, &f, sizeof bits);
+        } else {
+            bits = static_cast<uint64_t>(v.as_i64());
+        }
+        return mix(h, bits);
+    }
+    }
+}
+
+bool same_operand(const Value& a, const Value& b) {
+    if (a.tag() != b.tag() || a.kind() != b.kind() || a.weak() != b.weak()) return false;
+    switch (a.tag()) {
+    case value::Tag::Pending: return &a.pending_node() == &b.pending_node();
+    case value::Tag::Array: return &a.array_data() == &b.array_data();
+    case value::Tag::Char: return a.as_char() == b.as_char();
+    default:
+        if (number::is_float(a.kind())) {
+            double x = a.as_f64(), y = b.as_f64();
+            return std::memcmp(&x, &y, sizeof x) == 0;
+        }
+        return a.as_i64() == b.as_i64();
+    }
+}
+
+uint64_t origin_hash(const Origin& o, const Desc& d) {
+    uint64_t h = mix(static_cast<uint64_t>(o.step), static_cast<uint64_t>(o.fn));
+    h = mix(h, static_cast<uint64_t>(o.compute));
+    for (const Value& v : o.operands) h = mix(h, operand_hash(v));
+    for (int64_t p : o.params) h = mix(h, static_cast<uint64_t>(p));
+    h = mix(h, static_cast<uint64_t>(d.kind));
+    h = mix(h, d.weak * 2 + d.atom);
+    for (int64_t n : d.shape) h = mix(h, static_cast<uint64_t>(n));
+    return h;
+}
+
+bool same_origin(const Node& n, const Origin& o, const Desc& d) {
+    const Origin& m = n.origin();
+    if (n.is_forced() || m.step != o.step || m.fn != o.fn || m.compute != o.compute ||
+        m.params != o.params || m.operands.size() != o.operands.size() || !(n.desc() == d))
+        return false;
+    for (size_t i = 0; i < o.operands.size(); i++)
+        if (!same_operand(m.operands[i], o.operands[i])) return false;
+    return true;
+}
+
+} // namespace
+
+const char* step_name(Step s) {
+    static constexpr const char* NAMES[] = {"Map", "Convert", "Gather", "Fold", "Scan", "Iota"};
+    return NAMES[static_cast<int>(s)];
+}
+
+Node::Node(Origin origin, Desc desc, uint64_t hash)
+    : Pending(std::move(desc)), origin_(std::move(origin)), hash_(hash) {}
+
+Node::~Node() {
+    if (forced_) return;
+    auto [lo, hi] = table().equal_range(hash_);
+    for (auto it = lo; it != hi; ++it) {
+        if (it->second == this) {
+            table().erase(it);
+            break;
+        }
+    }
+}
+
+void Node::set_result(Value result) {
+    ASSERT(!forced_, "a node is forced once");
+    ASSERT(!result.is_pending(), "a result is stored");
+    // Leave the intern table: later calls with these operands read the result as a leaf.
+    auto [lo, hi] = table().equal_range(hash_);
+    for (auto it = lo; it != hi; ++it) {
+        if (it->second == this) {
+            table().erase(it);
+            break;
+        }
+    }
+    forced_ = true;
+    result_ = std::move(result);
+    origin_.operands.clear();
+    origin_.operands.shrink_to_fit();
+}
+
+Value Node::force() {
+    if (!forced_) {
+        ASSERT(g_reader != nullptr, "program/ registers the reader before any read");
+        g_reader(*this);
+        ASSERT(forced_, "the reader sets the root's result");
+    }
+    return result_;
+}
+
+Value make(Origin origin, Desc desc) {
+    for (Value& v : origin.operands) {
+        if (v.is_pending()) {
+            auto& n = static_cast<Node&>(v.pending_node());
+            if (n.is_forced()) v = n.result();
+        }
+    }
+    uint64_t h = origin_hash(origin, desc);
+    auto [lo, hi] = table().equal_range(h);
+    for (auto it = lo; it != hi; ++it) {
+        if (same_origin(*it->second, origin, desc))
+            return Value::pending(base::Ref<value::Pending>(it->second));
+    }
+    auto* node = new Node(std::move(origin), std::move(desc), h);
+    g_nodes_built++;
+    table().emplace(h, node);
+    return Value::pending(base::Ref<value::Pending>(node));
+}
+
+size_t interned_count() { return table().size(); }
+uint64_t nodes_built() { return g_nodes_built; }
+
+void set_reader(Reader reader) { g_reader = reader; }
+
+} // namespace bpl::graph

@@ -1,0 +1,77 @@
+// Node: one pending result of the one lazy graph. Nodes are made only by graph::make (called by
+// prim's row factory), interned by structure, and replaced by their result when a read forces
+// them. A read goes through Node::force, the read chokepoint, which hands the live graph to the
+// registered Reader (program/ implements it: key, cache, plan, run).
+#pragma once
+
+#include "math/kernel.h"
+#include "value/pending.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace bpl::graph {
+
+using value::Desc;
+using value::Value;
+
+// clang-format off
+// The step kinds (target design part 4). Each node is one step over its operands.
+enum class Step : uint8_t {
+    Map,      // fn over one or two operands with leading-axis agreement (operands in `compute`)
+    Convert,  // items converted to the node's kind
+    Gather,   // out[i] = sources[idx[i]] (last operand: Int index vector, -1 reads the fill);
+              // several sources form one index space in operand order
+    Fold,     // reduce along an axis with fn (params: axis)
+    Scan,     // running fn along an axis, left to right (params: axis)
+    Iota,     // 0 1 2 ... (params: count, step direction)
+};
+// clang-format on
+const char* step_name(Step s);
+
+// What a node computes: the step, its scalar function, the kind operands are read in, the
+// operands (pending values or stored leaves), and integer parameters.
+struct Origin {
+    Step step = Step::Map;
+    math::Fn fn = math::Fn::Add;
+    number::Kind compute = number::Kind::F64;
+    std::vector<Value> operands;
+    std::vector<int64_t> params;
+};
+
+class Node final : public value::Pending {
+  public:
+    Node(Origin origin, Desc desc, uint64_t hash);
+    ~Node() override;
+    Value force() override;
+
+    const Origin& origin() const noexcept { return origin_; }
+    bool is_forced() const noexcept { return forced_; }
+    const Value& result() const noexcept { return result_; }
+    // Replaces the node by its computed result: drops the step's operands. `result` is stored
+    // (an atom or compact array) and matches desc().
+    void set_result(Value result);
+    uint64_t hash() const noexcept { return hash_; }
+
+  private:
+    Origin origin_;
+    uint64_t hash_;
+    bool forced_ = false;
+    Value result_;
+};
+
+// The one node constructor: the pending value for `origin` described by `desc`, reusing an
+// existing live node with the same structure (interning). Forced pending operands are replaced
+// by their results first, so new graphs read leaves. Never throws.
+Value make(Origin origin, Desc desc);
+
+// How many live nodes the intern table holds, and how many nodes make() has built (reports).
+size_t interned_count();
+uint64_t nodes_built();
+
+// The read: computes `root` (and the live graph under it) and sets the results of every node it
+// computed. program/ registers the one implementation; it may throw base::Error (data errors).
+using Reader = void (*)(Node& root);
+void set_reader(Reader reader);
+
+} // namespace bpl::graph

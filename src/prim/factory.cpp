@@ -1,0 +1,185 @@
+// The row factory: kinds, agreement, parameter reads and node construction for prim's rows.
+#include "prim/factory.h"
+
+#include "program/plan.h"
+#include "value/array.h"
+#include "value/match.h"
+
+#include <cmath>
+
+namespace bpl::prim {
+
+using value::ArrayData;
+
+void fail(base::ErrorKind kind, const char* message) { throw base::Error(kind, message); }
+
+namespace {
+// Whether every item of a stored weak value is integral (a literal, so this reads no graph).
+bool is_integral(const Value& x) {
+    if (x.is_pending()) return false;
+    if (x.is_number()) {
+        double f = x.as_f64();
+        return std::isfinite(f) && f == std::floor(f);
+    }
+    if (x.is_stored_array() && !x.array_data().is_boxed()) {
+        const ArrayData& a = x.array_data();
+        if (!number::is_float(a.kind())) return true;
+        for (int64_t i = 0; i < a.count(); i++) {
+            double f = a.item(i).as_f64();
+            if (!std::isfinite(f) || f != std::floor(f)) return false;
+        }
+        return true;
+    }
+    return false;
+}
+} // namespace
+
+Kind effective_kind(const Value& x, const Value& partner) {
+    if (!x.weak() || partner.weak() || !partner.is_native()) return x.kind();
+    Kind p = partner.kind();
+    if (number::is_integer(p)) return is_integral(x) ? (p == Kind::Bool ? Kind::Int : p) : Kind::F64;
+    if (number::is_float(p) || number::is_complex(p)) return p;
+    return x.kind();
+}
+
+Kind join_kinds(Kind a, Kind b) {
+    if (a == b) return a;
+    if (a == Kind::Char || b == Kind::Char) return Kind::Char; // callers keep char/number apart
+    // The enum orders kinds by width within integers, floats and complex, and integers before
+    // floats before complex, so the wider kind is the join.
+    return std::max(a, b);
+}
+
+Value convert_to(const Value& x, Kind k) {
+    if (x.kind() == k) return x;
+    if (x.is_number()) {
+        if (number::is_float(k)) return Value::real(x.as_f64(), k, false);
+        return Value::integer(x.as_i64(), k);
+    }
+    graph::Origin o;
+    o.step = graph::Step::Convert;
+    o.compute = x.kind();
+    o.operands.push_back(x);
+    Desc d = Desc::of(x);
+    d.kind = k;
+    d.weak = false;
+    return build(std::move(o), std::move(d));
+}
+
+Shape agree(const Shape& a, const Shape& b) {
+    const Shape& lo = a.size() <= b.size() ? a : b;
+    const Shape& hi = a.size() <= b.size() ? b : a;
+    Shape r = hi;
+    for (size_t j = 0; j < lo.size(); j++) {
+        if (lo[j] == hi[j]) continue;
+        if (lo[j] == 1) r[j] = hi[j];
+        else if (hi[j] == 1) r[j] = lo[j];
+        else fail(base::ErrorKind::Length, "arguments' shapes do not agree");
+    }
+    return r;
+}
+
+std::vector<int64_t> read_ints(const Value& v) {
+    Value x = v.read();
+    std::vector<int64_t> out;
+    auto one = [&](const Value& item) {
+        if (!item.is_number()) fail(base::ErrorKind::Domain, "expected integers");
+        if (number::is_float(item.kind())) {
+            double f = item.as_f64(), r = std::nearbyint(f);
+            if (!std::isfinite(f) || !value::tolerant_equal(f, r) || std::fabs(r) > 9.2e18)
+                fail(base::ErrorKind::Domain, "expected integers");
+            out.push_back(static_cast<int64_t>(r));
+        } else {
+            out.push_back(item.as_i64());
+        }
+    };
+    if (x.is_stored_array()) {
+        const ArrayData& a = x.array_data();
+        for (int64_t i = 0; i < a.count(); i++) one(a.item(i));
+    } else {
+        one(x);
+    }
+    return out;
+}
+
+int64_t read_int(const Value& v) {
+    std::vector<int64_t> xs = read_ints(v);
+    if (xs.size() != 1) fail(base::ErrorKind::Length, "expected one integer");
+    return xs[0];
+}
+
+Value build(graph::Origin origin, Desc desc) {
+    static const bool installed = (program::install_reader(), true);
+    (void)installed;
+    return graph::make(std::move(origin), std::move(desc));
+}
+
+namespace {
+Value index_array(std::vector<int64_t> idx) {
+    auto a = ArrayData::compact(Kind::Int, {static_cast<int64_t>(idx.size())});
+    std::copy(idx.begin(), idx.end(), a->items_as<int64_t>());
+    return Value::array(std::move(a));
+}
+} // namespace
+
+Value gather_many(const std::vector<Value>& srcs, Shape shape, std::vector<int64_t> idx) {
+    bool native = true;
+    for (const Value& s : srcs) native = native && s.is_native();
+    if (native) {
+        Kind k = srcs[0].kind();
+        bool weak = true;
+        for (const Value& s : srcs) {
+            k = join_kinds(k, s.kind());
+            weak = weak && s.weak();
+        }
+        bool chars = false, numbers = false;
+        for (const Value& s : srcs) (s.kind() == Kind::Char ? chars : numbers) = true;
+        if (!(chars && numbers)) {
+            graph::Origin o;
+            o.step = graph::Step::Gather;
+            for (const Value& s : srcs) o.operands.push_back(convert_to(s, k));
+            o.compute = k;
+            o.operands.push_back(index_array(std::move(idx)));
+            return build(std::move(o), Desc{k, weak, false, std::move(shape)});
+        }
+    }
+    // Host selection: boxed sources (or characters mixed with numbers).
+    std::vector<Value> items_all;
+    Value proto;
+    for (const Value& s : srcs) {
+        Value x = s.read();
+        if (x.is_stored_array()) {
+            const ArrayData& a = x.array_data();
+            if (proto.is_none()) proto = a.prototype();
+            for (int64_t i = 0; i < a.count(); i++) items_all.push_back(a.item(i));
+        } else {
+            if (proto.is_none()) proto = value::fill_of(x);
+            items_all.push_back(x);
+        }
+    }
+    std::vector<Value> items;
+    items.reserve(idx.size());
+    for (int64_t j : idx)
+        items.push_back(j >= 0 && j < static_cast<int64_t>(items_all.size()) ? items_all[j] : proto);
+    return value::make_array(std::move(shape), std::move(items), proto);
+}
+
+Value gather(const Value& src, Shape shape, std::vector<int64_t> idx, bool atom) {
+    if (atom && src.is_native()) {
+        graph::Origin o;
+        o.step = graph::Step::Gather;
+        o.compute = src.kind();
+        o.operands = {src, index_array(std::move(idx))};
+        return build(std::move(o), Desc{src.kind(), src.weak(), true, {}});
+    }
+    if (atom) {
+        Value x = src.read();
+        int64_t j = idx[0];
+        if (!x.is_stored_array()) return x;
+        const ArrayData& a = x.array_data();
+        return j >= 0 && j < a.count() ? a.item(j) : a.prototype();
+    }
+    return gather_many({src}, std::move(shape), std::move(idx));
+}
+
+} // namespace bpl::prim

@@ -1,0 +1,42 @@
+// The row factory's shared pieces: kind rules for a call's operands, agreement, conversions,
+// reading integer parameters, and building Map/Gather nodes. Used only by prim's rows.
+#pragma once
+
+#include "graph/node.h"
+#include "prim/prim.h"
+
+#include <vector>
+
+namespace bpl::prim {
+
+using number::Kind;
+using value::Desc;
+using value::Shape;
+
+// The kind a weak operand x takes beside `partner` (D3); x's own kind when x is strong.
+Kind effective_kind(const Value& x, const Value& partner);
+// The join of two item kinds for assembling one array (catenation, strands): the wider.
+Kind join_kinds(Kind a, Kind b);
+// x converted to kind k: an atom directly, anything else through a Convert node.
+Value convert_to(const Value& x, Kind k);
+
+// Leading-axis agreement of two shapes (functions.md §0.3); throws LENGTH ERROR.
+Shape agree(const Shape& a, const Shape& b);
+
+// The integers of a parameter operand (a count, a shape, positions): an observing read.
+// Floats must be within tolerance of an integer; anything else is a DOMAIN ERROR.
+std::vector<int64_t> read_ints(const Value& v);
+int64_t read_int(const Value& v);
+
+// The one node constructor call for every prim row (installs the reader first).
+Value build(graph::Origin origin, Desc desc);
+
+// Selects items of `src` by ravel positions `idx` (-1: fill) into shape `shape`: a Gather node
+// for a native source, a host selection for a boxed one. `atom`: the result is one atom.
+Value gather(const Value& src, Shape shape, std::vector<int64_t> idx, bool atom = false);
+// Same over several sources that share one index space (catenation).
+Value gather_many(const std::vector<Value>& srcs, Shape shape, std::vector<int64_t> idx);
+
+[[noreturn]] void fail(base::ErrorKind kind, const char* message);
+
+} // namespace bpl::prim

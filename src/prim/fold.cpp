@@ -1,0 +1,46 @@
+// Reduce and scan with a primitive operand: one Fold or Scan node over the row's math object,
+// when the object has fold facts for the operand kind.
+#include "prim/factory.h"
+#include "value/array.h"
+
+namespace bpl::prim {
+
+namespace {
+
+// The axis a reduction runs along, and the operand converted so the fold stays in one kind.
+std::optional<Value> along(Prim p, const Value& w, bool first_axis, bool scan) {
+    std::optional<math::Fn> fn = info(p).dyadic_fn;
+    if (!fn || !w.is_native() || w.kind() == Kind::Char) return std::nullopt;
+    Kind k = math::operand_kind(*fn, w.kind(), w.kind());
+    if (math::result_kind(*fn, k) != k) return std::nullopt; // e.g. comparisons: generic loop
+    Shape s = w.shape();
+    if (s.empty()) return scan ? w : w; // a unit: its one item (no call)
+    int64_t axis = first_axis ? 0 : static_cast<int64_t>(s.size()) - 1;
+    if (s[axis] == 0 && !scan) {
+        std::byte probe[16];
+        if (!math::identity(*fn, k, probe)) fail(base::ErrorKind::Domain, "no identity for an empty reduction");
+    }
+    graph::Origin o;
+    o.step = scan ? graph::Step::Scan : graph::Step::Fold;
+    o.fn = *fn;
+    o.compute = k;
+    o.operands = {convert_to(w, k)};
+    o.params = {axis};
+    bool weak = w.weak() && number::is_float(k);
+    Shape r = s;
+    if (!scan) r.erase(r.begin() + axis);
+    bool atom = !scan && r.empty();
+    return build(std::move(o), Desc{k, weak, atom, std::move(r)});
+}
+
+} // namespace
+
+std::optional<Value> reduce(Prim p, const Value& omega, bool first_axis) {
+    return along(p, omega, first_axis, false);
+}
+
+std::optional<Value> scan(Prim p, const Value& omega, bool first_axis) {
+    return along(p, omega, first_axis, true);
+}
+
+} // namespace bpl::prim

@@ -1,0 +1,22 @@
+// Host rules of non-scalar rows: a monadic and a dyadic handler per primitive, as data.
+#pragma once
+
+#include "prim/prim.h"
+
+#include <vector>
+
+namespace bpl::prim {
+
+using Monad = Value (*)(const Value& omega);
+using Dyad = Value (*)(const Value& alpha, const Value& omega);
+
+struct Rule {
+    Prim prim;
+    Monad monad; // nullptr: no monadic meaning yet
+    Dyad dyad;   // nullptr: no dyadic meaning yet
+};
+
+// The structural rows' rules (structural.cpp).
+const std::vector<Rule>& structural_rules();
+
+} // namespace bpl::prim

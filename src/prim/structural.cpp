@@ -1,0 +1,370 @@
+// Structural rows: shape facts, reshaping, selection and rearrangement. Each computes the result
+// shape and the source position of every result item from shapes alone, then selects through
+// one Gather (native) or a host selection (boxed): one mechanism for every rearrangement.
+#include "prim/rows.h"
+
+#include "prim/factory.h"
+#include "value/array.h"
+#include "value/match.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace bpl::prim {
+
+using base::ErrorKind;
+using value::ArrayData;
+
+namespace {
+
+constexpr int64_t MAX_ITEMS = 1000000000;
+
+Value int_vector(const std::vector<int64_t>& xs) {
+    auto a = ArrayData::compact(Kind::Int, {static_cast<int64_t>(xs.size())});
+    std::copy(xs.begin(), xs.end(), a->items_as<int64_t>());
+    return Value::array(std::move(a));
+}
+
+std::vector<int64_t> strides_of(const Shape& s) {
+    std::vector<int64_t> st(s.size());
+    int64_t k = 1;
+    for (size_t j = s.size(); j-- > 0;) {
+        st[j] = k;
+        k *= s[j];
+    }
+    return st;
+}
+
+// Calls f(coord) for every position of `shape` in ravel order.
+template <class F>
+void each_position(const Shape& shape, F f) {
+    int64_t n = value::count_of(shape);
+    std::vector<int64_t> c(shape.size(), 0);
+    for (int64_t i = 0; i < n; i++) {
+        f(c);
+        for (size_t j = shape.size(); j-- > 0;) {
+            if (++c[j] < shape[j]) break;
+            c[j] = 0;
+        }
+    }
+}
+
+void check_count(int64_t n) {
+    if (n > MAX_ITEMS) fail(ErrorKind::Limit, "more than 10⁹ items");
+}
+
+// --- shape facts (descriptions only: nothing is read) ---
+
+Value shape_of(const Value& w) { return int_vector(w.shape()); }
+
+Value tally(const Value& w) {
+    Shape s = w.shape();
+    return Value::integer(s.empty() ? 1 : s[0]);
+}
+
+Value depth(const Value& w) { return Value::integer(value::depth(w)); }
+Value same(const Value& a, const Value& w) { return Value::boolean(value::match(a, w)); }
+Value not_same(const Value& a, const Value& w) { return Value::boolean(!value::match(a, w)); }
+
+Value left(const Value& a, const Value&) { return a; }
+Value right(const Value& w) { return w; }
+Value right2(const Value&, const Value& w) { return w; }
+Value identity(const Value& w) { return w; }
+
+// --- generators ---
+
+Value iota(const Value& w) {
+    std::vector<int64_t> n = read_ints(w);
+    if (n.size() == 1) {
+        int64_t m = std::llabs(n[0]);
+        check_count(m);
+        graph::Origin o;
+        o.step = graph::Step::Iota;
+        o.compute = Kind::Int;
+        o.params = {m, n[0] < 0 ? -1 : 1};
+        return build(std::move(o), Desc{Kind::Int, false, false, {m}});
+    }
+    // A vector of lengths: an array of coordinate vectors (host, nested).
+    Shape shape;
+    for (int64_t x : n) shape.push_back(std::llabs(x));
+    check_count(value::count_of(shape));
+    std::vector<Value> items;
+    each_position(shape, [&](const std::vector<int64_t>& c) {
+        std::vector<int64_t> coord(c.size());
+        for (size_t j = 0; j < c.size(); j++) coord[j] = n[j] < 0 ? shape[j] - 1 - c[j] : c[j];
+        items.push_back(int_vector(coord));
+    });
+    return value::make_array(shape, std::move(items), int_vector(std::vector<int64_t>(n.size(), 0)));
+}
+
+// --- reshaping ---
+
+Value reshape(const Value& a, const Value& w) {
+    std::vector<int64_t> s = read_ints(a);
+    for (int64_t d : s)
+        if (d < 0) fail(ErrorKind::Domain, "a shape's lengths are nonnegative");
+    Shape shape(s.begin(), s.end());
+    int64_t n = value::count_of(shape);
+    check_count(n);
+    int64_t m = w.count();
+    std::vector<int64_t> idx(n);
+    for (int64_t i = 0; i < n; i++) idx[i] = m == 0 ? -1 : i % m;
+    return gather(w, std::move(shape), std::move(idx));
+}
+
+Value ravel(const Value& w) {
+    int64_t n = w.count();
+    std::vector<int64_t> idx(n);
+    for (int64_t i = 0; i < n; i++) idx[i] = i;
+    return gather(w, {n}, std::move(idx));
+}
+
+// X,Y: join along the last axis; a unit extends; rank one less is one slice.
+Value catenate(const Value& a, const Value& w) {
+    Shape sa = a.shape(), sw = w.shape();
+    size_t rank = std::max({sa.size(), sw.size(), size_t{1}});
+    auto slice_shape = [&](const Shape& s, bool& unit) {
+        unit = s.empty();
+        Shape t = s;
+        if (!unit && s.size() + 1 == rank) t.push_back(1);
+        return t;
+    };
+    bool ua, uw;
+    Shape ta = slice_shape(sa, ua), tw = slice_shape(sw, uw);
+    Shape frame;
+    if (!ua) frame.assign(ta.begin(), ta.end() - 1);
+    else if (!uw) frame.assign(tw.begin(), tw.end() - 1);
+    if (!ua && !uw && !std::equal(ta.begin(), ta.end() - 1, tw.begin(), tw.end() - 1))
+        fail(ErrorKind::Length, "catenated arrays' other axes must agree");
+    if ((!ua && ta.size() != rank) || (!uw && tw.size() != rank))
+        fail(ErrorKind::Rank, "catenated arrays' ranks differ by more than one");
+    int64_t la = ua ? 1 : ta.back(), lw = uw ? 1 : tw.back();
+    int64_t rows = value::count_of(frame);
+    int64_t na = a.count();
+    Shape shape = frame;
+    shape.push_back(la + lw);
+    std::vector<int64_t> idx;
+    idx.reserve(static_cast<size_t>(rows * (la + lw)));
+    for (int64_t r = 0; r < rows; r++) {
+        for (int64_t j = 0; j < la; j++) idx.push_back(ua ? 0 : r * la + j);
+        for (int64_t j = 0; j < lw; j++) idx.push_back(na + (uw ? 0 : r * lw + j));
+    }
+    return gather_many({a, w}, std::move(shape), std::move(idx));
+}
+
+// --- rearranging along the last axis or all axes ---
+
+Value reverse(const Value& w) {
+    if (w.rank() == 0) return w;
+    Shape s = w.shape();
+    int64_t len = s.back(), n = value::count_of(s);
+    std::vector<int64_t> idx(n);
+    for (int64_t i = 0; i < n; i++) idx[i] = i - i % len + (len - 1 - i % len);
+    return gather(w, s, std::move(idx));
+}
+
+Value rotate(const Value& a, const Value& w) {
+    int64_t k = read_int(a);
+    if (w.rank() == 0) return w;
+    Shape s = w.shape();
+    int64_t len = s.back(), n = value::count_of(s);
+    std::vector<int64_t> idx(n);
+    for (int64_t i = 0; i < n; i++) {
+        int64_t j = ((i % len + k) % len + len) % len;
+        idx[i] = i - i % len + j;
+    }
+    return gather(w, s, std::move(idx));
+}
+
+Value transpose(const Value& w) {
+    Shape s = w.shape();
+    if (s.size() < 2) return w;
+    Shape r(s.rbegin(), s.rend());
+    std::vector<int64_t> st = strides_of(s);
+    std::vector<int64_t> idx;
+    idx.reserve(static_cast<size_t>(value::count_of(r)));
+    each_position(r, [&](const std::vector<int64_t>& c) {
+        int64_t p = 0;
+        for (size_t j = 0; j < c.size(); j++) p += c[j] * st[s.size() - 1 - j];
+        idx.push_back(p);
+    });
+    return gather(w, std::move(r), std::move(idx));
+}
+
+// --- take and drop: a window [start, start+len) on each leading axis, fill outside ---
+
+Value window(const Value& w, const std::vector<int64_t>& start, const Shape& r) {
+    Shape s = w.shape();
+    std::vector<int64_t> st = strides_of(s);
+    std::vector<int64_t> idx;
+    idx.reserve(static_cast<size_t>(value::count_of(r)));
+    each_position(r, [&](const std::vector<int64_t>& c) {
+        int64_t p = 0;
+        for (size_t j = 0; j < c.size(); j++) {
+            int64_t q = c[j] + start[j];
+            if (q < 0 || q >= s[j]) {
+                p = -1;
+                break;
+            }
+            p += q * st[j];
+        }
+        idx.push_back(p);
+    });
+    return gather(w, r, std::move(idx));
+}
+
+Value take(const Value& a, const Value& w) {
+    std::vector<int64_t> n = read_ints(a);
+    Shape s = w.shape();
+    if (s.empty()) s.assign(n.size(), 1);
+    if (n.size() > s.size()) fail(ErrorKind::Rank, "more counts than axes");
+    Shape r = s;
+    std::vector<int64_t> start(s.size(), 0);
+    for (size_t j = 0; j < n.size(); j++) {
+        r[j] = std::llabs(n[j]);
+        start[j] = n[j] < 0 ? s[j] + n[j] : 0;
+    }
+    check_count(value::count_of(r));
+    Value src = w.rank() == 0 ? gather(w, s, std::vector<int64_t>(value::count_of(s), 0)) : w;
+    return window(src, start, r);
+}
+
+Value drop(const Value& a, const Value& w) {
+    std::vector<int64_t> n = read_ints(a);
+    Shape s = w.shape();
+    if (s.empty()) s.assign(n.size(), 1);
+    if (n.size() > s.size()) fail(ErrorKind::Rank, "more counts than axes");
+    Shape r = s;
+    std::vector<int64_t> start(s.size(), 0);
+    for (size_t j = 0; j < n.size(); j++) {
+        r[j] = std::max<int64_t>(0, s[j] - std::llabs(n[j]));
+        start[j] = n[j] > 0 ? n[j] : 0;
+    }
+    Value src = w.rank() == 0 ? gather(w, s, std::vector<int64_t>(value::count_of(s), 0)) : w;
+    return window(src, start, r);
+}
+
+// ↑Y: the first major cell; a scalar's content; an atom itself.
+Value first(const Value& w) {
+    if (w.is_atom()) return w;
+    Shape s = w.shape();
+    if (s.empty()) return gather(w, {}, {0}, true);
+    Shape cell(s.begin() + 1, s.end());
+    int64_t n = value::count_of(cell);
+    std::vector<int64_t> idx(n);
+    for (int64_t i = 0; i < n; i++) idx[i] = s[0] == 0 ? -1 : i;
+    if (cell.empty()) return gather(w, {}, std::move(idx), true);
+    return gather(w, std::move(cell), std::move(idx));
+}
+
+// ↓Y: the vectors along the last axis, nested.
+Value split(const Value& w) {
+    if (w.is_atom() || w.rank() <= 1) return value::enclose(w);
+    Shape s = w.shape();
+    int64_t len = s.back();
+    Shape frame(s.begin(), s.end() - 1);
+    int64_t rows = value::count_of(frame);
+    std::vector<Value> items;
+    for (int64_t r = 0; r < rows; r++) {
+        std::vector<int64_t> idx(len);
+        for (int64_t j = 0; j < len; j++) idx[j] = r * len + j;
+        items.push_back(gather(w, {len}, std::move(idx)));
+    }
+    return value::make_array(std::move(frame), std::move(items));
+}
+
+Value enclose(const Value& w) {
+    if (w.is_function()) fail(ErrorKind::Domain, "enclose a function with ᵘ");
+    return value::enclose(w);
+}
+
+// ⊃Y: mix. A native array is already mixed; an atom becomes a scalar.
+Value mix(const Value& w) {
+    if (w.is_atom()) return value::enclose(w);
+    if (w.is_native()) return w;
+    const ArrayData& a = w.array_data();
+    std::vector<Value> items;
+    Shape cell;
+    for (int64_t i = 0; i < a.count(); i++) {
+        items.push_back(a.item(i));
+        Shape s = items.back().shape();
+        if (s.size() > cell.size()) cell.resize(s.size(), 0);
+        for (size_t j = 0; j < s.size(); j++) cell[cell.size() - s.size() + j] =
+            std::max(cell[cell.size() - s.size() + j], s[j]);
+    }
+    if (a.count() == 0) {
+        Shape r = a.shape();
+        Shape p = a.prototype().shape();
+        r.insert(r.end(), p.begin(), p.end());
+        return value::make_array(r, {}, value::fill_of(a.prototype()));
+    }
+    // Items of lower rank gain leading axes of length 1; each is padded to `cell` with fill.
+    std::vector<Value> parts;
+    for (Value& item : items) {
+        Shape s = item.shape();
+        Shape padded(cell.size() - s.size(), 1);
+        padded.insert(padded.end(), s.begin(), s.end());
+        Value x = item.is_atom() ? item : reshape(int_vector(padded), item);
+        if (item.is_atom()) {
+            std::vector<int64_t> idx(value::count_of(cell), -1);
+            if (!idx.empty()) idx[0] = 0;
+            parts.push_back(gather(x, cell, std::move(idx)));
+        } else {
+            std::vector<int64_t> start(cell.size(), 0);
+            parts.push_back(window(x, start, cell));
+        }
+    }
+    Shape r = a.shape();
+    r.insert(r.end(), cell.begin(), cell.end());
+    int64_t per = value::count_of(cell);
+    std::vector<int64_t> idx(static_cast<size_t>(per * static_cast<int64_t>(parts.size())));
+    for (size_t i = 0; i < idx.size(); i++) idx[i] = static_cast<int64_t>(i);
+    return gather_many(parts, std::move(r), std::move(idx));
+}
+
+// P⊃Y: pick by coordinates along the leading axes.
+Value pick(const Value& a, const Value& w) {
+    std::vector<int64_t> p = read_ints(a);
+    Shape s = w.shape();
+    if (p.size() > s.size()) fail(ErrorKind::Rank, "more coordinates than axes");
+    if (p.empty()) return w;
+    std::vector<int64_t> st = strides_of(s);
+    int64_t base = 0;
+    for (size_t j = 0; j < p.size(); j++) {
+        int64_t q = p[j] < 0 ? p[j] + s[j] : p[j];
+        if (q < 0 || q >= s[j]) fail(ErrorKind::Index, "position outside its axis");
+        base += q * st[j];
+    }
+    Shape cell(s.begin() + static_cast<int64_t>(p.size()), s.end());
+    int64_t n = value::count_of(cell);
+    std::vector<int64_t> idx(n);
+    for (int64_t i = 0; i < n; i++) idx[i] = base + i;
+    if (cell.empty()) return gather(w, {}, std::move(idx), true);
+    return gather(w, std::move(cell), std::move(idx));
+}
+
+} // namespace
+
+// clang-format off
+const std::vector<Rule>& structural_rules() {
+    static const std::vector<Rule> RULES = {
+        //  row               monadic     dyadic
+        {Prim::Iota,         iota,       nullptr},
+        {Prim::Rho,          shape_of,   reshape},
+        {Prim::Comma,        ravel,      catenate},
+        {Prim::Tally,        tally,      not_same},
+        {Prim::Match,        depth,      same},
+        {Prim::Enclose,      enclose,    nullptr},
+        {Prim::Disclose,     mix,        pick},
+        {Prim::Take,         first,      take},
+        {Prim::Drop,         split,      drop},
+        {Prim::Reverse,      reverse,    rotate},
+        {Prim::Transpose,    transpose,  nullptr},
+        {Prim::Left,         identity,   left},
+        {Prim::Right,        right,      right2},
+    };
+    return RULES;
+}
+// clang-format on
+
+} // namespace bpl::prim

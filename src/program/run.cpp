@@ -1,0 +1,249 @@
+// Step runners: each step of a stage over stored operands, through the math library's kernels.
+// Runners never throw and never allocate per item; data errors go to the slot.
+#include "program/run.h"
+
+#include "base/assert.h"
+#include "value/array.h"
+
+#include <cstring>
+
+namespace bpl::program {
+
+using number::Kind;
+using value::ArrayData;
+using value::Value;
+
+namespace {
+
+// A stored operand's items: an atom is spilled into `atom` storage.
+struct Items {
+    const std::byte* data = nullptr;
+    Kind kind = Kind::F64;
+    value::Shape shape;
+    alignas(16) std::byte atom[16];
+};
+
+void items_of(const Value& v, Items& it) {
+    it.kind = v.kind();
+    if (v.is_stored_array()) {
+        const ArrayData& a = v.array_data();
+        it.data = static_cast<const std::byte*>(a.data());
+        it.shape = a.shape();
+        return;
+    }
+    it.shape.clear();
+    switch (v.kind()) {
+    case Kind::Bool: {
+        auto b = static_cast<uint8_t>(v.as_i64());
+        std::memcpy(it.atom, &b, 1);
+        break;
+    }
+    case Kind::I8: {
+        auto x = static_cast<int8_t>(v.as_i64());
+        std::memcpy(it.atom, &x, 1);
+        break;
+    }
+    case Kind::I16: {
+        auto x = static_cast<int16_t>(v.as_i64());
+        std::memcpy(it.atom, &x, 2);
+        break;
+    }
+    case Kind::I32: {
+        auto x = static_cast<int32_t>(v.as_i64());
+        std::memcpy(it.atom, &x, 4);
+        break;
+    }
+    case Kind::F32: {
+        auto x = static_cast<float>(v.as_f64());
+        std::memcpy(it.atom, &x, 4);
+        break;
+    }
+    case Kind::F64: {
+        double x = v.as_f64();
+        std::memcpy(it.atom, &x, 8);
+        break;
+    }
+    case Kind::Char: {
+        char32_t c = v.as_char();
+        std::memcpy(it.atom, &c, 4);
+        break;
+    }
+    default: {
+        int64_t x = v.as_i64();
+        std::memcpy(it.atom, &x, 8);
+        break;
+    }
+    }
+    it.data = it.atom;
+}
+
+// Strides (in items) of an operand of shape `s` read along result shape `r` with leading-axis
+// agreement: a missing trailing axis or a stretched length-1 axis reads with stride 0.
+std::vector<int64_t> agreement_strides(const value::Shape& s, const value::Shape& r) {
+    std::vector<int64_t> own(s.size());
+    int64_t st = 1;
+    for (size_t j = s.size(); j-- > 0;) {
+        own[j] = st;
+        st *= s[j];
+    }
+    std::vector<int64_t> out(r.size(), 0);
+    for (size_t j = 0; j < r.size() && j < s.size(); j++) out[j] = (s[j] == 1 && r[j] != 1) ? 0 : own[j];
+    return out;
+}
+
+void run_map(const Instr& in, const std::vector<const Items*>& ops, ArrayData& out,
+             math::ErrorSlot& slot) {
+    const value::Shape& r = out.shape();
+    int64_t n = out.count();
+    if (n == 0) return;
+    int isz = math::item_size(in.compute);
+    int osz = math::item_size(out.kind());
+    auto* o = static_cast<std::byte*>(out.data());
+    if (ops.size() == 1) {
+        const Items& a = *ops[0];
+        if (a.shape.empty()) {
+            math::unary(in.fn, in.compute, a.data, 0, o, n, slot);
+        } else {
+            math::unary(in.fn, in.compute, a.data, 1, o, n, slot);
+        }
+        return;
+    }
+    const Items& a = *ops[0];
+    const Items& b = *ops[1];
+    int64_t na = value::count_of(a.shape), nb = value::count_of(b.shape);
+    // Fast paths: equal counts, or a unit on one side.
+    if ((na == n || na == 1) && (nb == n || nb == 1) && (a.shape == r || na == 1) &&
+        (b.shape == r || nb == 1)) {
+        math::binary(in.fn, in.compute, a.data, na == 1 ? 0 : 1, b.data, nb == 1 ? 0 : 1, o, n,
+                     slot);
+        return;
+    }
+    // General leading-axis agreement: odometer over the outer axes, one kernel call per row.
+    std::vector<int64_t> sa = agreement_strides(a.shape, r), sb = agreement_strides(b.shape, r);
+    size_t rank = r.size();
+    int64_t inner = r[rank - 1];
+    std::vector<int64_t> pos(rank, 0);
+    int64_t pa = 0, pb = 0;
+    for (int64_t done = 0; done < n; done += inner) {
+        math::binary(in.fn, in.compute, a.data + pa * isz, sa[rank - 1], b.data + pb * isz,
+                     sb[rank - 1], o + done * osz, inner, slot);
+        for (size_t j = rank - 1; j-- > 0;) {
+            pos[j]++;
+            pa += sa[j];
+            pb += sb[j];
+            if (pos[j] < r[j]) break;
+            pa -= sa[j] * r[j];
+            pb -= sb[j] * r[j];
+            pos[j] = 0;
+        }
+    }
+}
+
+void fill_item(Kind k, std::byte* dst) {
+    if (k == Kind::Char) {
+        char32_t sp = U' ';
+        std::memcpy(dst, &sp, sizeof sp);
+    } else {
+        std::memset(dst, 0, static_cast<size_t>(math::item_size(k)));
+    }
+}
+
+void run_gather(const std::vector<const Items*>& ops, ArrayData& out) {
+    int sz = math::item_size(out.kind());
+    const Items& idx = *ops.back();
+    const auto* ix = reinterpret_cast<const int64_t*>(idx.data);
+    std::vector<int64_t> base;
+    int64_t total = 0;
+    for (size_t s = 0; s + 1 < ops.size(); s++) {
+        base.push_back(total);
+        total += value::count_of(ops[s]->shape);
+    }
+    auto* o = static_cast<std::byte*>(out.data());
+    for (int64_t i = 0; i < out.count(); i++) {
+        int64_t j = ix[i];
+        if (j < 0 || j >= total) {
+            fill_item(out.kind(), o + i * sz);
+            continue;
+        }
+        size_t s = 0;
+        while (s + 1 < base.size() && j >= base[s + 1]) s++;
+        std::memcpy(o + i * sz, ops[s]->data + (j - base[s]) * sz, static_cast<size_t>(sz));
+    }
+}
+
+// Splits shape s around `axis`: items before it (outer), its length, items after it (inner).
+void split_axis(const value::Shape& s, int64_t axis, int64_t& outer, int64_t& len, int64_t& inner) {
+    outer = 1;
+    inner = 1;
+    for (int64_t j = 0; j < axis; j++) outer *= s[j];
+    len = s[axis];
+    for (size_t j = axis + 1; j < s.size(); j++) inner *= s[j];
+}
+
+void run_fold(const Instr& in, const Items& a, ArrayData& out, math::ErrorSlot& slot) {
+    int64_t outer, len, inner;
+    split_axis(a.shape, in.params[0], outer, len, inner);
+    int sz = math::item_size(in.compute);
+    auto* o = static_cast<std::byte*>(out.data());
+    for (int64_t p = 0; p < outer; p++) {
+        for (int64_t q = 0; q < inner; q++) {
+            std::byte* dst = o + (p * inner + q) * sz;
+            if (len == 0) {
+                math::identity(in.fn, in.compute, dst);
+            } else {
+                math::fold(in.fn, in.compute, a.data + (p * len * inner + q) * sz, inner, len, dst,
+                           slot);
+            }
+        }
+    }
+}
+
+void run_scan(const Instr& in, const Items& a, ArrayData& out, math::ErrorSlot& slot) {
+    int64_t outer, len, inner;
+    split_axis(a.shape, in.params[0], outer, len, inner);
+    int sz = math::item_size(in.compute);
+    auto* o = static_cast<std::byte*>(out.data());
+    for (int64_t p = 0; p < outer; p++) {
+        // Each step combines a whole row of `inner` lanes with the previous row.
+        const std::byte* src = a.data + p * len * inner * sz;
+        std::byte* dst = o + p * len * inner * sz;
+        if (len == 0) continue;
+        std::memcpy(dst, src, static_cast<size_t>(inner * sz));
+        for (int64_t i = 1; i < len; i++)
+            math::binary(in.fn, in.compute, dst + (i - 1) * inner * sz, 1, src + i * inner * sz, 1,
+                         dst + i * inner * sz, inner, slot);
+    }
+}
+
+void run_iota(const Instr& in, ArrayData& out) {
+    int64_t n = in.params[0];
+    bool down = in.params[1] < 0;
+    auto* o = out.items_as<int64_t>();
+    for (int64_t i = 0; i < n; i++) o[i] = down ? n - 1 - i : i;
+}
+
+} // namespace
+
+Value run_step(const Instr& in, const std::vector<const Value*>& operands, math::ErrorSlot& slot) {
+    std::vector<Items> items(operands.size());
+    std::vector<const Items*> ops;
+    for (size_t i = 0; i < operands.size(); i++) {
+        items_of(*operands[i], items[i]);
+        ops.push_back(&items[i]);
+    }
+    base::Ref<ArrayData> out = ArrayData::compact(in.out.kind, in.out.shape, in.out.weak);
+    switch (in.step) {
+    case Step::Map: run_map(in, ops, *out, slot); break;
+    case Step::Convert:
+        math::convert(ops[0]->kind, ops[0]->data, out->kind(), out->data(), out->count());
+        break;
+    case Step::Gather: run_gather(ops, *out); break;
+    case Step::Fold: run_fold(in, *ops[0], *out, slot); break;
+    case Step::Scan: run_scan(in, *ops[0], *out, slot); break;
+    case Step::Iota: run_iota(in, *out); break;
+    }
+    if (in.out.atom) return out->item(0);
+    return Value::array(std::move(out));
+}
+
+} // namespace bpl::program

@@ -1,0 +1,102 @@
+// Primitive rows through dispatch: kinds (D1–D3), agreement, structural rows. Expected values
+// are worked out from functions.md by hand.
+#include "prim/prim.h"
+#include "value/array.h"
+#include "value/match.h"
+
+#include <gtest/gtest.h>
+
+using namespace bpl;
+using number::Kind;
+using prim::Prim;
+using value::Value;
+
+namespace {
+Value num(double x) { return Value::real(x, Kind::F64, true); }
+Value ints(std::vector<int64_t> xs, value::Shape shape = {}) {
+    if (shape.empty()) shape = {static_cast<int64_t>(xs.size())};
+    std::vector<Value> items;
+    for (int64_t x : xs) items.push_back(Value::integer(x));
+    return value::make_array(shape, items);
+}
+std::vector<double> items(const Value& v) {
+    Value s = v.read();
+    std::vector<double> out;
+    if (!s.is_stored_array()) return {s.as_f64()};
+    for (int64_t i = 0; i < s.count(); i++) out.push_back(s.array_data().item(i).as_f64());
+    return out;
+}
+} // namespace
+
+TEST(Prim, TableRowsAreFoundByGlyph) {
+    EXPECT_EQ(prim::of_glyph(U'+'), Prim::Plus);
+    EXPECT_EQ(prim::of_glyph(U'⍉'), Prim::Transpose);
+    EXPECT_FALSE(prim::of_glyph(U'a').has_value());
+    EXPECT_TRUE(prim::info(Prim::Plus).dyadic_fn.has_value());
+    EXPECT_FALSE(prim::info(Prim::Rho).dyadic_fn.has_value());
+}
+
+TEST(Prim, WeakLiteralsTakeTheIntegerKind) {
+    Value r = prim::call(Prim::Plus, Value::integer(3), num(1)); // 3ₓ+1 ⍝ 4ₓ
+    EXPECT_EQ(r.kind(), Kind::Int);
+    EXPECT_EQ(r.read().as_i64(), 4);
+    Value f = prim::call(Prim::Plus, Value::integer(3), num(0.5)); // non-integral: float
+    EXPECT_EQ(f.kind(), Kind::F64);
+    EXPECT_DOUBLE_EQ(f.read().as_f64(), 3.5);
+    Value w = prim::call(Prim::Plus, num(1), num(2));
+    EXPECT_TRUE(w.weak());
+}
+
+TEST(Prim, BooleanArithmeticGivesIntegers) {
+    Value r = prim::call(Prim::Plus, Value::boolean(true), Value::boolean(true));
+    EXPECT_EQ(r.kind(), Kind::Int);
+    EXPECT_EQ(r.read().as_i64(), 2);
+}
+
+TEST(Prim, IntegerDivisionFloors) {
+    EXPECT_EQ(prim::call(Prim::Divide, Value::integer(7), Value::integer(2)).read().as_i64(), 3);
+    EXPECT_EQ(prim::call(Prim::Divide, Value::integer(-7), Value::integer(2)).read().as_i64(), -4);
+}
+
+TEST(Prim, LeadingAxisAgreement) {
+    // [1 2 3⋄4 5 6]+10 20 ⍝ [11 12 13⋄24 25 26]
+    Value m = ints({1, 2, 3, 4, 5, 6}, {2, 3});
+    Value r = prim::call(Prim::Plus, m, ints({10, 20}));
+    EXPECT_EQ(r.shape(), (value::Shape{2, 3}));
+    EXPECT_EQ(items(r), (std::vector<double>{11, 12, 13, 24, 25, 26}));
+    EXPECT_THROW(prim::call(Prim::Plus, m, ints({1, 2, 3})), base::Error);
+}
+
+TEST(Prim, ContainersAreKept) {
+    Value s = prim::call(Prim::Enclose, num(3));
+    Value r = prim::call(Prim::Plus, s, num(4)); // (⊂3)+4 ⍝ ⊂7
+    EXPECT_TRUE(value::match(r, value::enclose(num(7))));
+}
+
+TEST(Prim, StructuralRows) {
+    Value six = prim::call(Prim::Iota, num(6));
+    Value m = prim::call(Prim::Rho, ints({2, 3}), six);
+    EXPECT_EQ(items(prim::call(Prim::Transpose, m)), (std::vector<double>{0, 3, 1, 4, 2, 5}));
+    EXPECT_EQ(items(prim::call(Prim::Reverse, m)), (std::vector<double>{2, 1, 0, 5, 4, 3}));
+    EXPECT_EQ(items(prim::call(Prim::Take, num(4), ints({1, 2}))), (std::vector<double>{1, 2, 0, 0}));
+    EXPECT_EQ(items(prim::call(Prim::Take, num(-4), ints({1, 2}))), (std::vector<double>{0, 0, 1, 2}));
+    EXPECT_EQ(items(prim::call(Prim::Drop, ints({1, -1}), m)), (std::vector<double>{3, 4}));
+    EXPECT_EQ(items(prim::call(Prim::Comma, ints({1, 2}), ints({3, 4}))),
+              (std::vector<double>{1, 2, 3, 4}));
+    EXPECT_EQ(items(prim::call(Prim::Comma, m, num(9))),
+              (std::vector<double>{0, 1, 2, 9, 3, 4, 5, 9}));
+    EXPECT_EQ(items(prim::call(Prim::Reverse, num(1), m)), (std::vector<double>{1, 2, 0, 4, 5, 3}));
+    EXPECT_EQ(prim::call(Prim::Tally, m).as_i64(), 2);
+    EXPECT_EQ(items(prim::call(Prim::Rho, m)), (std::vector<double>{2, 3}));
+    EXPECT_EQ(items(prim::call(Prim::Take, m)), (std::vector<double>{0, 1, 2}));
+    EXPECT_EQ(prim::call(Prim::Disclose, ints({1, 1}), m).read().as_i64(), 4);
+}
+
+TEST(Prim, ReduceAndScan) {
+    Value v = ints({1, 2, 3});
+    EXPECT_EQ(prim::reduce(Prim::Plus, v, false)->read().as_i64(), 6);
+    EXPECT_EQ(items(*prim::scan(Prim::Minus, v, false)), (std::vector<double>{1, -1, -4}));
+    EXPECT_FALSE(prim::reduce(Prim::Equal, v, false).has_value()); // no fold in one kind
+    Value empty = prim::call(Prim::Rho, num(0), num(1));
+    EXPECT_DOUBLE_EQ(prim::reduce(Prim::Times, empty, false)->read().as_f64(), 1);
+}

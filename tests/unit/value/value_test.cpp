@@ -1,0 +1,86 @@
+// Values: atoms, compact and boxed arrays, normalisation, prototypes, match, in-place reuse.
+#include "value/array.h"
+#include "value/match.h"
+#include "value/pending.h"
+
+#include <gtest/gtest.h>
+
+using namespace bpl::value;
+using bpl::number::Kind;
+
+TEST(Value, AtomsKeepKindAndWeakness) {
+    Value a = Value::real(2.5, Kind::F64, true);
+    EXPECT_TRUE(a.is_atom());
+    EXPECT_TRUE(a.weak());
+    EXPECT_EQ(a.kind(), Kind::F64);
+    EXPECT_DOUBLE_EQ(a.as_f64(), 2.5);
+    Value i = Value::integer(-7);
+    EXPECT_EQ(i.kind(), Kind::Int);
+    EXPECT_EQ(i.as_i64(), -7);
+    EXPECT_EQ(Value::boolean(true).kind(), Kind::Bool);
+    EXPECT_EQ(Value::character(U'⍳').as_char(), U'⍳');
+    EXPECT_EQ(sizeof(Value), 16u);
+}
+
+TEST(Value, BoxedItemsOfOneKindBecomeCompact) {
+    Value v = make_array({3}, {Value::integer(1), Value::integer(2), Value::integer(3)});
+    ASSERT_TRUE(v.is_stored_array());
+    EXPECT_FALSE(v.array_data().is_boxed());
+    EXPECT_EQ(v.kind(), Kind::Int);
+    EXPECT_EQ(v.array_data().items_as<int64_t>()[2], 3);
+    Value mixed = make_array({2}, {Value::integer(1), Value::real(0.5, Kind::F64, true)});
+    EXPECT_TRUE(mixed.array_data().is_boxed());
+}
+
+TEST(Value, PrototypeAndFill) {
+    Value chars = make_array({2}, {Value::character(U'a'), Value::character(U'b')});
+    EXPECT_EQ(chars.array_data().prototype().as_char(), U' ');
+    Value nested = make_array({2}, {make_array({2}, {Value::integer(1), Value::integer(2)}),
+                                    Value::integer(3)});
+    Value proto = nested.array_data().prototype();
+    ASSERT_TRUE(proto.is_stored_array());
+    EXPECT_EQ(proto.shape(), (Shape{2}));
+    EXPECT_EQ(proto.array_data().item(0).as_i64(), 0);
+    Value empty = make_array({0}, {}, Value::character(U' '));
+    EXPECT_FALSE(empty.array_data().is_boxed());
+    EXPECT_EQ(empty.kind(), Kind::Char);
+}
+
+TEST(Value, EncloseAlwaysAddsALayer) {
+    Value three = Value::real(3, Kind::F64, true);
+    Value s = enclose(three);
+    EXPECT_FALSE(match(s, three));
+    EXPECT_EQ(depth(three), 0);
+    EXPECT_EQ(depth(s), 1);
+    EXPECT_EQ(depth(enclose(s)), 2);
+    EXPECT_TRUE(s.shape().empty());
+}
+
+TEST(Value, MatchComparesNumbersAcrossKindsAndTolerantly) {
+    EXPECT_TRUE(match(Value::integer(3), Value::real(3, Kind::F64, true)));
+    EXPECT_TRUE(match(Value::real(0.3), Value::real(0.1 + 0.2)));
+    EXPECT_FALSE(match(Value::real(1), Value::real(1.001)));
+    EXPECT_FALSE(match(Value::character(U'a'), Value::integer(97)));
+    Value a = make_array({2}, {Value::integer(1), Value::integer(2)});
+    Value b = make_array({2}, {Value::integer(1), Value::integer(2)});
+    Value c = make_array({1, 2}, {Value::integer(1), Value::integer(2)});
+    EXPECT_TRUE(match(a, b));
+    EXPECT_FALSE(match(a, c));
+}
+
+TEST(Value, RefCountAllowsInPlaceReuseWhenUnique) {
+    auto a = ArrayData::compact(Kind::F64, {4});
+    EXPECT_TRUE(a.is_unique());
+    Value v = Value::array(a);
+    EXPECT_FALSE(a.is_unique());
+    v = Value();
+    EXPECT_TRUE(a.is_unique());
+}
+
+TEST(Value, DescribesNativeValues) {
+    Desc d = Desc::of(make_array({2, 3}, std::vector<Value>(6, Value::integer(0))));
+    EXPECT_EQ(d.kind, Kind::Int);
+    EXPECT_FALSE(d.atom);
+    EXPECT_EQ(d.count(), 6);
+    EXPECT_TRUE(Desc::of(Value::real(1, Kind::F64, true)).atom);
+}
