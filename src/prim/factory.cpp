@@ -36,18 +36,9 @@ bool is_integral(const Value& x) {
 
 Kind effective_kind(const Value& x, const Value& partner) {
     if (!x.weak() || partner.weak() || !partner.is_native()) return x.kind();
-    Kind p = partner.kind();
-    if (number::is_integer(p)) return is_integral(x) ? (p == Kind::Bool ? Kind::Int : p) : Kind::F64;
-    if (number::is_float(p) || number::is_complex(p)) return p;
-    return x.kind();
-}
-
-Kind join_kinds(Kind a, Kind b) {
-    if (a == b) return a;
-    if (a == Kind::Char || b == Kind::Char) return Kind::Char; // callers keep char/number apart
-    // The enum orders kinds by width within integers, floats and complex, and integers before
-    // floats before complex, so the wider kind is the join.
-    return std::max(a, b);
+    number::Typed t = number::join(number::Typed{x.kind(), true, is_integral(x)},
+                                   number::Typed::strong(partner.kind()));
+    return t.kind;
 }
 
 Value convert_to(const Value& x, Kind k) {
@@ -129,7 +120,7 @@ Value gather_many(const std::vector<Value>& srcs, Shape shape, std::vector<int64
         Kind k = srcs[0].kind();
         bool weak = true;
         for (const Value& s : srcs) {
-            k = join_kinds(k, s.kind());
+            k = number::join(k, s.kind());
             weak = weak && s.weak();
         }
         bool chars = false, numbers = false;

@@ -13,10 +13,9 @@ using number::Kind;
 using value::Desc;
 using value::Shape;
 
-// The kind a weak operand x takes beside `partner` (D3); x's own kind when x is strong.
+// The kind a weak operand x takes beside `partner` (D3, through number::join); x's own kind when
+// x is strong.
 Kind effective_kind(const Value& x, const Value& partner);
-// The join of two item kinds for assembling one array (catenation, strands): the wider.
-Kind join_kinds(Kind a, Kind b);
 // x converted to kind k: an atom directly, anything else through a Convert node.
 Value convert_to(const Value& x, Kind k);
 
