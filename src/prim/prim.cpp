@@ -38,8 +38,8 @@ struct Rules {
         }
     }
 };
-const Rules& rules() {
-    static const Rules r;
+Rules& rules() {
+    static Rules r;
     return r;
 }
 
@@ -50,6 +50,11 @@ const Rules& rules() {
 }
 
 } // namespace
+
+void register_rule(Rule rule) {
+    rules().monad[static_cast<size_t>(rule.prim)] = rule.monad;
+    rules().dyad[static_cast<size_t>(rule.prim)] = rule.dyad;
+}
 
 const PrimInfo& info(Prim p) { return ROWS[static_cast<size_t>(p)]; }
 

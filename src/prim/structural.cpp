@@ -8,6 +8,7 @@
 #include "value/match.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 
 namespace bpl::prim {
@@ -343,6 +344,177 @@ Value pick(const Value& a, const Value& w) {
     return gather(w, std::move(cell), std::move(idx));
 }
 
+
+// --- major cells: the leading axis ---
+
+// Selects major cells of w by position (-1: a cell of fill) into a frame of `frame` cells.
+Value select_cells(const Value& w, const std::vector<int64_t>& cells, Shape frame) {
+    Shape s = w.shape();
+    Shape cell(s.begin() + 1, s.end());
+    int64_t per = value::count_of(cell);
+    std::vector<int64_t> idx;
+    idx.reserve(cells.size() * static_cast<size_t>(per));
+    for (int64_t c : cells)
+        for (int64_t k = 0; k < per; k++) idx.push_back(c < 0 ? -1 : c * per + k);
+    frame.insert(frame.end(), cell.begin(), cell.end());
+    return gather(w, std::move(frame), std::move(idx));
+}
+
+// ⍪Y: the first axis as rows, the rest ravelled into columns.
+Value table(const Value& w) {
+    Shape s = w.shape();
+    int64_t rows = s.empty() ? 1 : s[0];
+    int64_t n = w.count();
+    std::vector<int64_t> idx(n);
+    for (int64_t i = 0; i < n; i++) idx[i] = i;
+    return gather(w, {rows, rows == 0 ? value::count_of(Shape(s.begin() + 1, s.end())) : n / rows},
+                  std::move(idx));
+}
+
+// X⍪Y: join along the first axis; a unit extends to a cell; rank one less is one cell.
+Value catenate_first(const Value& a, const Value& w) {
+    Shape sa = a.shape(), sw = w.shape();
+    size_t rank = std::max({sa.size(), sw.size(), size_t{1}});
+    auto cell_of = [&](const Shape& s) {
+        if (s.size() == rank) return Shape(s.begin() + 1, s.end());
+        return s;
+    };
+    bool ua = sa.empty(), uw = sw.empty();
+    Shape cell = !ua ? cell_of(sa) : cell_of(sw);
+    if (!ua && !uw && cell_of(sa) != cell_of(sw))
+        fail(ErrorKind::Length, "catenated arrays' cells must agree");
+    if ((!ua && sa.size() + 1 < rank) || (!uw && sw.size() + 1 < rank))
+        fail(ErrorKind::Rank, "catenated arrays' ranks differ by more than one");
+    int64_t per = value::count_of(cell);
+    int64_t ca = ua ? 1 : (sa.size() == rank ? sa[0] : 1);
+    int64_t cw = uw ? 1 : (sw.size() == rank ? sw[0] : 1);
+    std::vector<int64_t> idx;
+    idx.reserve(static_cast<size_t>((ca + cw) * per));
+    for (int64_t i = 0; i < ca * per; i++) idx.push_back(ua ? 0 : i);
+    int64_t na = a.count();
+    for (int64_t i = 0; i < cw * per; i++) idx.push_back(na + (uw ? 0 : i));
+    Shape shape{ca + cw};
+    shape.insert(shape.end(), cell.begin(), cell.end());
+    return gather_many({a, w}, std::move(shape), std::move(idx));
+}
+
+Value reverse_first(const Value& w) {
+    if (w.rank() == 0) return w;
+    int64_t n = w.shape()[0];
+    std::vector<int64_t> cells(n);
+    for (int64_t i = 0; i < n; i++) cells[i] = n - 1 - i;
+    return select_cells(w, cells, {n});
+}
+
+Value rotate_first(const Value& a, const Value& w) {
+    int64_t k = read_int(a);
+    if (w.rank() == 0) return w;
+    int64_t n = w.shape()[0];
+    std::vector<int64_t> cells(n);
+    for (int64_t i = 0; i < n; i++) cells[i] = n == 0 ? 0 : ((i + k) % n + n) % n;
+    return select_cells(w, cells, {n});
+}
+
+// N#Y: repeat each major cell by its count; negative counts give fill cells.
+Value replicate(const Value& a, const Value& w) {
+    std::vector<int64_t> counts = read_ints(a);
+    Shape s = w.shape();
+    Value src = w;
+    if (s.empty()) {
+        src = gather(w, {1}, {0});
+        s = {1};
+    }
+    int64_t n = s[0];
+    if (counts.size() == 1 && n != 1) counts.assign(static_cast<size_t>(n), counts[0]);
+    if (n == 1 && counts.size() != 1) {
+        src = select_cells(src, std::vector<int64_t>(counts.size(), 0),
+                           {static_cast<int64_t>(counts.size())});
+        n = static_cast<int64_t>(counts.size());
+    }
+    if (static_cast<int64_t>(counts.size()) != n)
+        fail(ErrorKind::Length, "one count per major cell");
+    std::vector<int64_t> cells;
+    for (int64_t i = 0; i < n; i++)
+        for (int64_t k = 0; k < std::llabs(counts[i]); k++) cells.push_back(counts[i] < 0 ? -1 : i);
+    check_count(static_cast<int64_t>(cells.size()));
+    return select_cells(src, cells, {static_cast<int64_t>(cells.size())});
+}
+
+// ∊Y: every leaf in ravel order, as a vector.
+void leaves(const Value& v, std::vector<Value>& out) {
+    if (v.is_atom() || v.is_native()) {
+        out.push_back(v);
+        return;
+    }
+    const ArrayData& a = v.array_data();
+    for (int64_t i = 0; i < a.count(); i++) leaves(a.item(i), out);
+}
+
+Value enlist(const Value& w) {
+    if (w.is_native()) return ravel(w);
+    std::vector<Value> parts;
+    leaves(w, parts);
+    int64_t n = 0;
+    for (const Value& p : parts) n += p.count();
+    std::vector<int64_t> idx(n);
+    for (int64_t i = 0; i < n; i++) idx[i] = i;
+    if (parts.empty()) return value::make_array({0}, {}, value::fill_of(w.array_data().prototype()));
+    return gather_many(parts, {n}, std::move(idx));
+}
+
+// I⌷Y: one selector per leading axis: a position removes the axis, an array of positions
+// replaces it by its shape, ∞ takes it whole and ¯∞ reversed.
+Value squad(const Value& a, const Value& w) {
+    Value sel = a.read();
+    std::vector<Value> items;
+    if (sel.is_stored_array() && sel.array_data().is_boxed()) {
+        for (int64_t i = 0; i < sel.count(); i++) items.push_back(sel.array_data().item(i));
+    } else if (sel.is_stored_array()) {
+        for (int64_t i = 0; i < sel.count(); i++) items.push_back(sel.array_data().item(i));
+    } else {
+        items.push_back(sel);
+    }
+    Shape s = w.shape();
+    if (items.size() > s.size()) fail(ErrorKind::Length, "more selectors than axes");
+    std::vector<int64_t> st = strides_of(s);
+    // Per axis: the positions it reads and the result axes they form.
+    std::vector<std::vector<int64_t>> pos(s.size());
+    Shape r;
+    for (size_t j = 0; j < s.size(); j++) {
+        if (j >= items.size()) {
+            for (int64_t q = 0; q < s[j]; q++) pos[j].push_back(q);
+            r.push_back(s[j]);
+            continue;
+        }
+        const Value& it = items[j];
+        if (it.is_number() && number::is_float(it.kind()) && std::isinf(it.as_f64())) {
+            for (int64_t q = 0; q < s[j]; q++) pos[j].push_back(it.as_f64() > 0 ? q : s[j] - 1 - q);
+            r.push_back(s[j]);
+            continue;
+        }
+        std::vector<int64_t> ps = read_ints(it);
+        for (int64_t& q : ps) {
+            if (q < 0) q += s[j];
+            if (q < 0 || q >= s[j]) fail(ErrorKind::Index, "position outside its axis");
+        }
+        pos[j] = ps;
+        if (!it.is_atom()) {
+            Shape is = it.shape();
+            r.insert(r.end(), is.begin(), is.end());
+        }
+    }
+    std::vector<int64_t> idx;
+    Shape counts;
+    for (auto& p : pos) counts.push_back(static_cast<int64_t>(p.size()));
+    each_position(counts, [&](const std::vector<int64_t>& c) {
+        int64_t p = 0;
+        for (size_t j = 0; j < c.size(); j++) p += pos[j][c[j]] * st[j];
+        idx.push_back(p);
+    });
+    if (r.empty()) return gather(w, {}, std::move(idx), true);
+    return gather(w, std::move(r), std::move(idx));
+}
+
 } // namespace
 
 // clang-format off
@@ -362,6 +534,11 @@ const std::vector<Rule>& structural_rules() {
         {Prim::Transpose,    transpose,  nullptr},
         {Prim::Left,         identity,   left},
         {Prim::Right,        right,      right2},
+        {Prim::Table,        table,      catenate_first},
+        {Prim::ReverseFirst, reverse_first, rotate_first},
+        {Prim::Squad,        identity,   squad},
+        {Prim::Hash,         nullptr,    replicate},
+        {Prim::Epsilon,      enlist,     nullptr},
     };
     return RULES;
 }

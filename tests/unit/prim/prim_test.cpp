@@ -100,3 +100,35 @@ TEST(Prim, ReduceAndScan) {
     Value empty = prim::call(Prim::Rho, num(0), num(1));
     EXPECT_DOUBLE_EQ(prim::reduce(Prim::Times, empty, false)->read().as_f64(), 1);
 }
+
+TEST(Prim, MajorCellRows) {
+    Value twelve = prim::call(Prim::Iota, num(12));
+    Value m = prim::call(Prim::Rho, ints({3, 4}), twelve);
+    // 1 0 1#10 20 30 ⍝ 10 30
+    EXPECT_EQ(items(prim::call(Prim::Hash, ints({1, 0, 1}), ints({10, 20, 30}))),
+              (std::vector<double>{10, 30}));
+    // 2 ¯1 1#"abc" ⍝ "aa c"
+    Value abc = value::make_array({3}, {Value::character(U'a'), Value::character(U'b'),
+                                        Value::character(U'c')});
+    Value r = prim::call(Prim::Hash, ints({2, -1, 1}), abc).read();
+    ASSERT_EQ(r.count(), 4);
+    EXPECT_EQ(r.array_data().item(2).as_char(), U' ');
+    // ⍪1 2 3 ⍝ 3 1⍴1 2 3
+    EXPECT_EQ(prim::call(Prim::Table, ints({1, 2, 3})).shape(), (value::Shape{3, 1}));
+    // 1⊖3 2⍴⍳6 ⍝ [2 3⋄4 5⋄0 1]
+    Value m32 = prim::call(Prim::Rho, ints({3, 2}), prim::call(Prim::Iota, num(6)));
+    EXPECT_EQ(items(prim::call(Prim::ReverseFirst, num(1), m32)),
+              (std::vector<double>{2, 3, 4, 5, 0, 1}));
+    // 1⌷3 4⍴⍳12 ⍝ 4 5 6 7 ; [1 2;0 3]⌷3 4⍴⍳12 ⍝ [4 7⋄8 11]
+    EXPECT_EQ(items(prim::call(Prim::Squad, num(1), m)), (std::vector<double>{4, 5, 6, 7}));
+    Value sel = value::make_array({2}, {ints({1, 2}), ints({0, 3})});
+    Value q = prim::call(Prim::Squad, sel, m);
+    EXPECT_EQ(q.shape(), (value::Shape{2, 2}));
+    EXPECT_EQ(items(q), (std::vector<double>{4, 7, 8, 11}));
+    EXPECT_THROW(prim::call(Prim::Squad, num(3), m), base::Error);
+    // ∊[[1 2] 3 [4 5]] ⍝ 1 2 3 4 5 ; 1 2⍪3 4 ⍝ [1 2⋄3 4]... catenate first of vectors: 1 2 3 4
+    Value nested = value::make_array({3}, {ints({1, 2}), Value::integer(3), ints({4, 5})});
+    EXPECT_EQ(items(prim::call(Prim::Epsilon, nested)), (std::vector<double>{1, 2, 3, 4, 5}));
+    Value mm = prim::call(Prim::Table, m32, ints({9, 9}));
+    EXPECT_EQ(mm.shape(), (value::Shape{4, 2}));
+}
