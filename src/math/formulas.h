@@ -1,22 +1,423 @@
-// Internal to math/: the shared float formulas (exp, log, pow, ...) written once over an Ops
-// interface. Scalar entry points for the per-item route.
+// Internal to math/: the shared float formulas, each written once over an Ops type O (ops.h) in
+// float64 (float32 and float16 items compute through them and round once on store). Branch-free:
+// special inputs are fixed by selects, and lanes a fast reduction cannot serve are flagged by the
+// function's repair predicate (trig_needs_repair) and recomputed by its scalar repair routine.
+// The polynomials are truncated Taylor series of our own derivation; see docs/accuracy.md.
 #pragma once
 
-#include <cmath>
+#include <cstdint>
 
 namespace bpl::math::formula {
 
-template <class T>
-inline T exp_scalar(T x) {
-    return std::exp(x);
+// Cody–Waite pieces of ln 2 and π/2 with trailing zero bits, so k×piece is exact for the k
+// these reductions produce (|k| < 2^11 for exp, < 2^24 for trig).
+inline constexpr double LN2_HI = 0x1.62e42fefap-1;
+inline constexpr double LN2_LO = static_cast<double>(0x1.62e42fefa39ef358p-1L - 0x1.62e42fefap-1L);
+inline constexpr double LOG2E = 0x1.71547652b82fep0;
+inline constexpr double PIO2_1 = 0x1.921fb54p0;
+inline constexpr double PIO2_2 = 0x442d184p-56;
+inline constexpr double PIO2_3 = 0x69898ccp-84;
+inline constexpr double PIO2_4 = 0x51701b839a252p-136;
+inline constexpr double TWO_OPI = 0x1.45f306dc9c883p-1;
+inline constexpr double PI_2 = 0x1.921fb54442d18p0;
+inline constexpr double PI_4 = 0x1.921fb54442d18p-1;
+inline constexpr double PI_8 = 0x1.921fb54442d18p-2;
+inline constexpr double PIO2_LO = 0x1.1a62633145c07p-54; // π/2 − PI_2
+inline constexpr double ROUND_SHIFT = 0x1.8p52;          // x + SHIFT − SHIFT rounds to integer
+// Trig's large-reduction limits (the repair predicate): beyond them the short reduction loses
+// bits and the lane is repaired by the platform's scalar routine.
+inline constexpr double TRIG_LIMIT_F64 = 0x1p23;
+inline constexpr double TRIG_LIMIT_F32 = 0x1p20;
+
+// 2^k for integer k in [-1022, 1023] (as an int64 vector/scalar).
+template <class O>
+inline typename O::V pow2i(typename O::I k) {
+    return O::from_bits((k + 1023) << 52);
 }
-template <class T>
-inline T log_scalar(T x) {
-    return std::log(x);
+
+// e^r − 1 for |r| ≤ ln2/2: r + r²(1/2! + r/3! + ... + r^11/13!), truncation < 2^-60 relative.
+template <class O>
+inline typename O::V expm1_poly(typename O::V r) {
+    using V = typename O::V;
+    V q = V{} + 1.0 / 6227020800.0;     // 1/13!
+    q = O::fma(q, r, V{} + 1.0 / 479001600.0);
+    q = O::fma(q, r, V{} + 1.0 / 39916800.0);
+    q = O::fma(q, r, V{} + 1.0 / 3628800.0);
+    q = O::fma(q, r, V{} + 1.0 / 362880.0);
+    q = O::fma(q, r, V{} + 1.0 / 40320.0);
+    q = O::fma(q, r, V{} + 1.0 / 5040.0);
+    q = O::fma(q, r, V{} + 1.0 / 720.0);
+    q = O::fma(q, r, V{} + 1.0 / 120.0);
+    q = O::fma(q, r, V{} + 1.0 / 24.0);
+    q = O::fma(q, r, V{} + 1.0 / 6.0);
+    q = O::fma(q, r, V{} + 0.5);
+    return O::fma(r * r, q, r);
 }
-template <class T>
-inline T pow_scalar(T x, T y) {
-    return std::pow(x, y);
+
+// x = k ln2 + r with |r| ≤ ln2/2 (x clamped to ±800 first so k stays small).
+template <class O>
+inline typename O::V exp_reduce(typename O::V x, typename O::I& k) {
+    using V = typename O::V;
+    V xc = O::select(x > 800.0, V{} + 800.0, O::select(x < -800.0, V{} - 800.0, x));
+    V t = O::fma(xc, V{} + LOG2E, V{} + ROUND_SHIFT);
+    V kf = t - ROUND_SHIFT;
+    k = O::bits(t) - O::bits(V{} + ROUND_SHIFT);
+    V r = O::fma(kf, V{} - LN2_HI, xc);
+    return O::fma(kf, V{} - LN2_LO, r);
+}
+
+template <class O>
+inline typename O::V exp(typename O::V x) {
+    using V = typename O::V;
+    using I = typename O::I;
+    I k;
+    V p = expm1_poly<O>(exp_reduce<O>(x, k));
+    // 2^k in two steps so subnormal results and k = 1024 are reached without overflow
+    I k1 = k >> 1;
+    V y = (1.0 + p) * pow2i<O>(k1) * pow2i<O>(k - k1);
+    y = O::select(x > 709.782712893384, V{} + __builtin_inf(), y);
+    y = O::select(x < -745.2, V{}, y);
+    return O::select(x != x, x, y);
+}
+
+template <class O>
+inline typename O::V expm1(typename O::V x) {
+    using V = typename O::V;
+    using I = typename O::I;
+    V xs = O::select(x > 700.0, V{} + 700.0, O::select(x < -60.0, V{} - 60.0, x));
+    I k;
+    V p = expm1_poly<O>(exp_reduce<O>(xs, k));
+    V s = pow2i<O>(k);
+    V y = O::fma(s, p, s - 1.0); // 2^k (1+p) − 1 with one rounding
+    y = O::select(x > 700.0, exp<O>(x), y);
+    return O::select(x != x, x, y);
+}
+
+// ln(1+f) for 1+f in [√½, √2): with s = f/(2+f), ln(1+f) = f − (f²/2 − s(f²/2 + R(s²))),
+// R(z) = 2z/3 + 2z²/5 + ... (the atanh series), truncated at z^11 (< 2^-58 relative).
+template <class O>
+inline typename O::V log1p_core(typename O::V f) {
+    using V = typename O::V;
+    V s = f / (2.0 + f);
+    V z = s * s;
+    V r = V{} + 2.0 / 23;
+    r = O::fma(r, z, V{} + 2.0 / 21);
+    r = O::fma(r, z, V{} + 2.0 / 19);
+    r = O::fma(r, z, V{} + 2.0 / 17);
+    r = O::fma(r, z, V{} + 2.0 / 15);
+    r = O::fma(r, z, V{} + 2.0 / 13);
+    r = O::fma(r, z, V{} + 2.0 / 11);
+    r = O::fma(r, z, V{} + 2.0 / 9);
+    r = O::fma(r, z, V{} + 2.0 / 7);
+    r = O::fma(r, z, V{} + 2.0 / 5);
+    r = O::fma(r, z, V{} + 2.0 / 3);
+    r = r * z;
+    V hfsq = 0.5 * f * f;
+    return f - (hfsq - s * (hfsq + r));
+}
+
+template <class O>
+inline typename O::V log(typename O::V x) {
+    using V = typename O::V;
+    using I = typename O::I;
+    // subnormals: scale by 2^54 first
+    auto tiny = x < 0x1p-1022;
+    V xs = O::select(tiny, x * 0x1p54, x);
+    I b = O::bits(xs);
+    I e = ((b >> 52) & 0x7ff) - 1023;
+    e = O::selecti(tiny, e - 54, e);
+    // mantissa in [√½, √2): compare the mantissa bits with those of √2
+    I mb = b & 0x000fffffffffffffLL;
+    auto big = mb > 0x6a09e667f3bcdLL;
+    V m = O::from_bits(mb | O::selecti(big, I{} + 0x3fe0000000000000LL, I{} + 0x3ff0000000000000LL));
+    e = O::selecti(big, e + 1, e);
+    V ef = O::to_v(e);
+    V f = m - 1.0;
+    V y = O::fma(ef, V{} + LN2_HI, O::fma(ef, V{} + LN2_LO, log1p_core<O>(f)));
+    y = O::select(x == 0.0, V{} - __builtin_inf(), y);
+    y = O::select(x == __builtin_inf(), x, y);
+    return O::select((x < 0.0) | (x != x), V{} + __builtin_nan(""), y);
+}
+
+// ln(1+x): u = 1+x rounded, corrected by ((u−1)−x)/u.
+template <class O>
+inline typename O::V log1p(typename O::V x) {
+    using V = typename O::V;
+    V u = 1.0 + x;
+    V c = ((u - 1.0) - x) / u;
+    V y = log<O>(u) - c;
+    y = O::select(u == 1.0, x, y);
+    y = O::select(u == 0.0, V{} - __builtin_inf(), y);
+    return O::select(x == __builtin_inf(), x, y);
+}
+
+// Trig: x = k π/2 + r, |r| ≤ π/4; valid for |x| ≤ TRIG_LIMIT (else repaired).
+template <class O>
+inline typename O::V trig_reduce(typename O::V x, typename O::I& q) {
+    using V = typename O::V;
+    V t = O::fma(x, V{} + TWO_OPI, V{} + ROUND_SHIFT);
+    V kf = t - ROUND_SHIFT;
+    q = O::bits(t) - O::bits(V{} + ROUND_SHIFT);
+    V r = O::fma(kf, V{} - PIO2_1, x);
+    r = O::fma(kf, V{} - PIO2_2, r);
+    r = O::fma(kf, V{} - PIO2_3, r);
+    return O::fma(kf, V{} - PIO2_4, r);
+}
+// sin r for |r| ≤ π/4: r + r³(−1/3! + r²/5! − ... + r^14/17!)
+template <class O>
+inline typename O::V sin_poly(typename O::V r) {
+    using V = typename O::V;
+    V z = r * r;
+    V p = V{} + 1.0 / 355687428096000.0;
+    p = O::fma(p, z, V{} - 1.0 / 1307674368000.0);
+    p = O::fma(p, z, V{} + 1.0 / 6227020800.0);
+    p = O::fma(p, z, V{} - 1.0 / 39916800.0);
+    p = O::fma(p, z, V{} + 1.0 / 362880.0);
+    p = O::fma(p, z, V{} - 1.0 / 5040.0);
+    p = O::fma(p, z, V{} + 1.0 / 120.0);
+    p = O::fma(p, z, V{} - 1.0 / 6.0);
+    return O::fma(r * z, p, r);
+}
+// cos r for |r| ≤ π/4: 1 − r²/2 + r⁴(1/4! − r²/6! + ... + r^14/18!)
+template <class O>
+inline typename O::V cos_poly(typename O::V r) {
+    using V = typename O::V;
+    V z = r * r;
+    V p = V{} + 1.0 / 6402373705728000.0;
+    p = O::fma(p, z, V{} - 1.0 / 20922789888000.0);
+    p = O::fma(p, z, V{} + 1.0 / 87178291200.0);
+    p = O::fma(p, z, V{} - 1.0 / 479001600.0);
+    p = O::fma(p, z, V{} + 1.0 / 3628800.0);
+    p = O::fma(p, z, V{} - 1.0 / 40320.0);
+    p = O::fma(p, z, V{} + 1.0 / 720.0);
+    p = O::fma(p, z, V{} - 1.0 / 24.0);
+    V hz = 0.5 * z;
+    V w = 1.0 - hz;
+    // 1 − z/2 rounded, plus what the rounding dropped, plus the tail
+    return w + (((1.0 - w) - hz) + z * z * (-p));
+}
+
+template <class O>
+inline typename O::V sin(typename O::V x) {
+    using V = typename O::V;
+    using I = typename O::I;
+    I q;
+    V r = trig_reduce<O>(x, q);
+    V s = sin_poly<O>(r), c = cos_poly<O>(r);
+    V y = O::select((q & 1) != 0, c, s);
+    y = O::select((q & 2) != 0, -y, y);
+    return O::select(x == 0.0, x, y); // keeps −0
+}
+template <class O>
+inline typename O::V cos(typename O::V x) {
+    using V = typename O::V;
+    using I = typename O::I;
+    I q;
+    V r = trig_reduce<O>(x, q);
+    V s = sin_poly<O>(r), c = cos_poly<O>(r);
+    V y = O::select((q & 1) != 0, s, c);
+    return O::select(((q + 1) & 2) != 0, -y, y);
+}
+template <class O>
+inline typename O::V tan(typename O::V x) {
+    using V = typename O::V;
+    using I = typename O::I;
+    I q;
+    V r = trig_reduce<O>(x, q);
+    V s = sin_poly<O>(r), c = cos_poly<O>(r);
+    V y = O::select((q & 1) != 0, -c / s, s / c);
+    return O::select(x == 0.0, x, y);
+}
+// The repair predicate shared by sin, cos and tan: lanes whose reduction is not served.
+template <class O>
+inline typename O::M trig_needs_repair(typename O::V x, double limit) {
+    return (O::abs(x) > limit) | (x != x); // also ±∞ (cheap to hand to the scalar routine)
+}
+
+// tanh |x| = −expm1(−2|x|) / (expm1(−2|x|) + 2), sign restored.
+template <class O>
+inline typename O::V tanh(typename O::V x) {
+    using V = typename O::V;
+    V a = O::abs(x);
+    V e = expm1<O>(-2.0 * O::select(a > 40.0, V{} + 40.0, a));
+    V y = -e / (e + 2.0);
+    y = O::copysign(y, x);
+    return O::select(x != x, x, y);
+}
+// e^a / 2 for large a without overflowing early: (e^(a/2)/2)·e^(a/2).
+template <class O>
+inline typename O::V half_exp(typename O::V a) {
+    typename O::V h = exp<O>(0.5 * a);
+    return (0.5 * h) * h;
+}
+template <class O>
+inline typename O::V sinh(typename O::V x) {
+    using V = typename O::V;
+    V a = O::abs(x);
+    V e = expm1<O>(O::select(a > 22.0, V{} + 1.0, a));
+    V small = 0.5 * (e + e / (e + 1.0));
+    V y = O::select(a > 22.0, half_exp<O>(a), small);
+    return O::select(x != x, x, O::copysign(y, x));
+}
+template <class O>
+inline typename O::V cosh(typename O::V x) {
+    using V = typename O::V;
+    V a = O::abs(x);
+    V e = exp<O>(O::select(a > 22.0, V{} + 1.0, a));
+    V y = 0.5 * e + 0.5 / e;
+    return O::select(a > 22.0, half_exp<O>(a), y);
+}
+
+// atan of t in [0, 1]: nearest of c ∈ {0, π/8, π/4}, u = (t − tan c)/(1 + t tan c),
+// |u| ≤ tan(π/16); atan u by its Taylor series to u^25 (< 2^-58 relative).
+template <class O>
+inline typename O::V atan_unit(typename O::V t) {
+    using V = typename O::V;
+    constexpr double T8 = 0x1.a827999fcef32p-2; // tan(π/8)
+    auto m1 = t > 0.198912367379658;           // tan(π/16)
+    auto m2 = t > 0.668178637919298;           // tan(3π/16)
+    V tc = O::select(m2, V{} + 1.0, O::select(m1, V{} + T8, V{}));
+    V c = O::select(m2, V{} + PI_4, O::select(m1, V{} + PI_8, V{}));
+    V u = (t - tc) / O::fma(t, tc, V{} + 1.0);
+    V z = u * u;
+    V p = V{} - 1.0 / 25;
+    p = O::fma(p, z, V{} + 1.0 / 23);
+    p = O::fma(p, z, V{} - 1.0 / 21);
+    p = O::fma(p, z, V{} + 1.0 / 19);
+    p = O::fma(p, z, V{} - 1.0 / 17);
+    p = O::fma(p, z, V{} + 1.0 / 15);
+    p = O::fma(p, z, V{} - 1.0 / 13);
+    p = O::fma(p, z, V{} + 1.0 / 11);
+    p = O::fma(p, z, V{} - 1.0 / 9);
+    p = O::fma(p, z, V{} + 1.0 / 7);
+    p = O::fma(p, z, V{} - 1.0 / 5);
+    p = O::fma(p, z, V{} + 1.0 / 3);
+    return c + O::fma(u * z, -p, u);
+}
+template <class O>
+inline typename O::V atan(typename O::V x) {
+    using V = typename O::V;
+    V a = O::abs(x);
+    auto inv = a > 1.0;
+    V t = O::select(inv, 1.0 / a, a);
+    V y = atan_unit<O>(t);
+    y = O::select(inv, (PI_2 - y) + PIO2_LO, y);
+    return O::select(x != x, x, O::copysign(y, x));
+}
+// asin x = atan(x / √((1−x)(1+x))); acos x = 2 atan √((1−x)/(1+x)).
+template <class O>
+inline typename O::V asin(typename O::V x) {
+    using V = typename O::V;
+    V a = O::abs(x);
+    V d = O::sqrt((1.0 - a) * (1.0 + a));
+    // atan(a/d) with a/d ≥ 1 read as π/2 − atan(d/a)
+    auto big = a > 0.7071067811865476;
+    V t = O::select(big, d / a, a / d);
+    V y = atan_unit<O>(t);
+    y = O::select(big, (PI_2 - y) + PIO2_LO, y);
+    y = O::select(a > 1.0, V{} + __builtin_nan(""), y);
+    return O::select(x != x, x, O::copysign(y, x));
+}
+template <class O>
+inline typename O::V acos(typename O::V x) {
+    using V = typename O::V;
+    V t = O::sqrt((1.0 - x) / (1.0 + x));
+    // 2 atan t for t ≤ 1, 2(π/2 − atan(1/t)) for t > 1
+    auto inv = t > 1.0;
+    V y = atan_unit<O>(O::select(inv, 1.0 / t, t));
+    y = O::select(inv, (PI_2 - y) + PIO2_LO, y);
+    y = 2.0 * y;
+    y = O::select(x == -1.0, V{} + 2 * PI_2, y);
+    return O::select((O::abs(x) > 1.0) | (x != x), V{} + __builtin_nan(""), y);
+}
+template <class O>
+inline typename O::V asinh(typename O::V x) {
+    using V = typename O::V;
+    V a = O::abs(x);
+    V big = log<O>(a) + (LN2_HI + LN2_LO);
+    V a2 = O::select(a > 0x1p28, V{}, a);
+    V small = log1p<O>(a2 + a2 * a2 / (1.0 + O::sqrt(1.0 + a2 * a2)));
+    V y = O::select(a > 0x1p28, big, small);
+    return O::select(x != x, x, O::copysign(y, x));
+}
+template <class O>
+inline typename O::V acosh(typename O::V x) {
+    using V = typename O::V;
+    V big = log<O>(x) + (LN2_HI + LN2_LO);
+    V t = x - 1.0;
+    V small = log1p<O>(t + O::sqrt(2.0 * t + t * t));
+    V y = O::select(x > 0x1p28, big, small);
+    return O::select(x < 1.0, V{} + __builtin_nan(""), y);
+}
+template <class O>
+inline typename O::V atanh(typename O::V x) {
+    using V = typename O::V;
+    V a = O::abs(x);
+    V y = 0.5 * log1p<O>(2.0 * a / (1.0 - a));
+    y = O::select(a > 1.0, V{} + __builtin_nan(""), y);
+    return O::select(x != x, x, O::copysign(y, x));
+}
+
+// Cube root: exp(ln|x| / 3) for a start within a few ulps, then one Newton step in residual
+// form, y + (a − y³)/(3y²), with y³'s low part kept by fma.
+template <class O>
+inline typename O::V cbrt(typename O::V x) {
+    using V = typename O::V;
+    V a0 = O::abs(x);
+    // tiny inputs scaled by 2^300 (a cube) so y³ below stays normal
+    auto tiny = a0 < 0x1p-900;
+    V a = O::select(tiny, a0 * 0x1p300, a0);
+    V y = exp<O>(log<O>(a) * (1.0 / 3.0));
+    V y2 = y * y;
+    V y2lo = O::fma(y, y, -y2);
+    V res = O::fma(-y2, y, a) - y2lo * y; // a − y³
+    y = y + res / (3.0 * y2);
+    y = O::select(tiny, y * 0x1p-100, y);
+    y = O::select((a0 == 0.0) | (a0 == __builtin_inf()) | (x != x), a0, y);
+    return O::copysign(y, x);
+}
+
+// Power for floats: exp(y ln |x|) with the sign and special cases of IEEE pow; a negative
+// base with a non-integral exponent gives NaN (the complex case is the caller's, D5).
+// Its error is characterised by u·|y ln x| (docs/accuracy.md).
+template <class O>
+inline typename O::V pow(typename O::V x, typename O::V y) {
+    using V = typename O::V;
+    V ax = O::abs(x);
+    V l = log<O>(ax);
+    V r = exp<O>(y * l);
+    // small integral exponents by repeated squaring, exact where the result is representable
+    // (2*3 is 8): |y| < 128 takes 7 steps
+    V ay = O::abs(y), e = ay, acc = V{} + 1.0, base = ax;
+    for (int i = 0; i < 7; ++i) {
+        V h = 0.5 * e;
+        auto odd = ((h + 0x1p52) - 0x1p52) != h;
+        acc = O::select(odd, acc * base, acc);
+        base = base * base;
+        e = h - O::select(odd, V{} + 0.5, V{});
+    }
+    acc = O::select(y < 0.0, 1.0 / acc, acc);
+    auto small_int = (ay < 128.0) & (((ay + 0x1p52) - 0x1p52) == ay);
+    r = O::select(small_int, acc, r);
+    // parity of an integral y: y is odd when y/2 is not integral
+    V yh = 0.5 * y;
+    V yhr = (O::abs(yh) + 0x1p52) - 0x1p52; // rounds a nonnegative value below 2^52
+    auto y_int = (((O::abs(y) + 0x1p52) - 0x1p52) == O::abs(y)) | (O::abs(y) >= 0x1p52);
+    auto y_odd = y_int & (yhr != O::abs(yh)) & (O::abs(y) < 0x1p53);
+    r = O::select(x < 0.0, O::select(y_odd, -r, O::select(y_int, r, V{} + __builtin_nan(""))), r);
+    // x = ±0: sign survives for odd negative/positive y
+    V zero_res = O::select(y < 0.0, V{} + __builtin_inf(), V{});
+    zero_res = O::select(y_odd & (x == 0.0), O::copysign(zero_res, x), zero_res);
+    r = O::select(x == 0.0, zero_res, r);
+    // y = ±∞ and x = ±∞ follow IEEE pow
+    V yinf = O::select(ax == 1.0, V{} + 1.0,
+                       O::select((ax > 1.0) == (y > 0.0), V{} + __builtin_inf(), V{}));
+    r = O::select(O::abs(y) == __builtin_inf(), yinf, r);
+    V xinf = O::select(y < 0.0, V{}, V{} + __builtin_inf());
+    xinf = O::select((x < 0.0) & y_odd, -xinf, xinf);
+    r = O::select(ax == __builtin_inf(), xinf, r);
+    r = O::select((x != x) | (y != y), x + y, r);
+    return O::select((y == 0.0) | (x == 1.0), V{} + 1.0, r);
 }
 
 } // namespace bpl::math::formula

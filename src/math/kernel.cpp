@@ -15,13 +15,25 @@ using number::is_integer;
 
 // clang-format off
 #define BPL_MONADIC(X) X(Conjugate) X(Negate) X(Direction) X(Reciprocal) X(Floor) X(Ceiling) \
-    X(Magnitude) X(Exp) X(Ln) X(Not) X(Sqrt) X(Factorial) X(PiTimes)
+    X(Magnitude) X(Exp) X(Ln) X(Not) X(Sqrt) X(Factorial) X(PiTimes) X(Sin) X(Cos) X(Tan) X(Asin) \
+    X(Acos) X(Atan) X(Sinh) X(Cosh) X(Tanh) X(Asinh) X(Acosh) X(Atanh) X(Cbrt) X(Log1p) X(Expm1)
 #define BPL_DYADIC(X) X(Add) X(Subtract) X(Multiply) X(Divide) X(Min) X(Max) X(Residue) X(Power) \
     X(Log) X(Equal) X(NotEqual) X(Less) X(LessEqual) X(Greater) X(GreaterEqual) X(And) X(Or) \
-    X(Nand) X(Nor)
+    X(Nand) X(Nor) X(Root)
 // clang-format on
 
-bool is_dyadic(Fn f) { return f >= Fn::Add; }
+bool is_dyadic(Fn f) { return (f >= Fn::Add && f <= Fn::Nor) || f == Fn::Root; }
+
+const char* name(Fn f) {
+    switch (f) {
+#define BPL_NAME(Name)                                                                             \
+    case Fn::Name: return #Name;
+        BPL_MONADIC(BPL_NAME)
+        BPL_DYADIC(BPL_NAME)
+#undef BPL_NAME
+    }
+    return "?";
+}
 
 Kind result_kind(Fn f, Kind k) {
     switch (f) {
@@ -41,7 +53,10 @@ Kind operand_kind(Fn f, Kind a) {
     switch (f) {
     case Fn::Negate: case Fn::Reciprocal: case Fn::Factorial:
         return a == Kind::Bool ? Kind::Int : a;
-    case Fn::Exp: case Fn::Ln: case Fn::Sqrt: case Fn::PiTimes:
+    case Fn::Exp: case Fn::Ln: case Fn::Sqrt: case Fn::PiTimes: case Fn::Sin: case Fn::Cos:
+    case Fn::Tan: case Fn::Asin: case Fn::Acos: case Fn::Atan: case Fn::Sinh: case Fn::Cosh:
+    case Fn::Tanh: case Fn::Asinh: case Fn::Acosh: case Fn::Atanh: case Fn::Cbrt: case Fn::Log1p:
+    case Fn::Expm1:
         return number::float_of(a);
     default:
         return a;
@@ -54,7 +69,7 @@ Kind operand_kind(Fn f, Kind a, Kind b) {
     case Fn::Add: case Fn::Subtract: case Fn::Multiply: case Fn::Divide: case Fn::Residue:
     case Fn::Power:
         return j == Kind::Bool ? Kind::Int : j;
-    case Fn::Log:
+    case Fn::Log: case Fn::Root:
         return number::float_of(j);
     default:
         return j;

@@ -39,8 +39,17 @@ enum class Fn : uint8_t {
     // dyadic
     Add, Subtract, Multiply, Divide, Min, Max, Residue, Power, Log,
     Equal, NotEqual, Less, LessEqual, Greater, GreaterEqual, And, Or, Nand, Nor,
+    // monadic, float results (circle codes 1–3 and 5–7 and their inverses, ∛, hidden specials)
+    Sin, Cos, Tan, Asin, Acos, Atan, Sinh, Cosh, Tanh, Asinh, Acosh, Atanh, Cbrt, Log1p, Expm1,
+    // dyadic, float results
+    Root,  // X√Y: Y*÷X, the real root of a negative Y for odd integral X
 };
 // clang-format on
+constexpr int FN_COUNT = static_cast<int>(Fn::Root) + 1;
+// True for functions of two arguments.
+bool is_dyadic(Fn f);
+// "Add", "Exp", ... for messages and tests.
+const char* name(Fn f);
 
 // The kind of f's result when its operands are items of `operand` (after conversion to it).
 // For example Equal on F64 gives Bool, Divide on Int gives Int (floor division, D2).

@@ -4,6 +4,8 @@
 #pragma once
 
 #include "math/formulas.h"
+#include "math/ops.h"
+#include "math/repair.h"
 #include "math/scalar.h"
 
 namespace bpl::math::scalar {
@@ -108,7 +110,7 @@ struct Exp {
     static constexpr bool chars = false;
     template <class C>
     static C apply(C a, ErrorSlot& s) {
-        if constexpr (is_flt_v<C>) return formula::exp_scalar(a);
+        if constexpr (is_flt_v<C>) return static_cast<C>(formula::exp<ScalarOps>(a));
         else if constexpr (is_cpx_v<C>) return std::exp(a);
         else return domain<C>(s, "exp needs a float operand");
     }
@@ -118,7 +120,7 @@ struct Ln {
     static constexpr bool chars = false;
     template <class C>
     static C apply(C a, ErrorSlot& s) {
-        if constexpr (is_flt_v<C>) return formula::log_scalar(a);
+        if constexpr (is_flt_v<C>) return static_cast<C>(formula::log<ScalarOps>(a));
         else if constexpr (is_cpx_v<C>) return std::log(a);
         else return domain<C>(s, "log needs a float operand");
     }
@@ -138,7 +140,7 @@ struct PiTimes {
     static constexpr bool chars = false;
     template <class C>
     static C apply(C a, ErrorSlot& s) {
-        if constexpr (is_flt_v<C>) return a * C(3.14159265358979323846);
+        if constexpr (is_flt_v<C>) return static_cast<C>(double(a) * 3.14159265358979323846);
         else if constexpr (is_cpx_v<C>) return a * typename C::value_type(3.14159265358979323846);
         else return domain<C>(s, "pi times needs a float operand");
     }
@@ -245,7 +247,7 @@ struct Power {
             if (a == C(0)) return b == C(0) ? C(1) : C(b.real() > 0 ? 0 : INFINITY);
             return std::pow(a, b);
         } else if constexpr (is_flt_v<C>) {
-            return formula::pow_scalar(a, b);
+            return static_cast<C>(formula::pow<ScalarOps>(a, b));
         } else {
             if (b < 0) {
                 // floor of 1÷a*|b| (D2's integer ÷ applied to a negative power)
@@ -268,7 +270,8 @@ struct Log {
     static constexpr bool chars = false;
     template <class C>
     static C apply(C a, C b, ErrorSlot& s) {
-        if constexpr (is_flt_v<C>) return formula::log_scalar(b) / formula::log_scalar(a);
+        if constexpr (is_flt_v<C>)
+            return static_cast<C>(formula::log<ScalarOps>(b) / formula::log<ScalarOps>(a));
         else if constexpr (is_cpx_v<C>) return std::log(b) / std::log(a);
         else return domain<C>(s, "log needs float operands");
     }
@@ -349,6 +352,65 @@ struct Nor {
     static uint8_t apply(C a, C b, ErrorSlot& s) {
         if (!is_bit(a) || !is_bit(b)) s.record(ErrorKind::Domain, "⊽ needs 0 or 1");
         return !(truth(a) || truth(b));
+    }
+};
+
+
+// Float functions of one argument: the shared formula on float64 (one rounding on store for
+// narrower floats); complex through the standard library; integers are converted first.
+#define BPL_FLOAT_FN(Name, formula_call, cpx_call)                                                 \
+    struct Name {                                                                                  \
+        BPL_SAME_OUT static constexpr bool chars = false;                                          \
+        template <class C>                                                                         \
+        static C apply(C a, ErrorSlot& s) {                                                        \
+            if constexpr (is_flt_v<C>) {                                                           \
+                double x = a;                                                                      \
+                return static_cast<C>(formula_call);                                               \
+            } else if constexpr (is_cpx_v<C>) {                                                    \
+                return cpx_call;                                                                   \
+            } else {                                                                               \
+                return domain<C>(s, #Name " needs a float operand");                               \
+            }                                                                                      \
+        }                                                                                          \
+    };
+// The trig formulas' repair predicate is applied per item here too: past the limit the
+// platform routine answers (repair.h).
+BPL_FLOAT_FN(Sin, (std::fabs(x) <= formula::TRIG_LIMIT_F32 || (sizeof(C) == 8 && std::fabs(x) <= formula::TRIG_LIMIT_F64)) ? formula::sin<ScalarOps>(x) : repair::sin(x), std::sin(a))
+BPL_FLOAT_FN(Cos, (std::fabs(x) <= formula::TRIG_LIMIT_F32 || (sizeof(C) == 8 && std::fabs(x) <= formula::TRIG_LIMIT_F64)) ? formula::cos<ScalarOps>(x) : repair::cos(x), std::cos(a))
+BPL_FLOAT_FN(Tan, (std::fabs(x) <= formula::TRIG_LIMIT_F32 || (sizeof(C) == 8 && std::fabs(x) <= formula::TRIG_LIMIT_F64)) ? formula::tan<ScalarOps>(x) : repair::tan(x), std::tan(a))
+BPL_FLOAT_FN(Asin, formula::asin<ScalarOps>(x), std::asin(a))
+BPL_FLOAT_FN(Acos, formula::acos<ScalarOps>(x), std::acos(a))
+BPL_FLOAT_FN(Atan, formula::atan<ScalarOps>(x), std::atan(a))
+BPL_FLOAT_FN(Sinh, formula::sinh<ScalarOps>(x), std::sinh(a))
+BPL_FLOAT_FN(Cosh, formula::cosh<ScalarOps>(x), std::cosh(a))
+BPL_FLOAT_FN(Tanh, formula::tanh<ScalarOps>(x), std::tanh(a))
+BPL_FLOAT_FN(Asinh, formula::asinh<ScalarOps>(x), std::asinh(a))
+BPL_FLOAT_FN(Acosh, formula::acosh<ScalarOps>(x), std::acosh(a))
+BPL_FLOAT_FN(Atanh, formula::atanh<ScalarOps>(x), std::atanh(a))
+BPL_FLOAT_FN(Cbrt, formula::cbrt<ScalarOps>(x), std::pow(a, typename C::value_type(1) / 3))
+BPL_FLOAT_FN(Log1p, formula::log1p<ScalarOps>(x), std::log(C(1) + a))
+BPL_FLOAT_FN(Expm1, formula::expm1<ScalarOps>(x), std::exp(a) - C(1))
+#undef BPL_FLOAT_FN
+
+// X√Y: Y*÷X; a negative Y with an odd integral X takes the real root. A zero or infinite
+// degree is a DOMAIN ERROR.
+struct Root {
+    BPL_SAME_OUT
+    static constexpr bool chars = false;
+    template <class C>
+    static C apply(C a, C b, ErrorSlot& s) {
+        if constexpr (is_flt_v<C>) {
+            if (a == 0 || std::isinf(a)) return domain<C>(s, "root of degree zero or infinity");
+            double x = a, y = b;
+            bool odd = std::fabs(std::fmod(x, 2.0)) == 1.0;
+            if (y < 0 && odd) return static_cast<C>(-formula::pow<ScalarOps>(-y, 1.0 / x));
+            return static_cast<C>(formula::pow<ScalarOps>(y, 1.0 / x));
+        } else if constexpr (is_cpx_v<C>) {
+            if (a == C(0)) return domain<C>(s, "root of degree zero");
+            return std::pow(b, C(1) / a);
+        } else {
+            return domain<C>(s, "root needs float operands");
+        }
     }
 };
 

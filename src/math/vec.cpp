@@ -1,12 +1,79 @@
-// Vector routes: dispatch of float kernels to the widest instantiation the CPU supports.
+// Vector routes: picks the widest compiled ISA the CPU supports, once; tests may force one.
 #include "math/vec.h"
 
-namespace bpl::math::vec {
+#include "math/repair.h"
 
-bool try_unary(Fn, Kind, const void*, int64_t, void*, int64_t) { return false; }
-bool try_binary(Fn, Kind, const void*, int64_t, const void*, int64_t, void*, int64_t) {
+#include <cmath>
+
+namespace bpl::math {
+
+namespace repair {
+double sin(double x) { return std::sin(x); }
+double cos(double x) { return std::cos(x); }
+double tan(double x) { return std::tan(x); }
+} // namespace repair
+
+namespace vec {
+
+#define BPL_DECLARE(isa)                                                                           \
+    namespace isa {                                                                                \
+    bool unary(Fn f, Kind k, const void* a, int64_t sa, void* out, int64_t n);                     \
+    bool binary(Fn f, Kind k, const void* a, int64_t sa, const void* b, int64_t sb, void* out,     \
+                int64_t n);                                                                        \
+    bool fold(Fn f, Kind k, const void* a, int64_t s, int64_t n, void* out);                       \
+    }
+BPL_DECLARE(avx512)
+BPL_DECLARE(avx2)
+BPL_DECLARE(portable)
+#undef BPL_DECLARE
+
+namespace {
+Isa detect() {
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
+        __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw"))
+        return Isa::Avx512;
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return Isa::Avx2;
+    return Isa::Portable;
+}
+Isa& current() {
+    static Isa isa = detect();
+    return isa;
+}
+} // namespace
+
+Isa best_isa() { return detect(); }
+Isa isa() { return current(); }
+void set_isa(Isa i) { current() = i; }
+
+bool try_unary(Fn f, Kind k, const void* a, int64_t sa, void* out, int64_t n) {
+    switch (current()) {
+    case Isa::Avx512: return avx512::unary(f, k, a, sa, out, n);
+    case Isa::Avx2: return avx2::unary(f, k, a, sa, out, n);
+    case Isa::Portable: return portable::unary(f, k, a, sa, out, n);
+    case Isa::Scalar: return false;
+    }
     return false;
 }
-bool try_fold(Fn, Kind, const void*, int64_t, int64_t, void*) { return false; }
+bool try_binary(Fn f, Kind k, const void* a, int64_t sa, const void* b, int64_t sb, void* out,
+                int64_t n) {
+    switch (current()) {
+    case Isa::Avx512: return avx512::binary(f, k, a, sa, b, sb, out, n);
+    case Isa::Avx2: return avx2::binary(f, k, a, sa, b, sb, out, n);
+    case Isa::Portable: return portable::binary(f, k, a, sa, b, sb, out, n);
+    case Isa::Scalar: return false;
+    }
+    return false;
+}
+bool try_fold(Fn f, Kind k, const void* a, int64_t s, int64_t n, void* out) {
+    switch (current()) {
+    case Isa::Avx512: return avx512::fold(f, k, a, s, n, out);
+    case Isa::Avx2: return avx2::fold(f, k, a, s, n, out);
+    case Isa::Portable: return portable::fold(f, k, a, s, n, out);
+    case Isa::Scalar: return false;
+    }
+    return false;
+}
 
-} // namespace bpl::math::vec
+} // namespace vec
+} // namespace bpl::math

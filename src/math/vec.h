@@ -7,6 +7,13 @@
 
 namespace bpl::math::vec {
 
+// The instruction sets the vector routes are compiled for; Scalar turns them off (every item
+// then runs the scalar route, ScalarOps), which tests use to compare routes.
+enum class Isa { Avx512, Avx2, Portable, Scalar };
+Isa best_isa();    // the widest this CPU supports
+Isa isa();         // the one in use
+void set_isa(Isa); // for tests and benchmarks; not thread-safe against running kernels
+
 bool try_unary(Fn f, Kind k, const void* a, int64_t sa, void* out, int64_t n);
 bool try_binary(Fn f, Kind k, const void* a, int64_t sa, const void* b, int64_t sb, void* out,
                 int64_t n);

@@ -1,0 +1,30 @@
+// Internal to math/: the Ops interface that every shared formula (formulas.h) is written
+// against, and its scalar instantiation ScalarOps (one double per call; the host route, repairs
+// and tests). The SIMD instantiation VecOps<W> lives in vec_impl.h, compiled once per ISA.
+// An Ops type O provides: V (float64 values), I (int64 of the same shape), M (comparison
+// result), and static fma, select, selecti, bits, from_bits, sqrt, abs, copysign, any.
+#pragma once
+
+#include <bit>
+#include <cmath>
+#include <cstdint>
+
+namespace bpl::math {
+
+struct ScalarOps {
+    using V = double;
+    using I = int64_t;
+    using M = bool;
+    static V fma(V a, V b, V c) { return std::fma(a, b, c); }
+    static V select(M m, V a, V b) { return m ? a : b; }
+    static I selecti(M m, I a, I b) { return m ? a : b; }
+    static I bits(V v) { return std::bit_cast<I>(v); }
+    static V from_bits(I i) { return std::bit_cast<V>(i); }
+    static V sqrt(V v) { return std::sqrt(v); }
+    static V abs(V v) { return std::fabs(v); }
+    static V copysign(V m, V s) { return std::copysign(m, s); }
+    static V to_v(I i) { return static_cast<V>(i); }
+    static bool any(M m) { return m; }
+};
+
+} // namespace bpl::math

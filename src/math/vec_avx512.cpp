@@ -1,0 +1,6 @@
+// The vector routes compiled for avx512 (8 float64 lanes); see vec_impl.h.
+#define BPL_ISA avx512
+#define BPL_W 8
+#include "math/vec_impl.h"
+
+BPL_VEC_ENTRY_POINTS

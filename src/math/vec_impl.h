@@ -1,0 +1,247 @@
+// Internal to math/, included only by the vec_<isa>.cpp files: VecOps (GCC vector extensions,
+// W float64 lanes) and the block loops that run the shared formulas over buffers. Each including
+// file defines BPL_ISA (its namespace, so instantiations compiled for different ISAs never merge)
+// and BPL_W, and is compiled with that ISA's flags plus -ffp-contract=fast (a*b+c is one fma
+// where the ISA has it) and -fno-math-errno (vector sqrt).
+#pragma once
+
+#include "math/formulas.h"
+#include "math/kernel.h"
+#include "math/repair.h"
+
+#include <cstring>
+#include <type_traits>
+
+namespace bpl::math::vec::BPL_ISA {
+
+struct VecOps {
+    static constexpr int W = BPL_W;
+    typedef double V __attribute__((vector_size(8 * W)));
+    typedef int64_t I __attribute__((vector_size(8 * W)));
+    typedef float F __attribute__((vector_size(4 * W)));
+    using M = I;
+    static V fma(V a, V b, V c) { return a * b + c; }
+    static V select(M m, V a, V b) { return m ? a : b; }
+    static I selecti(M m, I a, I b) { return m ? a : b; }
+    static I bits(V v) { return (I)v; } // same size: a reinterpretation
+    static V from_bits(I i) { return (V)i; }
+    static V sqrt(V v) {
+        V r;
+        for (int j = 0; j < W; ++j) r[j] = __builtin_sqrt(v[j]);
+        return r;
+    }
+    static V abs(V v) { return from_bits(bits(v) & 0x7fffffffffffffffLL); }
+    static V copysign(V m, V s) {
+        return from_bits((bits(m) & 0x7fffffffffffffffLL) | (bits(s) & (-0x7fffffffffffffffLL - 1)));
+    }
+    static V to_v(I i) { return from_bits(i + bits(V{} + 0x1.8p52)) - 0x1.8p52; }
+    static bool any(M m) {
+        int64_t r = 0;
+        for (int j = 0; j < W; ++j) r |= m[j];
+        return r != 0;
+    }
+};
+using V = VecOps::V;
+constexpr int W = VecOps::W;
+
+// Loads W items (the first `m` of them real, the rest 1.0) at stride s as float64 lanes.
+template <class S>
+inline V load_block(const S* a, int64_t s, int m) {
+    V x = V{} + 1.0;
+    if (m == W && s == 1) {
+        if constexpr (std::is_same_v<S, double>) {
+            std::memcpy(&x, a, sizeof(V));
+            return x;
+        } else if constexpr (std::is_same_v<S, float>) {
+            VecOps::F f;
+            std::memcpy(&f, a, sizeof(f));
+            return __builtin_convertvector(f, V);
+        }
+    }
+    for (int j = 0; j < m; ++j) x[j] = static_cast<double>(a[j * s]);
+    return x;
+}
+
+template <class S>
+inline void store_block(V y, S* out, int m) {
+    if (m == W) {
+        if constexpr (std::is_same_v<S, double>) {
+            std::memcpy(out, &y, sizeof(V));
+            return;
+        } else if constexpr (std::is_same_v<S, float>) {
+            VecOps::F f = __builtin_convertvector(y, VecOps::F);
+            std::memcpy(out, &f, sizeof(f));
+            return;
+        }
+    }
+    for (int j = 0; j < m; ++j) out[j] = static_cast<S>(y[j]);
+}
+
+// out[i] = f(a[i*sa]); lanes flagged by need(x) are recomputed by the scalar repair fix(x).
+template <class S, class F, class N, class R>
+void map1(F f, N need, R fix, const S* a, int64_t sa, S* out, int64_t n) {
+    for (int64_t i = 0; i < n; i += W) {
+        int m = n - i < W ? static_cast<int>(n - i) : W;
+        V x = load_block(a + i * sa, sa, m);
+        V y = f(x);
+        auto flag = need(x);
+        if (VecOps::any(flag))
+            for (int j = 0; j < m; ++j)
+                if (flag[j]) y[j] = fix(x[j]);
+        store_block(y, out + i, m);
+    }
+}
+
+template <class S, class F>
+void map2(F f, const S* a, int64_t sa, const S* b, int64_t sb, S* out, int64_t n) {
+    for (int64_t i = 0; i < n; i += W) {
+        int m = n - i < W ? static_cast<int>(n - i) : W;
+        V x = load_block(a + i * sa, sa, m);
+        V y = load_block(b + i * sb, sb, m);
+        store_block(f(x, y), out + i, m);
+    }
+}
+
+inline auto never() {
+    return [](V) { return VecOps::I{}; };
+}
+inline auto no_fix() {
+    return [](double x) { return x; };
+}
+
+template <class S>
+bool unary_kind(Fn f, const S* a, int64_t sa, S* out, int64_t n) {
+    using O = VecOps;
+    const double lim = std::is_same_v<S, double> ? formula::TRIG_LIMIT_F64 : formula::TRIG_LIMIT_F32;
+    auto trig_need = [lim](V x) { return formula::trig_needs_repair<O>(x, lim); };
+    switch (f) {
+#define BPL_PLAIN(Name, call)                                                                      \
+    case Fn::Name: map1(call, never(), no_fix(), a, sa, out, n); return true;
+        BPL_PLAIN(Exp, [](V x) { return formula::exp<O>(x); })
+        BPL_PLAIN(Ln, [](V x) { return formula::log<O>(x); })
+        BPL_PLAIN(Sqrt, [](V x) { return O::sqrt(x); })
+        BPL_PLAIN(Expm1, [](V x) { return formula::expm1<O>(x); })
+        BPL_PLAIN(Log1p, [](V x) { return formula::log1p<O>(x); })
+        BPL_PLAIN(Tanh, [](V x) { return formula::tanh<O>(x); })
+        BPL_PLAIN(Sinh, [](V x) { return formula::sinh<O>(x); })
+        BPL_PLAIN(Cosh, [](V x) { return formula::cosh<O>(x); })
+        BPL_PLAIN(Atan, [](V x) { return formula::atan<O>(x); })
+        BPL_PLAIN(Asin, [](V x) { return formula::asin<O>(x); })
+        BPL_PLAIN(Acos, [](V x) { return formula::acos<O>(x); })
+        BPL_PLAIN(Asinh, [](V x) { return formula::asinh<O>(x); })
+        BPL_PLAIN(Acosh, [](V x) { return formula::acosh<O>(x); })
+        BPL_PLAIN(Atanh, [](V x) { return formula::atanh<O>(x); })
+        BPL_PLAIN(Cbrt, [](V x) { return formula::cbrt<O>(x); })
+        BPL_PLAIN(PiTimes, [](V x) { return x * 3.14159265358979323846; })
+        BPL_PLAIN(Negate, [](V x) { return -x; })
+        BPL_PLAIN(Magnitude, [](V x) { return O::abs(x); })
+        BPL_PLAIN(Reciprocal, [](V x) { return 1.0 / x; })
+#undef BPL_PLAIN
+    case Fn::Sin:
+        map1([](V x) { return formula::sin<O>(x); }, trig_need, repair::sin, a, sa, out, n);
+        return true;
+    case Fn::Cos:
+        map1([](V x) { return formula::cos<O>(x); }, trig_need, repair::cos, a, sa, out, n);
+        return true;
+    case Fn::Tan:
+        map1([](V x) { return formula::tan<O>(x); }, trig_need, repair::tan, a, sa, out, n);
+        return true;
+    default:
+        return false;
+    }
+}
+
+template <class S>
+bool binary_kind(Fn f, const S* a, int64_t sa, const S* b, int64_t sb, S* out, int64_t n) {
+    using O = VecOps;
+    switch (f) {
+#define BPL_PLAIN(Name, call)                                                                      \
+    case Fn::Name: map2(call, a, sa, b, sb, out, n); return true;
+        BPL_PLAIN(Add, [](V x, V y) { return x + y; })
+        BPL_PLAIN(Subtract, [](V x, V y) { return x - y; })
+        BPL_PLAIN(Multiply, [](V x, V y) { return x * y; })
+        BPL_PLAIN(Divide, [](V x, V y) { return x / y; })
+        BPL_PLAIN(Power, [](V x, V y) { return formula::pow<O>(x, y); })
+        BPL_PLAIN(Log, [](V x, V y) { return formula::log<O>(y) / formula::log<O>(x); })
+        // beside NaN the other argument is returned
+        BPL_PLAIN(Min, [](V x, V y) { return O::select((y < x) | (x != x), y, x); })
+        BPL_PLAIN(Max, [](V x, V y) { return O::select((y > x) | (x != x), y, x); })
+#undef BPL_PLAIN
+    default:
+        return false;
+    }
+}
+
+// Reassociating folds (the objects allow it for + × ⌊ ⌈): W partial accumulators.
+template <class S>
+bool fold_kind(Fn f, const S* a, int64_t s, int64_t n, S* out) {
+    V acc;
+    double init;
+    switch (f) {
+    case Fn::Add: init = 0; break;
+    case Fn::Multiply: init = 1; break;
+    case Fn::Min: init = __builtin_inf(); break;
+    case Fn::Max: init = -__builtin_inf(); break;
+    default: return false;
+    }
+    acc = V{} + init;
+    for (int64_t i = 0; i < n; i += W) {
+        int m = n - i < W ? static_cast<int>(n - i) : W;
+        V x = load_block(a + i * s, s, m);
+        for (int j = m; j < W; ++j) x[j] = init;
+        switch (f) {
+        case Fn::Add: acc += x; break;
+        case Fn::Multiply: acc *= x; break;
+        case Fn::Min: acc = VecOps::select((x < acc) | (acc != acc), x, acc); break;
+        default: acc = VecOps::select((x > acc) | (acc != acc), x, acc); break;
+        }
+    }
+    double r = acc[0];
+    for (int j = 1; j < W; ++j) {
+        switch (f) {
+        case Fn::Add: r += acc[j]; break;
+        case Fn::Multiply: r *= acc[j]; break;
+        case Fn::Min: r = (acc[j] < r || r != r) ? acc[j] : r; break;
+        default: r = (acc[j] > r || r != r) ? acc[j] : r; break;
+        }
+    }
+    *out = static_cast<S>(r);
+    return true;
+}
+
+} // namespace bpl::math::vec::BPL_ISA
+
+// The three entry points each ISA file exports.
+#define BPL_VEC_ENTRY_POINTS                                                                       \
+    namespace bpl::math::vec::BPL_ISA {                                                            \
+    bool unary(Fn f, Kind k, const void* a, int64_t sa, void* out, int64_t n) {                    \
+        switch (k) {                                                                               \
+        case Kind::F64:                                                                            \
+            return unary_kind(f, static_cast<const double*>(a), sa, static_cast<double*>(out), n); \
+        case Kind::F32:                                                                            \
+            return unary_kind(f, static_cast<const float*>(a), sa, static_cast<float*>(out), n);   \
+        default: return false;                                                                     \
+        }                                                                                          \
+    }                                                                                              \
+    bool binary(Fn f, Kind k, const void* a, int64_t sa, const void* b, int64_t sb, void* out,     \
+                int64_t n) {                                                                       \
+        switch (k) {                                                                               \
+        case Kind::F64:                                                                            \
+            return binary_kind(f, static_cast<const double*>(a), sa,                              \
+                               static_cast<const double*>(b), sb, static_cast<double*>(out), n);   \
+        case Kind::F32:                                                                            \
+            return binary_kind(f, static_cast<const float*>(a), sa, static_cast<const float*>(b), \
+                               sb, static_cast<float*>(out), n);                                   \
+        default: return false;                                                                     \
+        }                                                                                          \
+    }                                                                                              \
+    bool fold(Fn f, Kind k, const void* a, int64_t s, int64_t n, void* out) {                      \
+        switch (k) {                                                                               \
+        case Kind::F64:                                                                            \
+            return fold_kind(f, static_cast<const double*>(a), s, n, static_cast<double*>(out));   \
+        case Kind::F32:                                                                            \
+            return fold_kind(f, static_cast<const float*>(a), s, n, static_cast<float*>(out));     \
+        default: return false;                                                                     \
+        }                                                                                          \
+    }                                                                                              \
+    }

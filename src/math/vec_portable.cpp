@@ -1,0 +1,6 @@
+// The vector routes compiled for portable (2 float64 lanes); see vec_impl.h.
+#define BPL_ISA portable
+#define BPL_W 2
+#include "math/vec_impl.h"
+
+BPL_VEC_ENTRY_POINTS
