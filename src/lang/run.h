@@ -45,6 +45,9 @@ class Context {
 // (byte offsets into `source`) set, for the first error; earlier statements' effects remain.
 void run(Context& ctx, std::string_view source, const std::function<void(const Value&)>& on_result);
 
+// Binds a global name (e.g. the embedding's or a test's predefined values).
+void set_global(Context& ctx, const std::string& name, Value v);
+
 // Formats an error as the reference does: "KIND ERROR: message", then " --> <source>:L:C",
 // the source line and a caret line (language.md §13).
 std::string error_report(const base::Error& error, std::string_view source,

@@ -1,0 +1,424 @@
+// Binder: assignment targets, runs, operators, strands, calls and trains (language.md §4–5).
+// Units are bound right to left so an assignment earlier in evaluation order gives its name a
+// role for the rest of the statement (§4.2 rule 4). Nothing is evaluated here.
+#include "lang/binder.h"
+
+#include "lang/operators.h"
+#include "lang/scope.h"
+
+#include <optional>
+#include <unordered_map>
+
+namespace bpl::lang {
+
+using base::Error;
+using base::ErrorKind;
+using base::Site;
+
+namespace {
+
+Site span(Site a, Site b) {
+    if (a.begin < 0) return b;
+    if (b.begin < 0) return a;
+    return Site{std::min(a.begin, b.begin), std::max(a.end, b.end)};
+}
+
+Instr leaf(Op op, Role role, Site site) {
+    Instr i;
+    i.op = op;
+    i.role = role;
+    i.site = site;
+    return i;
+}
+
+Instr node(Op op, Role role, Site site, std::vector<Instr> kids) {
+    Instr i = leaf(op, role, site);
+    i.kids = std::move(kids);
+    return i;
+}
+
+Instr constant(Value v, Site site) {
+    Instr i = leaf(Op::Const, role_of(v), site);
+    i.value = std::move(v);
+    return i;
+}
+
+bool is_token(const Syn& s, Tok t) { return s.kind == SynKind::Token && s.tok.kind == t; }
+
+// Every leaf of a group is a literal token: a mark may fold it (§10.3).
+bool all_literal(const Syn& s) {
+    switch (s.kind) {
+    case SynKind::Token: return s.tok.kind == Tok::Literal;
+    case SynKind::Paren:
+        for (const Syn& x : s.expr)
+            if (!all_literal(x)) return false;
+        return true;
+    case SynKind::Bracket:
+    case SynKind::BracketRows:
+    case SynKind::ParenRows:
+        for (const BracketList& l : s.rows)
+            for (const Expr& e : l.items)
+                for (const Syn& x : e)
+                    if (!all_literal(x)) return false;
+        return true;
+    case SynKind::Dfn: return false;
+    }
+    return false;
+}
+
+class Binder {
+  public:
+    explicit Binder(const Frame& frame) : frame_(frame) {}
+
+    Instr expr(const Expr& items, size_t b, size_t e) {
+        if (b >= e) throw Error(ErrorKind::Syntax, "empty expression");
+        for (size_t k = b; k < e; k++)
+            if (is_token(items[k], Tok::Assign)) return assignment(items, b, k, e);
+        return sequence(items, b, e, std::nullopt);
+    }
+    Instr expr(const Expr& items) { return expr(items, 0, items.size()); }
+
+  private:
+    struct Unit {
+        Instr instr;
+        bool space_before;
+    };
+
+    Role name_role(const std::string& name) const {
+        auto it = assigned_.find(name);
+        if (it != assigned_.end()) return it->second;
+        const Value* v = frame_.scope ? frame_.scope->find(name) : nullptr;
+        return v ? role_of(*v) : Role::Subject; // unbound names bind as arrays (§4.2 rule 4)
+    }
+
+    // items[b, t) then the target items[t, k) then ← then the value items[k+1, e).
+    Instr assignment(const Expr& items, size_t b, size_t k, size_t e) {
+        const Syn& arrow = items[k];
+        std::optional<Instr> value;
+        if (k + 1 < e) value = expr(items, k + 1, e);
+        if (k == b) throw Error(ErrorKind::Syntax, "nothing to assign to", arrow.tok.site);
+        size_t t = k - 1;
+        const Syn& last = items[t];
+        Instr out;
+        auto need_value = [&] {
+            if (!value) throw Error(ErrorKind::Syntax, "an assignment needs a value", arrow.tok.site);
+        };
+        bool touching = t > b && !last.space_before();
+        const Syn* before = touching ? &items[t - 1] : nullptr;
+        bool modifiable = before && (is_token(*before, Tok::Name) ||
+                                     (before->kind == SynKind::Bracket && pattern_ok(*before)));
+        std::optional<Instr> modifier;
+        if (modifiable && (is_token(last, Tok::Function) || last.kind == SynKind::Paren)) {
+            Instr f = item(last);
+            if (f.role == Role::Function) modifier = std::move(f);
+        }
+        if (modifier) {
+            t--;
+            const Syn& target = items[t];
+            if (target.kind == SynKind::Token) {
+                out = node(Op::ModAssign, value ? value->role : Role::Subject,
+                           span(target.tok.site, arrow.tok.site), {});
+                out.name = target.tok.text;
+                out.kids.push_back(std::move(*modifier));
+                if (value) out.kids.push_back(std::move(*value));
+            } else {
+                need_value();
+                out = node(Op::Destructure, Role::Subject, span(target.tok.site, arrow.tok.site), {});
+                out.kids.push_back(pattern(target));
+                out.kids.push_back(std::move(*value));
+                out.kids.push_back(std::move(*modifier));
+            }
+        } else if (is_token(last, Tok::Name)) {
+            need_value();
+            out = node(Op::Assign, value->role, span(last.tok.site, arrow.tok.site), {});
+            out.name = last.tok.text;
+            assigned_[out.name] = value->role;
+            out.kids.push_back(std::move(*value));
+        } else if (is_token(last, Tok::Quad)) {
+            need_value();
+            out = node(Op::Print, value->role, span(last.tok.site, arrow.tok.site), {});
+            out.kids.push_back(std::move(*value));
+        } else if (is_token(last, Tok::Alpha)) {
+            need_value();
+            if (!frame_.in_dfn) throw Error(ErrorKind::Syntax, "⍺← outside a dfn", last.tok.site);
+            out = node(Op::DefaultAlpha, value->role, span(last.tok.site, arrow.tok.site), {});
+            out.kids.push_back(std::move(*value));
+        } else if (last.kind == SynKind::Bracket && pattern_ok(last)) {
+            need_value();
+            out = node(Op::Destructure, Role::Subject, span(last.tok.site, arrow.tok.site), {});
+            out.kids.push_back(pattern(last));
+            out.kids.push_back(std::move(*value));
+        } else if (last.kind == SynKind::Paren) {
+            throw Error(ErrorKind::Unsupported, "selective assignment is not supported yet",
+                        last.tok.site);
+        } else {
+            throw Error(ErrorKind::Syntax, "cannot assign to this", last.tok.site);
+        }
+        if (t == b) return out;
+        return sequence(items, b, t, Unit{std::move(out), items[t].space_before()});
+    }
+
+    static bool pattern_ok(const Syn& s) {
+        if (is_token(s, Tok::Name)) return true;
+        if (s.kind != SynKind::Bracket || s.rows.size() != 1 || s.rows[0].items.empty()) return false;
+        for (const Expr& e : s.rows[0].items)
+            if (e.size() != 1 || !pattern_ok(e[0])) return false;
+        return true;
+    }
+    Instr pattern(const Syn& s) {
+        Instr p = leaf(Op::Pattern, Role::Subject, s.tok.site);
+        if (s.kind == SynKind::Token) {
+            p.name = s.tok.text;
+            assigned_[p.name] = Role::Subject;
+            return p;
+        }
+        for (const Expr& e : s.rows[0].items) p.kids.push_back(pattern(e[0]));
+        return p;
+    }
+
+    // Binds items[b, e) (plus an already bound tail unit): items right to left into units, units
+    // into runs split at spaces, each run combined as if parenthesised, then the runs combined.
+    Instr sequence(const Expr& items, size_t b, size_t e, std::optional<Unit> tail) {
+        std::vector<std::optional<Unit>> units(e - b);
+        for (size_t k = e; k-- > b;) {
+            const Syn& s = items[k];
+            if (is_token(s, Tok::Mark)) {
+                if (k == b || s.space_before())
+                    throw Error(ErrorKind::Syntax, "a mark must touch what it marks", s.tok.site);
+                const Syn& target = items[k - 1];
+                if (!all_literal(target))
+                    throw Error(target.kind == SynKind::Token ? ErrorKind::Unsupported
+                                                              : ErrorKind::Syntax,
+                                "a mark after a group needs literal items", s.tok.site);
+                Instr m = node(Op::Mark, Role::Subject, span(target.tok.site, s.tok.site),
+                               {item(target)});
+                m.mark = s.tok.mark;
+                units[k - 1 - b] = Unit{std::move(m), target.space_before()};
+                k--;
+                continue;
+            }
+            units[k - b] = Unit{item(s), s.space_before()};
+        }
+        std::vector<std::vector<Instr>> runs;
+        auto add = [&](Unit u) {
+            if (runs.empty() || u.space_before) runs.emplace_back();
+            runs.back().push_back(std::move(u.instr));
+        };
+        for (auto& u : units)
+            if (u) add(std::move(*u));
+        if (tail) add(std::move(*tail));
+        std::vector<Instr> run_units;
+        for (auto& r : runs) run_units.push_back(combine(std::move(r)));
+        return combine(std::move(run_units));
+    }
+
+    // One run (or the statement's runs): operators left to right, strands, then calls right to
+    // left or a train when it ends in a function (§4.3–4.6).
+    Instr combine(std::vector<Instr> us) {
+        if (us.size() == 1) return std::move(us[0]);
+        std::vector<Instr> out;
+        for (size_t i = 0; i < us.size(); i++) {
+            Instr& u = us[i];
+            if (u.role == Role::MonadicOp) {
+                if (out.empty() || !is_operand(out.back()))
+                    throw Error(ErrorKind::Syntax, "an operator needs a left operand", u.site);
+                Instr l = std::move(out.back());
+                out.pop_back();
+                Site s = span(l.site, u.site);
+                out.push_back(node(Op::Derive, Role::Function, s, {std::move(u), std::move(l)}));
+            } else if (u.role == Role::DyadicOp || u.role == Role::Partial) {
+                Instr l;
+                if (u.role == Role::Partial) {
+                    l = std::move(u.kids[1]);
+                    Instr op = std::move(u.kids[0]);
+                    u = std::move(op);
+                } else {
+                    if (out.empty() || !is_operand(out.back()))
+                        throw Error(ErrorKind::Syntax, "an operator needs a left operand", u.site);
+                    l = std::move(out.back());
+                    out.pop_back();
+                }
+                if (i + 1 >= us.size()) {
+                    if (!out.empty())
+                        throw Error(ErrorKind::Syntax, "an operator needs a right operand", u.site);
+                    Site s = span(l.site, u.site);
+                    out.push_back(node(Op::Derive, Role::Partial, s, {std::move(u), std::move(l)}));
+                    continue;
+                }
+                Instr r = std::move(us[++i]);
+                if (!is_operand(r))
+                    throw Error(ErrorKind::Syntax, "an operator needs a right operand", r.site);
+                Site s = span(l.site, r.site);
+                out.push_back(node(Op::Derive, Role::Function, s,
+                                   {std::move(u), std::move(l), std::move(r)}));
+            } else {
+                out.push_back(std::move(u));
+            }
+        }
+        // Strands: subjects side by side.
+        std::vector<Instr> parts;
+        bool growing = false; // parts.back() is a strand this loop made
+        for (Instr& u : out) {
+            bool subject = u.role == Role::Subject;
+            if (subject && !parts.empty() && parts.back().role == Role::Subject) {
+                if (!growing) {
+                    Instr first = std::move(parts.back());
+                    Site s = first.site;
+                    parts.back() = node(Op::Strand, Role::Subject, s, {});
+                    parts.back().kids.push_back(std::move(first));
+                    growing = true;
+                }
+                parts.back().site = span(parts.back().site, u.site);
+                parts.back().kids.push_back(std::move(u));
+            } else {
+                growing = false;
+                parts.push_back(std::move(u));
+            }
+        }
+        if (parts.size() == 1) return std::move(parts[0]);
+        for (Instr& p : parts)
+            if (p.role == Role::Partial || p.role == Role::MonadicOp || p.role == Role::DyadicOp)
+                throw Error(ErrorKind::Syntax, "misplaced operator", p.site);
+        if (parts.back().role == Role::Subject) return calls(std::move(parts));
+        return train(std::move(parts));
+    }
+
+    static bool is_operand(const Instr& i) {
+        return i.role == Role::Function || i.role == Role::Subject;
+    }
+
+    Instr calls(std::vector<Instr> ps) {
+        Instr acc = std::move(ps.back());
+        size_t j = ps.size() - 1;
+        while (j-- > 0) {
+            Instr f = std::move(ps[j]);
+            if (f.role != Role::Function)
+                throw Error(ErrorKind::Syntax, "a subject cannot be applied", f.site);
+            Site site = f.site;
+            if (j > 0 && ps[j - 1].role == Role::Subject) {
+                Instr a = std::move(ps[--j]);
+                acc = node(Op::Dyad, Role::Subject, site, {std::move(f), std::move(acc), std::move(a)});
+            } else {
+                acc = node(Op::Monad, Role::Subject, site, {std::move(f), std::move(acc)});
+            }
+        }
+        return acc;
+    }
+
+    Instr train(std::vector<Instr> ps) {
+        Instr built = std::move(ps.back());
+        size_t j = ps.size() - 1;
+        while (j-- > 0) {
+            Instr u = std::move(ps[j]);
+            Site s = span(u.site, built.site);
+            if (u.role == Role::Subject) {
+                built = node(Op::Bind, Role::Function, s, {std::move(u), std::move(built)});
+            } else if (j > 0) {
+                Instr x = std::move(ps[--j]);
+                s = span(x.site, s);
+                built = node(Op::Fork, Role::Function, s, {std::move(x), std::move(u), std::move(built)});
+            } else {
+                built = node(Op::Atop, Role::Function, s, {std::move(u), std::move(built)});
+            }
+        }
+        return built;
+    }
+
+    Instr list(const BracketList& l, Site site) {
+        Instr out = leaf(Op::List, Role::Subject, site);
+        for (const Expr& e : l.items) {
+            Instr i = expr(e);
+            if (i.role != Role::Subject && i.role != Role::Function)
+                throw Error(ErrorKind::Syntax, "an operator cannot be a list item", i.site);
+            out.kids.push_back(std::move(i));
+        }
+        return out;
+    }
+
+    Instr item(const Syn& s) {
+        const Token& t = s.tok;
+        switch (s.kind) {
+        case SynKind::Paren: return expr(s.expr);
+        case SynKind::Bracket: return list(s.rows[0], t.site);
+        case SynKind::BracketRows:
+        case SynKind::ParenRows: {
+            Instr out = leaf(s.kind == SynKind::ParenRows ? Op::ParenRows : Op::Rows, Role::Subject, t.site);
+            for (const BracketList& l : s.rows) {
+                // A row of one item is that item (`[1 ⋄ 2]`); a paren row is always a list.
+                if (s.kind == SynKind::BracketRows && !l.semis && l.items.size() == 1)
+                    out.kids.push_back(expr(l.items[0]));
+                else
+                    out.kids.push_back(list(l, site_of(l.items.front())));
+            }
+            return out;
+        }
+        case SynKind::Dfn: {
+            Role r = s.dfn->uses_right_operand  ? Role::DyadicOp
+                     : s.dfn->uses_left_operand ? Role::MonadicOp
+                                                : Role::Function;
+            Instr out = leaf(Op::Dfn, r, t.site);
+            out.dfn = s.dfn;
+            return out;
+        }
+        case SynKind::Token: break;
+        }
+        switch (t.kind) {
+        case Tok::Literal: return constant(t.value, t.site);
+        case Tok::Name: {
+            Instr out = leaf(Op::Name, name_role(t.text), t.site);
+            out.name = t.text;
+            return out;
+        }
+        case Tok::System: {
+            Instr out = leaf(Op::System, Role::Function, t.site);
+            out.name = t.text;
+            return out;
+        }
+        case Tok::Constant: return leaf(Op::ErrorConst, Role::Subject, t.site);
+        case Tok::Quad: return leaf(Op::QuadRead, Role::Subject, t.site);
+        case Tok::Alpha: return leaf(Op::Alpha, role_of(frame_.alpha), t.site);
+        case Tok::Omega: return leaf(Op::Omega, role_of(frame_.omega), t.site);
+        case Tok::Del:
+            if (!frame_.in_dfn) throw Error(ErrorKind::Syntax, "∇ outside a dfn", t.site);
+            return leaf(Op::Del, Role::Function, t.site);
+        case Tok::OperandL:
+        case Tok::OperandR: {
+            const Value& v = t.kind == Tok::OperandL ? frame_.operand_left : frame_.operand_right;
+            if (v.is_none()) throw Error(ErrorKind::Syntax, "an operand outside an operator", t.site);
+            return leaf(t.kind == Tok::OperandL ? Op::OperandL : Op::OperandR, role_of(v), t.site);
+        }
+        case Tok::OpSelf:
+            if (frame_.op_self.is_none())
+                throw Error(ErrorKind::Syntax, "⍢ outside an operator", t.site);
+            return leaf(Op::OpSelf, role_of(frame_.op_self), t.site);
+        case Tok::Function: return constant(primitive_function(t.glyph), t.site);
+        case Tok::Monadic:
+        case Tok::Dyadic: return constant(operator_value(t.glyph), t.site);
+        case Tok::Pipe: throw Error(ErrorKind::Syntax, "→ is not part of the language", t.site);
+        case Tok::Dot: throw Error(ErrorKind::Unsupported, "dot forms are not supported yet", t.site);
+        case Tok::Colon: throw Error(ErrorKind::Unsupported, "keys are not supported yet", t.site);
+        case Tok::Script:
+            throw Error(ErrorKind::Unsupported, "scripts are not supported yet", t.site);
+        default: throw Error(ErrorKind::Syntax, std::string("unexpected ") + tok_name(t.kind), t.site);
+        }
+    }
+
+    const Frame& frame_;
+    std::unordered_map<std::string, Role> assigned_;
+};
+
+} // namespace
+
+Instr bind_statement(const Expr& e, const Frame& frame) {
+    Binder b(frame);
+    Instr i = b.expr(e);
+    if (i.role == Role::Partial) throw Error(ErrorKind::Syntax, "an operator needs a right operand", i.site);
+    return i;
+}
+
+bool is_shy(const Instr& i) {
+    return i.op == Op::Assign || i.op == Op::ModAssign || i.op == Op::Destructure ||
+           i.op == Op::Print || i.op == Op::DefaultAlpha;
+}
+
+} // namespace bpl::lang

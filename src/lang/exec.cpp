@@ -1,0 +1,432 @@
+// The tree executor: evaluation of bound instructions (right argument before left, §8), dfn
+// calls with predicates, guards and default ⍺ (§6–7), assignment (§5) and ⎕. Values are not
+// forced here except where the language observes them (predicates, guard exits, ⎕←).
+#include "lang/exec.h"
+
+#include "base/utf8.h"
+#include "lang/cells.h"
+#include "lang/display.h"
+#include "value/array.h"
+#include "value/match.h"
+
+#include <cctype>
+#include <cmath>
+
+namespace bpl::lang {
+
+using base::Error;
+using base::ErrorKind;
+using number::Kind;
+
+namespace {
+
+[[noreturn]] void fail(ErrorKind k, const std::string& msg, base::Site site) {
+    throw Error(k, msg, site);
+}
+
+class DfnFn final : public Fn {
+  public:
+    DfnFn(std::shared_ptr<const DfnSyntax> syn, std::shared_ptr<const std::string> source,
+          Scope* env, base::Ref<Scope> keep, Value left = {}, Value right = {}, Value op = {})
+        : syn_(std::move(syn)), source_(std::move(source)), env_(env), keep_(std::move(keep)),
+          left_(std::move(left)), right_(std::move(right)), op_(std::move(op)) {}
+
+    Role role() const override {
+        if (!op_.is_none()) return Role::Function;
+        return syn_->uses_right_operand  ? Role::DyadicOp
+               : syn_->uses_left_operand ? Role::MonadicOp
+                                         : Role::Function;
+    }
+    std::string source() const override {
+        if (op_.is_none()) return syn_->text;
+        return spelling(left_) + syn_->text + spelling(right_);
+    }
+    bool same(const value::Function& o) const override { return &o == this; }
+    Value derive(const Value& self, Value left, Value right) const override {
+        require_value(left, "an operand");
+        if (syn_->uses_right_operand) require_value(right, "an operand");
+        return Value::function(base::Ref<value::Function>(
+            new DfnFn(syn_, source_, env_, keep_, std::move(left), std::move(right), self)));
+    }
+    Value call(Exec& ex, const Value* alpha, const Value& omega) const override;
+
+  private:
+    Value bodies(Exec& ex, Frame& fr, size_t b0, size_t s0) const;
+
+    std::shared_ptr<const DfnSyntax> syn_;
+    std::shared_ptr<const std::string> source_;
+    Scope* env_;
+    base::Ref<Scope> keep_;
+    Value left_, right_, op_;
+};
+
+// Every pending value inside v is read, so a guard catches the errors of work built inside it.
+void force_deep(const Value& v) {
+    Value r = v.read();
+    if (r.is_stored_array() && r.array_data().is_boxed())
+        for (const Value& x : r.array_data().boxed_items()) force_deep(x);
+}
+
+std::string text_of(const Value& v) {
+    std::u32string s;
+    for (const Value& c : items_of(v)) {
+        if (!c.is_char()) throw Error(ErrorKind::Domain, "a guard's kinds are strings or ∞");
+        s += c.as_char();
+    }
+    return base::encode_utf8(s);
+}
+
+// The kinds a guard catches: a kind name, a vector of them, or ∞ (all but UNSUPPORTED).
+bool guard_catches(const Value& kinds, ErrorKind k) {
+    Value r = kinds.read();
+    if (r.is_number()) {
+        if (std::isinf(r.as_f64()) && r.as_f64() > 0) return k != ErrorKind::Unsupported;
+        throw Error(ErrorKind::Domain, "a guard names kinds as strings");
+    }
+    std::vector<std::string> names;
+    if (r.is_stored_array() && r.kind() == Kind::Char && !r.array_data().is_boxed())
+        names.push_back(text_of(r));
+    else
+        for (const Value& x : items_of(r)) {
+            if (x.is_number()) {
+                if (std::isinf(x.as_f64())) return k != ErrorKind::Unsupported;
+                throw Error(ErrorKind::Domain, "a guard names kinds as strings");
+            }
+            names.push_back(text_of(x));
+        }
+    for (std::string& n : names) {
+        for (char& c : n) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+        ErrorKind named;
+        if (base::kind_of_name(n, &named) && named == k) return true;
+    }
+    return false;
+}
+
+Value DfnFn::bodies(Exec& ex, Frame& fr, size_t b0, size_t s0) const {
+    for (size_t b = b0; b < syn_->bodies.size(); b++) {
+        const auto& body = syn_->bodies[b];
+        Value last;
+        bool passed = true;
+        bool shy = false;
+        for (size_t s = b == b0 ? s0 : 0; s < body.size() && passed; s++) {
+            const DfnStmt& st = body[s];
+            switch (st.kind) {
+            case DfnStmt::Kind::Plain: last = ex.statement(st.expr, fr, &shy); break;
+            case DfnStmt::Kind::Predicate:
+                passed = truth(ex.statement(st.expr, fr, &shy));
+                last = Value();
+                break;
+            case DfnStmt::Kind::Guard: {
+                Value kinds = ex.statement(st.kinds, fr, &shy);
+                try {
+                    Value r = bodies(ex, fr, b, s + 1);
+                    force_deep(r);
+                    return r;
+                } catch (Error& e) {
+                    if (!guard_catches(kinds, e.kind())) throw;
+                    if (st.expr.empty()) return Value();
+                    return ex.statement(st.expr, fr, &shy);
+                }
+            }
+            }
+        }
+        if (passed) return last;
+    }
+    throw Error(ErrorKind::Domain, "every predicate failed");
+}
+
+Value DfnFn::call(Exec& ex, const Value* alpha, const Value& omega) const {
+    if (role() != Role::Function) throw Error(ErrorKind::Syntax, "an operator needs its operands");
+    base::Ref<Scope> local(new Scope(env_, keep_));
+    Frame fr;
+    fr.scope = local.get();
+    fr.in_dfn = true;
+    if (alpha) fr.alpha = *alpha;
+    fr.omega = omega;
+    fr.self = Value::function(base::Ref<value::Function>(const_cast<DfnFn*>(this)));
+    fr.operand_left = left_;
+    fr.operand_right = right_;
+    fr.op_self = op_;
+    Value result;
+    try {
+        result = bodies(ex, fr, 0, 0);
+    } catch (Error& e) {
+        local->clear();
+        // A site inside another run's source text means nothing here: report the call instead.
+        if (source_ != ex.source()) throw Error(e.kind(), e.what());
+        throw;
+    }
+    fr = Frame();
+    local->clear();
+    if (local->ref_count() > 1)
+        throw Error(ErrorKind::Domain, "a local function escapes its defining call");
+    return result;
+}
+
+Value convert(const Value& v, Kind kind) {
+    if (v.is_number()) {
+        if (number::is_integer(kind)) {
+            double d = v.as_f64();
+            if (d != std::trunc(d) || !std::isfinite(d))
+                throw Error(ErrorKind::Domain, "an integer mark needs whole numbers");
+            return Value::integer(v.is_number() && number::is_integer(v.kind()) ? v.as_i64()
+                                                                               : static_cast<int64_t>(d),
+                                  kind);
+        }
+        return Value::real(v.as_f64(), kind, false);
+    }
+    if (!v.is_stored_array()) return v;
+    const value::ArrayData& a = v.array_data();
+    if (a.count() == 0) {
+        Value proto = a.prototype();
+        if (proto.is_number()) return Value::array(value::ArrayData::compact(kind, a.shape()));
+        return v;
+    }
+    std::vector<Value> items;
+    for (int64_t i = 0; i < a.count(); i++) items.push_back(convert(a.item(i), kind));
+    return value::make_array(a.shape(), std::move(items));
+}
+
+} // namespace
+
+Value make_dfn(Exec& ex, std::shared_ptr<const DfnSyntax> syntax, Scope* env) {
+    base::Ref<Scope> keep = env->is_global() ? base::Ref<Scope>() : base::Ref<Scope>(env);
+    return Value::function(base::Ref<value::Function>(
+        new DfnFn(std::move(syntax), ex.source(), env, std::move(keep))));
+}
+
+bool truth(const Value& v) {
+    Value r = v.read();
+    Value item = r;
+    if (r.is_stored_array()) {
+        if (r.count() != 1) throw Error(ErrorKind::Length, "a predicate needs exactly one item");
+        item = r.array_data().item(0);
+    }
+    if (item.is_number() && number::is_real(item.kind())) {
+        if (item.kind() == Kind::Bool) return item.as_i64() != 0;
+        double d = item.as_f64();
+        if (value::tolerant_equal(d, 0)) return false;
+        if (value::tolerant_equal(d, 1)) return true;
+    }
+    throw Error(ErrorKind::Domain, "a predicate must be Boolean");
+}
+
+Value Exec::statement(const Expr& e, Frame& frame, bool* shy) {
+    Instr i = bind_statement(e, frame);
+    *shy = is_shy(i);
+    try {
+        return eval(i, frame);
+    } catch (Error& err) {
+        err.at(site_of(e));
+        throw;
+    }
+}
+
+Value Exec::call(const Instr& i, Frame& fr, bool dyadic) {
+    Value w = eval(i.kids[1], fr);
+    Value f = eval(i.kids[0], fr);
+    Value a;
+    if (dyadic) a = eval(i.kids[2], fr);
+    if (is_absent(w)) return absent(); // computed only from an absent ⍺: drops out (§6.3)
+    bool has_alpha = dyadic && !is_absent(a);
+    try {
+        return apply(*this, f, has_alpha ? &a : nullptr, w);
+    } catch (Error& e) {
+        e.at(i.site);
+        throw;
+    }
+}
+
+Value Exec::list(const Instr& i, Frame& fr) {
+    std::vector<Value> items;
+    for (const Instr& k : i.kids) {
+        Value v = eval(k, fr);
+        if (is_absent(v)) continue;
+        if (v.is_none()) fail(ErrorKind::Value, "no result to use as an item", k.site);
+        items.push_back(std::move(v));
+    }
+    return vector_of(std::move(items));
+}
+
+Value Exec::assign(const Instr& i, Frame& fr) {
+    Value v = eval(i.kids[0], fr);
+    if (v.is_none() || is_absent(v))
+        fail(ErrorKind::Value, v.is_none() ? "no result to assign" : "cannot assign an absent ⍺",
+             i.site);
+    if (i.name != "_") fr.scope->set(i.name, v);
+    return v;
+}
+
+Value Exec::modify(const Instr& i, Frame& fr) {
+    bool has_value = i.kids.size() > 1;
+    Value v;
+    if (has_value) {
+        v = eval(i.kids[1], fr);
+        if (v.is_none()) fail(ErrorKind::Value, "no result to assign", i.site);
+    }
+    Value f = eval(i.kids[0], fr);
+    Value* slot = fr.scope->find(i.name);
+    if (!slot) fail(ErrorKind::Value, "undefined name: " + i.name, i.site);
+    Value old = *slot;
+    Value now;
+    try {
+        now = has_value ? apply(*this, f, &old, v) : apply(*this, f, nullptr, old);
+    } catch (Error& e) {
+        e.at(i.kids[0].site);
+        throw;
+    }
+    *fr.scope->find(i.name) = now;
+    return has_value ? v : now;
+}
+
+void Exec::bind_pattern(const Instr& p, const Value& v, Frame& fr, const Value* fn) {
+    if (p.kids.empty()) {
+        if (p.name == "_") return;
+        if (!fn) {
+            fr.scope->set(p.name, v);
+            return;
+        }
+        Value* slot = fr.scope->find(p.name);
+        if (!slot) fail(ErrorKind::Value, "undefined name: " + p.name, p.site);
+        Value old = *slot;
+        Value now = apply(*this, *fn, &old, v);
+        *fr.scope->find(p.name) = now;
+        return;
+    }
+    if (v.rank() == 0) {
+        for (const Instr& k : p.kids) bind_pattern(k, v, fr, fn);
+        return;
+    }
+    std::vector<Value> cells = major_cells(v);
+    if (cells.size() != p.kids.size())
+        fail(ErrorKind::Length, "destructuring needs one cell per name", p.site);
+    for (size_t k = 0; k < cells.size(); k++) bind_pattern(p.kids[k], cells[k], fr, fn);
+}
+
+Value Exec::destructure(const Instr& i, Frame& fr) {
+    Value v = eval(i.kids[1], fr);
+    if (v.is_none() || is_absent(v)) fail(ErrorKind::Value, "no result to assign", i.site);
+    Value fn;
+    if (i.kids.size() > 2) fn = eval(i.kids[2], fr);
+    try {
+        bind_pattern(i.kids[0], v, fr, fn.is_none() ? nullptr : &fn);
+    } catch (Error& e) {
+        e.at(i.site);
+        throw;
+    }
+    return v;
+}
+
+Value Exec::eval(const Instr& i, Frame& fr) {
+    switch (i.op) {
+    case Op::Const: return i.value;
+    case Op::Name: {
+        Value* v = fr.scope ? fr.scope->find(i.name) : nullptr;
+        if (!v) fail(ErrorKind::Value, "undefined name: " + i.name, i.site);
+        Role r = role_of(*v);
+        if (r != i.role)
+            fail(ErrorKind::Syntax, "the role of " + i.name + " changed in this statement", i.site);
+        return *v;
+    }
+    case Op::Alpha:
+        if (!fr.in_dfn) fail(ErrorKind::Syntax, "⍺ outside a dfn", i.site);
+        return fr.alpha.is_none() ? absent() : fr.alpha;
+    case Op::Omega:
+        if (!fr.in_dfn) fail(ErrorKind::Syntax, "⍵ outside a dfn", i.site);
+        return fr.omega;
+    case Op::Del: return fr.self;
+    case Op::OperandL: return fr.operand_left;
+    case Op::OperandR: return fr.operand_right;
+    case Op::OpSelf: return fr.op_self;
+    case Op::System: fail(ErrorKind::Unsupported, "•" + i.name + " is not supported yet", i.site);
+    case Op::ErrorConst: fail(ErrorKind::Value, "$e outside an error handler", i.site);
+    case Op::QuadRead: {
+        std::optional<std::string> line = ctx_.io().read_line();
+        if (!line) fail(ErrorKind::Value, "no standard input", i.site);
+        std::u32string s = base::decode_utf8(*line);
+        std::vector<Value> chars;
+        for (char32_t c : s) chars.push_back(Value::character(c));
+        auto a = value::ArrayData::compact(Kind::Char, {static_cast<int64_t>(s.size())});
+        for (size_t k = 0; k < s.size(); k++) a->items_as<char32_t>()[k] = s[k];
+        return Value::array(a);
+    }
+    case Op::Monad: return call(i, fr, false);
+    case Op::Dyad: return call(i, fr, true);
+    case Op::Strand: {
+        std::vector<Value> items(i.kids.size());
+        for (size_t k = i.kids.size(); k-- > 0;) items[k] = eval(i.kids[k], fr);
+        std::vector<Value> kept;
+        for (size_t k = 0; k < items.size(); k++) {
+            if (is_absent(items[k])) continue;
+            if (items[k].is_none()) fail(ErrorKind::Value, "no result to use as an item", i.kids[k].site);
+            kept.push_back(std::move(items[k]));
+        }
+        if (kept.size() == 1 && kept.size() < items.size()) return kept[0]; // `⍺ ⍵` → ⍵
+        return vector_of(std::move(kept));
+    }
+    case Op::List: return list(i, fr);
+    case Op::Rows:
+    case Op::ParenRows: {
+        std::vector<Value> rows;
+        for (const Instr& k : i.kids) {
+            Value v = eval(k, fr);
+            if (v.is_none() || is_absent(v)) fail(ErrorKind::Value, "no result to use as a row", k.site);
+            rows.push_back(std::move(v));
+        }
+        return i.op == Op::Rows ? assemble(rows) : vector_of(std::move(rows));
+    }
+    case Op::Derive: {
+        Value right = i.kids.size() > 2 ? eval(i.kids[2], fr) : Value();
+        Value left = eval(i.kids[1], fr);
+        Value op = eval(i.kids[0], fr);
+        if (!op.is_function()) fail(ErrorKind::Syntax, "not an operator", i.kids[0].site);
+        try {
+            return fn_of(op).derive(op, left, right);
+        } catch (Error& e) {
+            e.at(i.site);
+            throw;
+        }
+    }
+    case Op::Fork: {
+        Value h = eval(i.kids[2], fr), g = eval(i.kids[1], fr), f = eval(i.kids[0], fr);
+        return fork(f, g, h);
+    }
+    case Op::Atop: {
+        Value h = eval(i.kids[1], fr), g = eval(i.kids[0], fr);
+        return atop(g, h);
+    }
+    case Op::Bind: {
+        Value f = eval(i.kids[1], fr), a = eval(i.kids[0], fr);
+        require_value(a, "a bound argument");
+        return bound(a, f);
+    }
+    case Op::Dfn: return make_dfn(*this, i.dfn, fr.scope);
+    case Op::Assign: return assign(i, fr);
+    case Op::ModAssign: return modify(i, fr);
+    case Op::Destructure: return destructure(i, fr);
+    case Op::Pattern: fail(ErrorKind::Internal, "a pattern outside an assignment", i.site);
+    case Op::Print: {
+        Value v = eval(i.kids[0], fr);
+        if (v.is_none() || is_absent(v)) fail(ErrorKind::Value, "no result to print", i.site);
+        ctx_.io().print(display(v));
+        return v;
+    }
+    case Op::DefaultAlpha:
+        if (!fr.alpha.is_none()) return fr.alpha;
+        fr.alpha = eval(i.kids[0], fr);
+        if (fr.alpha.is_none()) fail(ErrorKind::Value, "no result for ⍺", i.site);
+        return fr.alpha;
+    case Op::Mark: {
+        Value v = eval(i.kids[0], fr);
+        try {
+            return convert(v, i.mark);
+        } catch (Error& e) {
+            e.at(i.site);
+            throw;
+        }
+    }
+    }
+    fail(ErrorKind::Internal, "unknown instruction", i.site);
+}
+
+} // namespace bpl::lang

@@ -1,0 +1,47 @@
+// The tree executor (language.md §4, §5, §6, §8): evaluates bound instructions, runs dfn bodies
+// (predicates, guards, default ⍺), assignment and ⎕. The one statement evaluator.
+#pragma once
+
+#include "lang/binder.h"
+#include "lang/run.h"
+#include "lang/scope.h"
+
+#include <memory>
+#include <string>
+
+namespace bpl::lang {
+
+// One run() of source text: the context and the source the sites point into.
+class Exec {
+  public:
+    Exec(Context& ctx, std::shared_ptr<const std::string> source)
+        : ctx_(ctx), source_(std::move(source)) {}
+    Context& ctx() { return ctx_; }
+    const std::shared_ptr<const std::string>& source() const { return source_; }
+
+    // Binds and runs one statement in `frame`; `shy` says whether its result is shy.
+    Value statement(const Expr& e, Frame& frame, bool* shy);
+    // Evaluates an instruction. Throws base::Error with the site of the call that raised it.
+    Value eval(const Instr& i, Frame& frame);
+
+  private:
+    Value call(const Instr& i, Frame& frame, bool dyadic);
+    Value assign(const Instr& i, Frame& frame);
+    Value modify(const Instr& i, Frame& frame);
+    Value destructure(const Instr& i, Frame& frame);
+    void bind_pattern(const Instr& p, const Value& v, Frame& frame, const Value* fn);
+    Value list(const Instr& i, Frame& frame);
+
+    Context& ctx_;
+    std::shared_ptr<const std::string> source_;
+};
+
+// A dfn value closing over the scope it was made in (and, for a derived function of a defined
+// operator, its operands).
+Value make_dfn(Exec& ex, std::shared_ptr<const DfnSyntax> syntax, Scope* env);
+
+// The truth of a predicate's value (§6.2): exactly one item, Boolean or within tolerance of
+// 0 or 1. Reads the value. Throws LENGTH or DOMAIN ERROR.
+bool truth(const Value& v);
+
+} // namespace bpl::lang

@@ -1,0 +1,455 @@
+// Lexer: code points with byte offsets, one table of glyph classes, number/string/name scanners,
+// then two passes over the tokens: literal strands (§2.8) and separating line breaks (§3.2).
+#include "lang/lexer.h"
+
+#include "base/utf8.h"
+#include "value/array.h"
+
+#include <cctype>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+
+namespace bpl::lang {
+
+using base::ErrorKind;
+using base::Site;
+using number::Kind;
+
+namespace {
+
+// One row per single-glyph token class (language.md §2.2). Names, literals and scripts are
+// scanned by their own rules below.
+struct GlyphRow {
+    char32_t glyph;
+    Tok kind;
+};
+// clang-format off
+constexpr GlyphRow GLYPHS[] = {
+    // primitive functions
+    {U'+', Tok::Function}, {U'-', Tok::Function}, {U'×', Tok::Function}, {U'÷', Tok::Function},
+    {U'⌊', Tok::Function}, {U'⌈', Tok::Function}, {U'|', Tok::Function}, {U'*', Tok::Function},
+    {U'⍟', Tok::Function}, {U'○', Tok::Function}, {U'π', Tok::Function}, {U'√', Tok::Function},
+    {U'!', Tok::Function}, {U'⍭', Tok::Function}, {U'⨸', Tok::Function}, {U'⌻', Tok::Function},
+    {U'¿', Tok::Function}, {U'∨', Tok::Function}, {U'∧', Tok::Function}, {U'⊼', Tok::Function},
+    {U'⊽', Tok::Function}, {U'~', Tok::Function}, {U'=', Tok::Function}, {U'≠', Tok::Function},
+    {U'<', Tok::Function}, {U'≤', Tok::Function}, {U'>', Tok::Function}, {U'≥', Tok::Function},
+    {U'≡', Tok::Function}, {U'≢', Tok::Function}, {U'⍴', Tok::Function}, {U',', Tok::Function},
+    {U'⍪', Tok::Function}, {U'⌽', Tok::Function}, {U'⊖', Tok::Function}, {U'⍉', Tok::Function},
+    {U'↑', Tok::Function}, {U'↓', Tok::Function}, {U'↕', Tok::Function}, {U'⊂', Tok::Function},
+    {U'⊆', Tok::Function}, {U'⊃', Tok::Function}, {U'⌷', Tok::Function}, {U'⍳', Tok::Function},
+    {U'⍸', Tok::Function}, {U'∊', Tok::Function}, {U'∪', Tok::Function}, {U'∩', Tok::Function},
+    {U'⍷', Tok::Function}, {U'⍋', Tok::Function}, {U'⍒', Tok::Function}, {U'#', Tok::Function},
+    {U'⊤', Tok::Function}, {U'⊥', Tok::Function}, {U'⌹', Tok::Function}, {U'⊣', Tok::Function},
+    {U'⊢', Tok::Function}, {U'⍎', Tok::Function}, {U'⍕', Tok::Function},
+    // monadic operators
+    {U'/', Tok::Monadic}, {U'⌿', Tok::Monadic}, {U'\\', Tok::Monadic}, {U'⍀', Tok::Monadic},
+    {U'¨', Tok::Monadic}, {U'⍨', Tok::Monadic}, {U'⊗', Tok::Monadic}, {U'⌸', Tok::Monadic},
+    {U'∂', Tok::Monadic},
+    // dyadic operators
+    {U'∘', Tok::Dyadic}, {U'⍤', Tok::Dyadic}, {U'⍥', Tok::Dyadic}, {U'↣', Tok::Dyadic},
+    {U'↢', Tok::Dyadic}, {U'⍣', Tok::Dyadic}, {U'⇄', Tok::Dyadic}, {U'⍚', Tok::Dyadic},
+    {U'@', Tok::Dyadic}, {U'⌺', Tok::Dyadic}, {U'⍠', Tok::Dyadic}, {U'⊘', Tok::Dyadic},
+    // special names and punctuation
+    {U'⎕', Tok::Quad}, {U'⍺', Tok::Alpha}, {U'⍵', Tok::Omega}, {U'∇', Tok::Del},
+    {U'⍶', Tok::OperandL}, {U'⍹', Tok::OperandR}, {U'⍢', Tok::OpSelf},
+    {U'←', Tok::Assign}, {U'→', Tok::Pipe}, {U'?', Tok::Question},
+    {U'(', Tok::LParen}, {U')', Tok::RParen}, {U'[', Tok::LBracket}, {U']', Tok::RBracket},
+    {U'{', Tok::LBrace}, {U'}', Tok::RBrace}, {U';', Tok::Semi}, {U'⋄', Tok::Diamond},
+};
+// Kind marks written after a number or a group (§10.3): the fixed widths are `ₓ` plus a digit.
+struct MarkRow {
+    const char32_t* spelling;
+    Kind kind;
+    bool integer; // needs integer syntax
+};
+constexpr MarkRow MARKS[] = {
+    {U"ₓ₁", Kind::I8, true},  {U"ₓ₂", Kind::I16, true}, {U"ₓ₄", Kind::I32, true},
+    {U"ₓ₈", Kind::I64, true}, {U"ₓ", Kind::Int, true},   {U"ₕ", Kind::F16, false},
+    {U"ₛ", Kind::F32, false}, {U"ₚ", Kind::F64, false},
+};
+// clang-format on
+
+bool is_digit(char32_t c) { return c >= U'0' && c <= U'9'; }
+bool is_superscript(char32_t c) {
+    return c == U'⁰' || c == U'¹' || c == U'²' || c == U'³' || (c >= U'⁴' && c <= U'⁹') ||
+           c == U'⁻' || c == U'ᵀ' || c == U'ᵘ';
+}
+bool is_subscript_digit(char32_t c) { return c >= U'₀' && c <= U'₉'; }
+bool is_letter_mark(char32_t c) {
+    return c == U'ₓ' || c == U'ᵣ' || c == U'ₕ' || c == U'ₛ' || c == U'ₚ' || c == U'ₐ';
+}
+
+const GlyphRow* glyph_row(char32_t c) {
+    for (const GlyphRow& row : GLYPHS)
+        if (row.glyph == c) return &row;
+    return nullptr;
+}
+
+// Letters that may form names: ASCII and other alphabetic code points that are not glyphs.
+bool is_letter(char32_t c) {
+    if ((c >= U'a' && c <= U'z') || (c >= U'A' && c <= U'Z') || c == U'∆' || c == U'⍙') return true;
+    if (c < 0xC0 || c == U'×' || c == U'÷') return false;
+    if (c >= 0x2000) return false; // punctuation, math and APL blocks
+    return glyph_row(c) == nullptr;
+}
+
+class Lexer {
+  public:
+    explicit Lexer(std::string_view src) : src_(src) {
+        size_t i = 0;
+        while (i < src.size()) {
+            size_t start = i;
+            auto c = static_cast<unsigned char>(src[i]);
+            int n = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+            std::u32string one = base::decode_utf8(src.substr(i, static_cast<size_t>(n)));
+            cps_.push_back(one.empty() ? U'\uFFFD' : one[0]);
+            offs_.push_back(static_cast<int32_t>(start));
+            i += static_cast<size_t>(n);
+        }
+        offs_.push_back(static_cast<int32_t>(src.size()));
+    }
+
+    std::vector<Token> run();
+
+  private:
+    char32_t at(size_t i) const { return i < cps_.size() ? cps_[i] : 0; }
+    Site site(size_t b, size_t e) const { return Site{offs_[b], offs_[e]}; }
+    [[noreturn]] void fail(size_t b, size_t e, const std::string& msg) const {
+        throw base::Error(ErrorKind::Syntax, msg, site(b, e));
+    }
+    void push(Tok kind, size_t b, size_t e) {
+        Token t;
+        t.kind = kind;
+        t.space_before = space_;
+        t.site = site(b, e);
+        out_.push_back(std::move(t));
+        space_ = false;
+    }
+    size_t number(size_t i);
+    size_t string(size_t i);
+    size_t character(size_t i);
+    size_t name(size_t i);
+    const MarkRow* mark_at(size_t i, size_t* len) const;
+    size_t digits(size_t i) const {
+        while (is_digit(at(i))) i++;
+        return i;
+    }
+
+    std::string_view src_;
+    std::vector<char32_t> cps_;
+    std::vector<int32_t> offs_;
+    std::vector<Token> out_;
+    bool space_ = true;
+};
+
+const MarkRow* Lexer::mark_at(size_t i, size_t* len) const {
+    for (const MarkRow& m : MARKS) {
+        size_t n = std::char_traits<char32_t>::length(m.spelling);
+        bool ok = true;
+        for (size_t k = 0; k < n && ok; k++) ok = at(i + k) == m.spelling[k];
+        if (ok) {
+            *len = n;
+            return &m;
+        }
+    }
+    return nullptr;
+}
+
+// real [mark] (§2.4). Complex and rational forms are recognised and refused as unsupported.
+size_t Lexer::number(size_t b) {
+    size_t i = b;
+    std::string ascii;
+    bool negative = at(i) == U'¯';
+    if (negative) i++;
+    if (at(i) == U'∞') {
+        i++;
+        double inf = std::numeric_limits<double>::infinity();
+        push(Tok::Literal, b, i);
+        out_.back().value = Value::real(negative ? -inf : inf, Kind::F64, true);
+        return i;
+    }
+    if (!is_digit(at(i)) && !(at(i) == U'.' && is_digit(at(i + 1))))
+        fail(b, i, "a number needs digits after ¯");
+    if (negative) ascii += '-';
+    bool integral = true;
+    size_t d = digits(i);
+    for (size_t k = i; k < d; k++) ascii += static_cast<char>(at(k));
+    i = d;
+    if (at(i) == U'.') {
+        if (!is_digit(at(i + 1))) fail(b, i + 1, "a decimal point needs a digit after it");
+        integral = false;
+        ascii += '.';
+        d = digits(i + 1);
+        for (size_t k = i + 1; k < d; k++) ascii += static_cast<char>(at(k));
+        i = d;
+    }
+    // An exponent: a plain e/E only when a complete exponent follows; ₑ always.
+    auto exponent_digits = [&](size_t k) { return at(k) == U'¯' ? k + 1 : k; };
+    char32_t e = at(i);
+    if (((e == U'e' || e == U'E') && is_digit(at(exponent_digits(i + 1)))) || e == U'ₑ') {
+        size_t k = exponent_digits(i + 1);
+        if (!is_digit(at(k))) fail(b, k, "an exponent needs digits");
+        integral = false;
+        ascii += 'e';
+        if (at(i + 1) == U'¯') ascii += '-';
+        d = digits(k);
+        for (size_t m = k; m < d; m++) ascii += static_cast<char>(at(m));
+        i = d;
+    }
+    char32_t next = at(i);
+    bool complete_after = is_digit(at(i + 1)) || (at(i + 1) == U'¯' && is_digit(at(i + 2)));
+    if (((next == U'j' || next == U'J' || next == U'r') && complete_after) || next == U'ⱼ' ||
+        next == U'ᵣ')
+        throw base::Error(ErrorKind::Unsupported, "complex and exact literals are not supported yet",
+                          site(b, i + 1));
+    size_t mark_len = 0;
+    const MarkRow* mark = mark_at(i, &mark_len);
+    if (mark) {
+        if (mark->integer && !integral) fail(b, i + mark_len, "an integer mark needs integer syntax");
+        i += mark_len;
+        if (is_digit(at(i)) || at(i) == U'j' || at(i) == U'.' || is_letter_mark(at(i)))
+            fail(b, i + 1, "malformed number after a mark");
+    } else if (at(i) == U'ₐ') {
+        throw base::Error(ErrorKind::Unsupported, "the ₐ mark is not supported yet", site(b, i + 1));
+    }
+    push(Tok::Literal, b, i);
+    Value& v = out_.back().value;
+    if (mark && mark->integer) {
+        errno = 0;
+        long long n = std::strtoll(ascii.c_str(), nullptr, 10);
+        if (errno == ERANGE) fail(b, i, "integer literal out of range");
+        v = Value::integer(n, mark->kind);
+    } else {
+        double f = std::strtod(ascii.c_str(), nullptr); // beyond range: ±∞, as §2.4 says
+        v = mark ? Value::real(f, mark->kind, false) : Value::real(f, Kind::F64, true);
+    }
+    return i;
+}
+
+Value string_value(const std::u32string& s) {
+    base::Ref<value::ArrayData> a =
+        value::ArrayData::compact(Kind::Char, {static_cast<int64_t>(s.size())});
+    for (size_t k = 0; k < s.size(); k++) a->items_as<char32_t>()[k] = s[k];
+    return Value::array(a);
+}
+
+size_t Lexer::string(size_t b) {
+    std::u32string s;
+    size_t i = b + 1;
+    for (;;) {
+        if (i >= cps_.size()) fail(b, i, "unclosed string");
+        if (at(i) == U'"') {
+            if (at(i + 1) != U'"') break;
+            i++;
+        }
+        s += at(i++);
+    }
+    push(Tok::Literal, b, i + 1);
+    out_.back().value = string_value(s);
+    return i + 1;
+}
+
+// 'c' is a character; ''' the quote; '' the empty string (§2.6).
+size_t Lexer::character(size_t b) {
+    if (at(b + 1) == U'\'' && at(b + 2) == U'\'') {
+        push(Tok::Literal, b, b + 3);
+        out_.back().value = Value::character(U'\'');
+        return b + 3;
+    }
+    if (at(b + 1) == U'\'') {
+        push(Tok::Literal, b, b + 2);
+        out_.back().value = string_value(U"");
+        return b + 2;
+    }
+    if (b + 1 >= cps_.size() || at(b + 2) != U'\'')
+        fail(b, std::min(b + 3, cps_.size()), "a character literal holds exactly one character");
+    push(Tok::Literal, b, b + 3);
+    out_.back().value = Value::character(at(b + 1));
+    return b + 3;
+}
+
+// Letters, ∆ ⍙; `_` appends the next character, and digits straight after `_` stay (§2.3).
+size_t Lexer::name(size_t b) {
+    std::u32string s;
+    size_t i = b;
+    for (;;) {
+        char32_t c = at(i);
+        if (c == U'_') {
+            char32_t n = at(i + 1);
+            bool lone_end = n == 0 || n == U' ' || n == U']' || n == U')' || n == U'←' ||
+                            n == U';' || n == U'⋄' || n == U'\n' || n == U'\t' || n == U'\r';
+            if (lone_end) {
+                if (!s.empty()) fail(b, i + 1, "a name cannot end in _");
+                s += c;
+                i++;
+                break;
+            }
+            s += c;
+            s += n;
+            i += 2;
+            if (is_digit(n))
+                while (is_digit(at(i))) s += at(i++);
+            continue;
+        }
+        if (!is_letter(c)) break;
+        s += c;
+        i++;
+    }
+    push(Tok::Name, b, i);
+    out_.back().text = base::encode_utf8(s);
+    return i;
+}
+
+std::vector<Token> Lexer::run() {
+    size_t i = 0;
+    while (i < cps_.size()) {
+        char32_t c = at(i);
+        if (c == U' ' || c == U'\t' || c == U'\r') {
+            space_ = true;
+            i++;
+        } else if (c == U'\n') {
+            push(Tok::Diamond, i, i + 1);
+            out_.back().text = "\n";
+            space_ = true;
+            i++;
+        } else if (c == U'⍝') {
+            while (i < cps_.size() && at(i) != U'\n') i++;
+        } else if (is_digit(c) || c == U'¯' || c == U'∞' || (c == U'.' && is_digit(at(i + 1)))) {
+            i = number(i);
+        } else if (c == U'"') {
+            i = string(i);
+        } else if (c == U'\'') {
+            i = character(i);
+        } else if (c == U'⍬') {
+            size_t mark_len = 0;
+            const MarkRow* mark = mark_at(i + 1, &mark_len);
+            Kind kind = mark ? mark->kind : Kind::F64;
+            push(Tok::Literal, i, i + 1 + mark_len);
+            out_.back().value = Value::array(value::ArrayData::compact(kind, {0}, !mark));
+            i += 1 + mark_len;
+        } else if (c == U'$') {
+            char32_t k = at(i + 1);
+            push(Tok::Literal, i, i + 2);
+            Value& v = out_.back().value;
+            if (k == U't' || k == U'f') v = Value::boolean(k == U't');
+            else if (k == U'n') v = Value::real(std::nan(""), Kind::F64, true);
+            else if (k == U'a') v = string_value(U"ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+            else if (k == U'd') v = string_value(U"0123456789");
+            else if (k == U'e') {
+                out_.back().kind = Tok::Constant;
+                out_.back().text = "$e";
+            } else fail(i, i + 2, "unknown constant");
+            i += 2;
+        } else if (c == U'•') {
+            size_t k = i + 1;
+            std::string word;
+            while (is_letter(at(k)) || is_digit(at(k)) || at(k) == U'_') {
+                char32_t w = at(k++);
+                base::append_utf8(word, w < 0x80 ? static_cast<char32_t>(std::tolower(static_cast<int>(w))) : w);
+            }
+            if (word.empty()) fail(i, k + 1, "• needs a name");
+            push(Tok::System, i, k);
+            out_.back().text = word;
+            i = k;
+        } else if (is_letter(c) || c == U'_') {
+            i = name(i);
+        } else if (c == U':') {
+            bool guard = at(i + 1) == U':';
+            push(guard ? Tok::Guard : Tok::Colon, i, i + (guard ? 2 : 1));
+            i += guard ? 2 : 1;
+        } else if (c == U'.') {
+            push(Tok::Dot, i, i + 1);
+            i++;
+        } else if (size_t mark_len = 0; mark_at(i, &mark_len)) {
+            const MarkRow* mark = mark_at(i, &mark_len);
+            push(Tok::Mark, i, i + mark_len);
+            out_.back().mark = mark->kind;
+            i += mark_len;
+        } else if (is_superscript(c) || is_subscript_digit(c) || c == U'₋' || is_letter_mark(c)) {
+            size_t k = i;
+            std::u32string s;
+            while (is_superscript(at(k)) || is_subscript_digit(at(k)) || at(k) == U'₋' ||
+                   is_letter_mark(at(k)))
+                s += at(k++);
+            push(Tok::Script, i, k);
+            out_.back().text = base::encode_utf8(s);
+            i = k;
+        } else if (const GlyphRow* row = glyph_row(c)) {
+            push(row->kind, i, i + 1);
+            out_.back().glyph = c;
+            i++;
+        } else {
+            fail(i, i + 1, "unknown character");
+        }
+    }
+    return std::move(out_);
+}
+
+bool is_literal(const Token& t) { return t.kind == Tok::Literal; }
+
+// Literals separated only by spaces form one vector token (§2.8); touching ones stay apart.
+std::vector<Token> join_strands(std::vector<Token> in) {
+    std::vector<Token> out;
+    for (size_t i = 0; i < in.size();) {
+        if (!is_literal(in[i]) || i + 1 >= in.size() || !is_literal(in[i + 1]) ||
+            !in[i + 1].space_before) {
+            if (is_literal(in[i])) in[i].literal_count = 1;
+            out.push_back(std::move(in[i++]));
+            continue;
+        }
+        Token t = std::move(in[i]);
+        std::vector<Value> items{t.value};
+        size_t k = i + 1;
+        while (k < in.size() && is_literal(in[k]) && in[k].space_before) {
+            items.push_back(in[k].value);
+            t.site.end = in[k].site.end;
+            k++;
+        }
+        t.literal_count = static_cast<int>(items.size());
+        t.value = value::make_array({static_cast<int64_t>(items.size())}, std::move(items));
+        out.push_back(std::move(t));
+        i = k;
+    }
+    return out;
+}
+
+bool opens(Tok t) { return t == Tok::LParen || t == Tok::LBracket || t == Tok::LBrace; }
+bool closes(Tok t) { return t == Tok::RParen || t == Tok::RBracket || t == Tok::RBrace; }
+bool separates(Tok t) { return t == Tok::Semi || t == Tok::Diamond || t == Tok::Question; }
+
+// A line break is ⋄ except just after an opener, just before a closer, or next to ; ⋄ ? (§3.2).
+std::vector<Token> drop_line_breaks(std::vector<Token> in) {
+    std::vector<Token> out;
+    for (size_t i = 0; i < in.size(); i++) {
+        bool line_break = in[i].kind == Tok::Diamond && in[i].text == "\n";
+        if (line_break) {
+            bool after = !out.empty() && (opens(out.back().kind) || separates(out.back().kind));
+            bool before = i + 1 < in.size() && (closes(in[i + 1].kind) || separates(in[i + 1].kind));
+            if (after || before) {
+                if (i + 1 < in.size()) in[i + 1].space_before = true;
+                continue;
+            }
+        }
+        out.push_back(std::move(in[i]));
+    }
+    return out;
+}
+
+} // namespace
+
+std::vector<Token> lex(std::string_view source) {
+    Lexer lexer(source);
+    return drop_line_breaks(join_strands(lexer.run()));
+}
+
+const char* tok_name(Tok t) {
+    static const char* const NAMES[] = {
+        "literal", "name", "system name", "constant", "⎕", "⍺", "⍵", "∇", "⍶", "⍹", "⍢",
+        "function", "monadic operator", "dyadic operator", "←", "→", ".", ":", "::", "?",
+        "(", ")", "[", "]", "{", "}", ";", "⋄", "mark", "script"};
+    return NAMES[static_cast<size_t>(t)];
+}
+
+} // namespace bpl::lang

@@ -1,0 +1,265 @@
+// Operators: the OperatorInfo table and the host meanings of reduce, scan, each and commute.
+// Reduce and scan with a primitive operand first ask prim::reduce/scan (a Fold step); otherwise
+// the generic loop calls the operand through apply(), reading the argument for its cells.
+#include "lang/operators.h"
+
+#include "base/utf8.h"
+#include "lang/cells.h"
+#include "prim/prim.h"
+#include "value/array.h"
+#include "value/match.h"
+
+namespace bpl::lang {
+
+using base::Error;
+using base::ErrorKind;
+using value::Shape;
+
+namespace {
+
+const Value& need_function(const Value& f, const char* op) {
+    if (!f.is_function())
+        throw Error(ErrorKind::Domain, std::string(op) + " needs a function operand");
+    return f;
+}
+
+// The result of a reduction over a vector: an atom stays an atom, an array is enclosed.
+Value unit_of(Value v) { return v.is_atom() ? v : value::enclose(v); }
+
+// Reduce one list of items right to left (§8: generic reduction associates to the right).
+Value fold_items(Exec& ex, const Value& f, const std::vector<Value>& xs) {
+    if (xs.empty()) throw Error(ErrorKind::Domain, "no identity for this reduction");
+    Value acc = xs.back();
+    for (size_t i = xs.size() - 1; i-- > 0;) acc = apply(ex, f, &xs[i], acc);
+    return acc;
+}
+
+std::vector<Value> scan_items(Exec& ex, const Value& f, const std::vector<Value>& xs) {
+    std::vector<Value> out;
+    out.reserve(xs.size());
+    for (size_t i = 0; i < xs.size(); i++)
+        out.push_back(i == 0 ? xs[0] : apply(ex, f, &out.back(), xs[i]));
+    return out;
+}
+
+std::optional<prim::Prim> primitive_operand(const Value& f) {
+    char32_t g = primitive_glyph(f);
+    return g ? prim::of_glyph(g) : std::nullopt;
+}
+
+// Rows along the last axis of a read array: frame shape and the items of each row.
+struct Rows {
+    Shape frame;
+    std::vector<std::vector<Value>> rows;
+};
+Rows last_axis_rows(const Value& w) {
+    Value r = w.read();
+    Rows out;
+    Shape s = r.shape();
+    out.frame.assign(s.begin(), s.end() - 1);
+    int64_t n = s.back();
+    std::vector<Value> items = items_of(r);
+    int64_t frames = value::count_of(out.frame);
+    for (int64_t k = 0; k < frames; k++)
+        out.rows.emplace_back(items.begin() + k * n, items.begin() + (k + 1) * n);
+    return out;
+}
+
+Value reduce(Exec& ex, const Value& f, const Value* alpha, const Value& w, bool first_axis) {
+    if (alpha) throw Error(ErrorKind::Nonce, "windowed reduction is not supported yet");
+    need_function(f, "reduce");
+    if (auto p = primitive_operand(f))
+        if (auto r = prim::reduce(*p, w, first_axis)) return *r;
+    if (w.rank() == 0) return w;
+    if (first_axis || w.rank() == 1) {
+        Value r = fold_items(ex, f, major_cells(w));
+        return w.rank() == 1 ? unit_of(r) : r;
+    }
+    Rows rows = last_axis_rows(w);
+    std::vector<Value> out;
+    for (const auto& row : rows.rows) out.push_back(fold_items(ex, f, row));
+    return value::make_array(rows.frame, std::move(out));
+}
+Value reduce_last(Exec& ex, const Value& l, const Value&, const Value* a, const Value& w) {
+    return reduce(ex, l, a, w, false);
+}
+Value reduce_first(Exec& ex, const Value& l, const Value&, const Value* a, const Value& w) {
+    return reduce(ex, l, a, w, true);
+}
+
+Value scan(Exec& ex, const Value& f, const Value* alpha, const Value& w, bool first_axis) {
+    if (alpha) throw Error(ErrorKind::Nonce, "a scan takes one argument");
+    need_function(f, "scan");
+    if (auto p = primitive_operand(f))
+        if (auto r = prim::scan(*p, w, first_axis)) return *r;
+    if (w.rank() == 0) return w;
+    if (first_axis || w.rank() == 1) {
+        std::vector<Value> cells = scan_items(ex, f, major_cells(w));
+        if (w.rank() == 1) return value::make_array(w.shape(), std::move(cells));
+        return cells.empty() ? w : assemble(cells);
+    }
+    Rows rows = last_axis_rows(w);
+    std::vector<Value> out;
+    for (const auto& row : rows.rows)
+        for (Value& v : scan_items(ex, f, row)) out.push_back(std::move(v));
+    return value::make_array(w.shape(), std::move(out));
+}
+Value scan_last(Exec& ex, const Value& l, const Value&, const Value* a, const Value& w) {
+    return scan(ex, l, a, w, false);
+}
+Value scan_first(Exec& ex, const Value& l, const Value&, const Value* a, const Value& w) {
+    return scan(ex, l, a, w, true);
+}
+
+// Each keeps the container it maps over (§9.1); an atom maps to the result itself.
+Value each(Exec& ex, const Value& f, const Value&, const Value* alpha, const Value& w) {
+    if (!alpha) {
+        if (w.is_atom()) return apply(ex, f, nullptr, w);
+        Value r = w.read();
+        std::vector<Value> out;
+        for (const Value& x : items_of(r)) out.push_back(apply(ex, f, nullptr, x));
+        Value proto;
+        if (out.empty()) proto = apply(ex, f, nullptr, r.array_data().prototype());
+        return value::make_array(r.shape(), std::move(out), proto);
+    }
+    const Value& a = *alpha;
+    if (a.is_atom() && w.is_atom()) return apply(ex, f, &a, w);
+    Shape sa = a.shape(), sw = w.shape();
+    const Shape& longer = sa.size() >= sw.size() ? sa : sw;
+    Shape shape = longer;
+    for (size_t k = 0; k < std::min(sa.size(), sw.size()); k++) {
+        if (sa[k] == sw[k] || sw[k] == 1) shape[k] = sa[k];
+        else if (sa[k] == 1) shape[k] = sw[k];
+        else throw Error(ErrorKind::Length, "each: argument shapes differ");
+    }
+    std::vector<Value> ia = items_of(a), iw = items_of(w);
+    auto index_in = [&](const Shape& idx, const Shape& s) {
+        int64_t at = 0;
+        for (size_t k = 0; k < s.size(); k++) at = at * s[k] + (s[k] == 1 ? 0 : idx[k]);
+        return static_cast<size_t>(at);
+    };
+    int64_t n = value::count_of(shape);
+    std::vector<Value> out;
+    Shape idx(shape.size(), 0);
+    for (int64_t p = 0; p < n; p++) {
+        out.push_back(apply(ex, f, &ia[index_in(idx, sa)], iw[index_in(idx, sw)]));
+        for (size_t k = shape.size(); k-- > 0;) {
+            if (++idx[k] < shape[k]) break;
+            idx[k] = 0;
+        }
+    }
+    return value::make_array(shape, std::move(out));
+}
+
+Value commute(Exec& ex, const Value& f, const Value&, const Value* alpha, const Value& w) {
+    if (!f.is_function()) return f;
+    return apply(ex, f, &w, alpha ? *alpha : w);
+}
+
+// A↣f ω is A f ω; f↢A ω is ω f A (the subject forms; function forms come later).
+Value bind_left(Exec& ex, const Value& l, const Value& r, const Value* alpha, const Value& w) {
+    if (l.is_function() || alpha)
+        throw Error(ErrorKind::Nonce, "↣ with a function left operand is not supported yet");
+    return apply(ex, r, &l, w);
+}
+Value bind_right(Exec& ex, const Value& l, const Value& r, const Value* alpha, const Value& w) {
+    if (r.is_function() || alpha)
+        throw Error(ErrorKind::Nonce, "↢ with a function right operand is not supported yet");
+    return apply(ex, l, &w, r);
+}
+
+// clang-format off
+const OperatorInfo OPERATORS[] = {
+    // glyph  dyadic  name        call
+    {U'/',  false, "reduce",     reduce_last},
+    {U'⌿',  false, "reduce",     reduce_first},
+    {U'\\', false, "scan",       scan_last},
+    {U'⍀',  false, "scan",       scan_first},
+    {U'¨',  false, "each",       each},
+    {U'⍨',  false, "commute",    commute},
+    {U'⊗',  false, "outer",      nullptr},
+    {U'⌸',  false, "key",        nullptr},
+    {U'∂',  false, "derivative", nullptr},
+    {U'∘',  true,  "jot",        nullptr},
+    {U'⍤',  true,  "rank",       nullptr},
+    {U'⍥',  true,  "over",       nullptr},
+    {U'↣',  true,  "bind",       bind_left},
+    {U'↢',  true,  "bind",       bind_right},
+    {U'⍣',  true,  "power",      nullptr},
+    {U'⇄',  true,  "swap",       nullptr},
+    {U'⍚',  true,  "agenda",     nullptr},
+    {U'@',  true,  "under",      nullptr},
+    {U'⌺',  true,  "stencil",    nullptr},
+    {U'⍠',  true,  "variant",    nullptr},
+    {U'⊘',  true,  "valences",   nullptr},
+};
+// clang-format on
+
+std::string glyph_text(char32_t g) {
+    std::string s;
+    base::append_utf8(s, g);
+    return s;
+}
+
+class DerivedFn final : public Fn {
+  public:
+    DerivedFn(const OperatorInfo& info, Value l, Value r)
+        : info_(info), left_(std::move(l)), right_(std::move(r)) {}
+    std::string source() const override {
+        return spelling(left_) + glyph_text(info_.glyph) + spelling(right_);
+    }
+    bool same(const value::Function& o) const override {
+        auto* d = dynamic_cast<const DerivedFn*>(&o);
+        if (!d || &d->info_ != &info_ || !value::match(left_, d->left_)) return false;
+        return right_.is_none() ? d->right_.is_none() : value::match(right_, d->right_);
+    }
+    Value call(Exec& ex, const Value* alpha, const Value& omega) const override {
+        if (!info_.call)
+            throw Error(ErrorKind::Unsupported,
+                        std::string("the ") + info_.name + " operator is not supported yet");
+        return info_.call(ex, left_, right_, alpha, omega);
+    }
+
+  private:
+    const OperatorInfo& info_;
+    Value left_, right_;
+};
+
+class OperatorFn final : public Fn {
+  public:
+    explicit OperatorFn(const OperatorInfo& info) : info_(info) {}
+    Role role() const override { return info_.dyadic ? Role::DyadicOp : Role::MonadicOp; }
+    std::string source() const override { return glyph_text(info_.glyph); }
+    bool same(const value::Function& o) const override {
+        auto* p = dynamic_cast<const OperatorFn*>(&o);
+        return p && &p->info_ == &info_;
+    }
+    Value call(Exec&, const Value*, const Value&) const override {
+        throw Error(ErrorKind::Syntax, "an operator needs its operands");
+    }
+    Value derive(const Value&, Value left, Value right) const override {
+        require_value(left, "an operand");
+        if (info_.dyadic) require_value(right, "an operand");
+        return Value::function(base::Ref<value::Function>(
+            new DerivedFn(info_, std::move(left), std::move(right))));
+    }
+
+  private:
+    const OperatorInfo& info_;
+};
+
+} // namespace
+
+const OperatorInfo* operator_info(char32_t glyph) {
+    for (const OperatorInfo& row : OPERATORS)
+        if (row.glyph == glyph) return &row;
+    return nullptr;
+}
+
+Value operator_value(char32_t glyph) {
+    const OperatorInfo* info = operator_info(glyph);
+    if (!info) throw Error(ErrorKind::Internal, "operator glyph without a row");
+    return Value::function(base::Ref<value::Function>(new OperatorFn(*info)));
+}
+
+} // namespace bpl::lang

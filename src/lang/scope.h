@@ -1,0 +1,59 @@
+// Scope and Frame: names and their values (one scope per dfn call, chained lexically to the
+// defining scope; the globals are the chain's root) and what a running body can see (⍺ ⍵ ∇ ⍶ ⍹).
+#pragma once
+
+#include "base/ref.h"
+#include "value/value.h"
+
+#include <string>
+#include <unordered_map>
+
+namespace bpl::lang {
+
+using value::Value;
+
+class Scope : public base::RefCounted {
+  public:
+    // A scope whose lookups continue in `parent`; `keep` holds a local parent alive (the
+    // globals are owned by their Context and are never held through a Ref).
+    explicit Scope(Scope* parent = nullptr, base::Ref<Scope> keep = {})
+        : parent_(parent), keep_(std::move(keep)) {}
+    ~Scope() = default;
+
+    bool is_global() const { return parent_ == nullptr; }
+    Scope* parent() const { return parent_; }
+    // This scope's own binding of `name`, or null.
+    Value* find_local(const std::string& name) {
+        auto it = names_.find(name);
+        return it == names_.end() ? nullptr : &it->second;
+    }
+    // The nearest binding of `name` searching outward, or null.
+    Value* find(const std::string& name) {
+        for (Scope* s = this; s; s = s->parent_)
+            if (Value* v = s->find_local(name)) return v;
+        return nullptr;
+    }
+    void set(const std::string& name, Value v) { names_[name] = std::move(v); }
+    // Drops every binding (a finished call's locals), breaking closure cycles.
+    void clear() { names_.clear(); }
+
+  private:
+    std::unordered_map<std::string, Value> names_;
+    Scope* parent_;
+    base::Ref<Scope> keep_;
+};
+
+// What the statements of one body see: the scope, the arguments and, in a dfn or defined
+// operator, ∇, the operands and the operator. At top level only `scope` is set.
+struct Frame {
+    Scope* scope = nullptr;
+    bool in_dfn = false;
+    Value alpha;          // ⍺: none when absent (a monadic call without a default)
+    Value omega;          // ⍵
+    Value self;           // ∇: the dfn, or the derived function in an operator
+    Value operand_left;   // ⍶
+    Value operand_right;  // ⍹
+    Value op_self;        // ⍢: the operator itself
+};
+
+} // namespace bpl::lang

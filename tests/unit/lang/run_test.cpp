@@ -1,0 +1,127 @@
+// End to end through run(): binding, calls, trains, operators, dfns, assignment and errors,
+// checked through display() of each statement's result.
+#include "lang/display.h"
+#include "lang/run.h"
+
+#include <gtest/gtest.h>
+
+namespace bpl::lang {
+namespace {
+
+class TestIo : public Io {
+  public:
+    void print(const std::string& text) override { printed += text + "\n"; }
+    std::optional<std::string> read_line() override { return std::nullopt; }
+    std::string printed;
+};
+
+// The display of every result, one per line, or the error report.
+std::string eval(std::string_view src, std::string* printed = nullptr) {
+    TestIo io;
+    Context ctx(io);
+    std::string out;
+    try {
+        run(ctx, src, [&](const value::Value& v) {
+            if (!out.empty()) out += "\n";
+            out += display(v);
+        });
+    } catch (const base::Error& e) {
+        out = error_report(e, src);
+    }
+    if (printed) *printed = io.printed;
+    return out;
+}
+
+std::string kind_of(std::string_view src) {
+    std::string r = eval(src);
+    return r.substr(0, r.find(':'));
+}
+
+TEST(Run, Literals) {
+    EXPECT_EQ(eval("1 2 3"), "1 2 3");
+    EXPECT_EQ(eval("3ₓ"), "3ₓ");
+    EXPECT_EQ(eval("'a' 'b' 'c'"), "abc");
+    EXPECT_EQ(eval("[1 2 ⋄ 3 4]"), "1 2\n3 4");
+    EXPECT_EQ(eval("[1 0 1]ₓ"), "[1 0 1]ₓ");
+}
+
+TEST(Run, CallsRightToLeft) {
+    EXPECT_EQ(eval("2×3+4"), "14");
+    EXPECT_EQ(eval("10-3-2"), "9");
+    EXPECT_EQ(eval("a←1 ⋄ b←2 ⋄ c←3 ⋄ d←4 ⋄ a+b × c+d"), "21");
+    EXPECT_EQ(eval("2×3 + 4"), "10");
+    EXPECT_EQ(eval("x←3 ⋄ x+1 ÷ 2"), "2");
+    EXPECT_EQ(eval("f←- ⋄ 5(f)3"), "2");
+    EXPECT_EQ(eval("a←1 ⋄ b←2 ⋄ a b+1"), "1 3");
+}
+
+TEST(Run, Trains) {
+    EXPECT_EQ(eval("f←32+1.8× ⋄ f100"), "212");
+    EXPECT_EQ(eval("(0.5×⊢+÷) 2"), "1.25");
+    EXPECT_EQ(eval("2 (1-×) 5"), "¯9");
+    EXPECT_EQ(eval("(2+)3"), "5");
+    EXPECT_EQ(kind_of("3 (2×) 4"), "SYNTAX ERROR");
+}
+
+TEST(Run, Operators) {
+    EXPECT_EQ(eval("+/1 2 3"), "6");
+    EXPECT_EQ(eval("+ / 1 2 3"), "6");
+    EXPECT_EQ(eval("{⍺+⍵}/1 2 3"), "6");
+    EXPECT_EQ(eval("-\\1 2 3"), "1 ¯1 ¯4");
+    EXPECT_EQ(eval("{⍺-⍵}\\1 2 3"), "1 ¯1 ¯4");
+    EXPECT_EQ(eval("-¨⊂3"), "⊂¯3");
+    EXPECT_EQ(eval("e←¨ ⋄ sum←+/ ⋄ sum e [[1 2] [3 4 5]]"), "3 12");
+    EXPECT_EQ(eval("1 2 {⍺×⍵}¨ 3 4"), "3 8");
+    EXPECT_EQ(eval("-⍨3"), "0");
+    EXPECT_EQ(eval("2-⍨3"), "1");
+}
+
+TEST(Run, Dfns) {
+    EXPECT_EQ(eval("{⍵<0?-⍵;⍵}¯3"), "3");
+    EXPECT_EQ(eval("{a←⍵ ⋄ a>9?\"big\";a>0?\"small\";\"none\"}5"), "small");
+    EXPECT_EQ(eval("{⍵=0?1;⍵×∇⍵-1}5"), "120");
+    EXPECT_EQ(eval("{⍺-⍵}3"), "¯3");
+    EXPECT_EQ(eval("{(2×⍺)-⍵}3"), "¯3");
+    EXPECT_EQ(eval("{[⍺ ⍵]}3"), "[3]");
+    EXPECT_EQ(eval("f←{⍺←1÷0 ⋄ ⍺+⍵} ⋄ 10 f 3"), "13");
+    EXPECT_EQ(eval("twice←{⍶ ⍶ ⍵} ⋄ -twice 3"), "3");
+    EXPECT_EQ(eval("2 +{⍺ ⍶ ⍹ ⍵}- 3"), "¯1");
+    EXPECT_EQ(kind_of("{}0+1"), "VALUE ERROR");
+    EXPECT_EQ(kind_of("{1?1;2}0 ⋄ {0?1}0"), "DOMAIN ERROR");
+    EXPECT_EQ(kind_of("{x←2 ⋄ {x+⍵}}0"), "DOMAIN ERROR");
+}
+
+TEST(Run, Guards) {
+    EXPECT_EQ(eval("{\"DOMAIN\"::0 ⋄ ÷⍵}'a'"), "0");
+    EXPECT_EQ(eval("{\"VALUE\" \"DOMAIN\"::8 ⋄ missingname}0"), "8");
+    EXPECT_EQ(eval("{a←2 ⋄ ∞::a ⋄ a+←3 ⋄ 1÷'a'}0"), "5");
+}
+
+TEST(Run, Assignment) {
+    EXPECT_EQ(eval("x←3"), "");
+    EXPECT_EQ(eval("1+a←3"), "4");
+    EXPECT_EQ(eval("a←1+b←2 ⋄ [a b]"), "3 2");
+    EXPECT_EQ(eval("x←1 ⋄ x+←2 ⋄ x"), "3");
+    EXPECT_EQ(eval("x←1 2 3 ⋄ x⌽← ⋄ x"), "3 2 1");
+    EXPECT_EQ(eval("[top bottom]←2 3⍴⍳6 ⋄ bottom"), "[3 4 5]ₓ");
+    EXPECT_EQ(eval("[c d]←5 ⋄ c d"), "5 5");
+    EXPECT_EQ(eval("a←1 ⋄ b←2 ⋄ [a b]+←3 ⋄ [a b]"), "4 5");
+    EXPECT_EQ(eval("a←10 ⋄ f←{a+←⍵ ⋄ a} ⋄ z←f3 ⋄ z,a"), "13 13");
+    EXPECT_EQ(eval("{a←1 ⋄ +a+←3}0"), "3");
+}
+
+TEST(Run, QuadPrints) {
+    std::string printed;
+    EXPECT_EQ(eval("(⎕←1)+(⎕←2)", &printed), "3");
+    EXPECT_EQ(printed, "2\n1\n");
+}
+
+TEST(Run, ErrorReport) {
+    EXPECT_EQ(eval("1÷'a'").substr(0, 12), "DOMAIN ERROR");
+    std::string r = eval("x←1\n2+y");
+    EXPECT_NE(r.find(" --> <source>:2:3\n2+y\n  ^"), std::string::npos) << r;
+    EXPECT_EQ(kind_of("1;2"), "SYNTAX ERROR");
+}
+
+} // namespace
+} // namespace bpl::lang
