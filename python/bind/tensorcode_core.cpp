@@ -8,9 +8,11 @@
 #include <string>
 #include <vector>
 
+#include "circuit/analysis.h"
 #include "circuit/artifact.h"
 #include "circuit/evaluate.h"
 #include "circuit/json.h"
+#include "circuit/optimize.h"
 
 namespace py = pybind11;
 using namespace bpl::circuit;
@@ -152,6 +154,16 @@ class PyCircuit {
         return py::make_tuple(out, grads);
     }
 
+    py::object optimized() const { return to_python(save_artifact(optimize(c_))); }
+    std::vector<std::vector<int32_t>> layers() const { return schedule(c_); }
+    py::tuple intervals() const {
+        Analysis a = analyze(c_);
+        py::list iv, issues;
+        for (const Interval& i : a.intervals) iv.append(py::make_tuple(i.lo, i.hi));
+        for (const Issue& i : a.issues) issues.append(py::make_tuple(i.node, i.kind, i.message));
+        return py::make_tuple(iv, issues);
+    }
+
     const std::vector<int32_t>& reported() const { return ev_.reported(); }
     size_t size() const { return c_.nodes.size(); }
 
@@ -197,6 +209,9 @@ PYBIND11_MODULE(_core, m) {
              py::arg("want_next"), py::arg("bindings"))
         .def("gradients", &PyCircuit::gradients, py::arg("inputs"), py::arg("params"), py::arg("states"),
              py::arg("cotangents"), py::arg("bindings"))
+        .def("optimize", &PyCircuit::optimized, "The optimized artifact (spec §15.1) as plain data.")
+        .def("schedule", &PyCircuit::layers)
+        .def("analyze", &PyCircuit::intervals, "(intervals, issues) of spec §15.3.")
         .def_property_readonly("reported", &PyCircuit::reported)
         .def("__len__", &PyCircuit::size);
 

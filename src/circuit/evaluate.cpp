@@ -423,7 +423,8 @@ void Evaluator::backward(int32_t id, CallHost* host) {
     }
     case Op::Affine:
     case Op::SparseAffine:
-        for (size_t k = 0; k < args.size(); ++k) give(k, g * n.weights[k]);
+        // Last term first, as the reverse pass over the equivalent add/sub chain visits them.
+        for (size_t k = args.size(); k-- > 0;) give(k, g * n.weights[k]);
         return;
     case Op::Call: {
         bool needed = false;

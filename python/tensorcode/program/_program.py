@@ -221,13 +221,7 @@ class Program:
 
     def schedule(self):
         """Dependency layers of node ids (spec §15.2)."""
-        layer = []
-        for n in self._art["nodes"]:
-            layer.append(1 + max((layer[a] for a in n["args"]), default=-1) if n["args"] else 0)
-        out = [[] for _ in range(max(layer) + 1)]
-        for i, l in enumerate(layer):
-            out[l].append(i)
-        return out
+        return self._core.schedule()
 
     def to_tensor_module(self):
         """A torch.nn.Module over this program (imports torch now)."""
