@@ -330,6 +330,7 @@ struct And {
             C g = int_gcd(a, b);
             return g == 0 ? C(0) : wrap_mul(static_cast<C>(a / g), b);
         } else if constexpr (is_flt_v<C>) {
+            if (!std::isfinite(a) || !std::isfinite(b)) return float_gcd(a, b, s); // DOMAIN
             if (a == 0 || b == 0) return 0;
             C g = float_gcd(a, b, s);
             return (a / g) * b;

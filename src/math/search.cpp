@@ -1,0 +1,222 @@
+// Grade, index of, member of and unique mask over compact buffers.
+#include "math/search.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <map>
+#include <numeric>
+#include <unordered_map>
+#include <vector>
+
+namespace bpl::math {
+
+using number::Kind;
+
+namespace {
+
+constexpr double TOLERANCE = 1e-14;
+
+// Items widened to one comparable representation: integers and chars as int64, floats as double.
+struct Cells {
+    std::vector<int64_t> ints;
+    std::vector<double> reals;
+    bool real = false;
+    bool tolerant = false;
+    int64_t cell = 1;
+};
+
+template <class T>
+void widen(const void* p, int64_t n, std::vector<double>& out) {
+    const T* x = static_cast<const T*>(p);
+    out.assign(x, x + n);
+}
+template <class T>
+void widen_int(const void* p, int64_t n, std::vector<int64_t>& out) {
+    const T* x = static_cast<const T*>(p);
+    out.assign(x, x + n);
+}
+
+Cells cells_of(Kind k, const void* p, int64_t n_cells, int64_t cell) {
+    Cells c;
+    c.cell = cell;
+    int64_t n = n_cells * cell;
+    switch (k) {
+    case Kind::Bool: widen_int<uint8_t>(p, n, c.ints); break;
+    case Kind::I8: widen_int<int8_t>(p, n, c.ints); break;
+    case Kind::I16: widen_int<int16_t>(p, n, c.ints); break;
+    case Kind::I32: widen_int<int32_t>(p, n, c.ints); break;
+    case Kind::Char: widen_int<char32_t>(p, n, c.ints); break;
+    case Kind::I64:
+    case Kind::Int: widen_int<int64_t>(p, n, c.ints); break;
+    case Kind::F32:
+        widen<float>(p, n, c.reals);
+        c.real = true;
+        break;
+    default:
+        widen<double>(p, n, c.reals);
+        c.real = true;
+        c.tolerant = true;
+        break;
+    }
+    return c;
+}
+
+bool item_equal(const Cells& a, int64_t i, const Cells& b, int64_t j) {
+    if (!a.real) return a.ints[i] == b.ints[j];
+    double x = a.reals[i], y = b.reals[j];
+    if (x == y) return true;
+    if (std::isnan(x) || std::isnan(y)) return std::isnan(x) && std::isnan(y);
+    if (!a.tolerant || std::isinf(x) || std::isinf(y)) return false;
+    return std::fabs(x - y) <= TOLERANCE * std::fmax(std::fabs(x), std::fabs(y));
+}
+
+bool cell_equal(const Cells& a, int64_t p, const Cells& b, int64_t q) {
+    for (int64_t k = 0; k < a.cell; k++)
+        if (!item_equal(a, p * a.cell + k, b, q * b.cell + k)) return false;
+    return true;
+}
+
+// Structural order of items: numbers by value, NaN after all numbers; no tolerance.
+int item_order(const Cells& a, int64_t i, int64_t j) {
+    if (!a.real) return a.ints[i] < a.ints[j] ? -1 : a.ints[i] > a.ints[j];
+    double x = a.reals[i], y = a.reals[j];
+    bool nx = std::isnan(x), ny = std::isnan(y);
+    if (nx || ny) return nx == ny ? 0 : (nx ? 1 : -1);
+    return x < y ? -1 : x > y;
+}
+
+int cell_order(const Cells& a, int64_t p, int64_t q) {
+    for (int64_t k = 0; k < a.cell; k++) {
+        int c = item_order(a, p * a.cell + k, q * a.cell + k);
+        if (c) return c;
+    }
+    return 0;
+}
+
+void grade(const Cells& a, int64_t n, bool down, int64_t* out) {
+    std::vector<int64_t> perm(static_cast<size_t>(n));
+    std::iota(perm.begin(), perm.end(), 0);
+    std::stable_sort(perm.begin(), perm.end(), [&](int64_t p, int64_t q) {
+        int c = cell_order(a, p, q);
+        return down ? c > 0 : c < 0;
+    });
+    std::copy(perm.begin(), perm.end(), out);
+}
+
+// For each query cell, the first matching table cell, or n. Exact kinds of one-item cells hash;
+// floats of one-item cells search a sorted table within the tolerance window; wider cells scan.
+void index_of(const Cells& table, int64_t n, const Cells& query, int64_t m, int64_t* out) {
+    if (table.cell == 1 && !table.real) {
+        std::unordered_map<int64_t, int64_t> first;
+        first.reserve(static_cast<size_t>(n));
+        for (int64_t i = n; i-- > 0;) first[table.ints[i]] = i;
+        for (int64_t j = 0; j < m; j++) {
+            auto it = first.find(query.ints[j]);
+            out[j] = it == first.end() ? n : it->second;
+        }
+        return;
+    }
+    if (table.cell == 1) {
+        std::vector<int64_t> order(static_cast<size_t>(n));
+        std::iota(order.begin(), order.end(), 0);
+        std::stable_sort(order.begin(), order.end(),
+                         [&](int64_t p, int64_t q) { return item_order(table, p, q) < 0; });
+        for (int64_t j = 0; j < m; j++) {
+            double y = query.reals[j];
+            int64_t best = n;
+            if (std::isnan(y)) {
+                for (int64_t i = 0; i < n && best == n; i++)
+                    if (std::isnan(table.reals[i])) best = i;
+            } else {
+                double w = table.tolerant && std::isfinite(y) ? 2 * TOLERANCE * std::fabs(y) : 0;
+                auto lo = std::lower_bound(order.begin(), order.end(), y - w, [&](int64_t i, double v) {
+                    double x = table.reals[i];
+                    return !std::isnan(x) && x < v;
+                });
+                for (auto it = lo; it != order.end(); ++it) {
+                    double x = table.reals[*it];
+                    if (std::isnan(x) || x > y + w) break;
+                    if (item_equal(table, *it, query, j)) best = std::min(best, *it);
+                }
+            }
+            out[j] = best;
+        }
+        return;
+    }
+    for (int64_t j = 0; j < m; j++) {
+        out[j] = n;
+        for (int64_t i = 0; i < n; i++) {
+            if (cell_equal(table, i, query, j)) {
+                out[j] = i;
+                break;
+            }
+        }
+    }
+}
+
+// Marks each cell that matches no earlier representative (first-representative matching: a
+// cell that matched one is not itself a representative, so tolerance does not chain).
+void unique_mask(const Cells& a, int64_t n, uint8_t* out) {
+    if (a.cell == 1 && !a.real) {
+        std::unordered_map<int64_t, bool> seen;
+        for (int64_t i = 0; i < n; i++) out[i] = seen.emplace(a.ints[i], true).second;
+        return;
+    }
+    if (a.cell == 1) {
+        std::multimap<double, int64_t> reps; // finite and infinite representatives by value
+        bool nan_seen = false;
+        for (int64_t i = 0; i < n; i++) {
+            double y = a.reals[i];
+            bool found = false;
+            if (std::isnan(y)) {
+                found = nan_seen;
+                nan_seen = true;
+            } else {
+                double w = a.tolerant && std::isfinite(y) ? 2 * TOLERANCE * std::fabs(y) : 0;
+                for (auto it = reps.lower_bound(y - w); it != reps.end() && it->first <= y + w; ++it)
+                    if (item_equal(a, it->second, a, i)) found = true;
+                if (!found) reps.emplace(y, i);
+            }
+            out[i] = !found;
+        }
+        return;
+    }
+    std::vector<int64_t> reps;
+    for (int64_t i = 0; i < n; i++) {
+        bool found = false;
+        for (int64_t r : reps)
+            if (cell_equal(a, r, a, i)) found = true;
+        if (!found) reps.push_back(i);
+        out[i] = !found;
+    }
+}
+
+} // namespace
+
+void run_routine(Routine r, Kind k, const void* a, int64_t na, const void* b, int64_t nb,
+                 int64_t cell, void* out) {
+    Cells x = cells_of(k, a, na, cell);
+    switch (r) {
+    case Routine::GradeUp:
+    case Routine::GradeDown:
+        grade(x, na, r == Routine::GradeDown, static_cast<int64_t*>(out));
+        return;
+    case Routine::IndexOf: {
+        Cells y = cells_of(k, b, nb, cell);
+        index_of(x, na, y, nb, static_cast<int64_t*>(out));
+        return;
+    }
+    case Routine::MemberOf: {
+        Cells y = cells_of(k, b, nb, cell);
+        std::vector<int64_t> pos(static_cast<size_t>(na));
+        index_of(y, nb, x, na, pos.data());
+        auto* o = static_cast<uint8_t*>(out);
+        for (int64_t i = 0; i < na; i++) o[i] = pos[i] < nb;
+        return;
+    }
+    case Routine::UniqueMask: unique_mask(x, na, static_cast<uint8_t*>(out)); return;
+    }
+}
+
+} // namespace bpl::math

@@ -1,0 +1,219 @@
+// The object table test: walks every Fn's object and checks its facts against the kernels:
+// partials against finite differences, the range rule contains every result (f64 and f32),
+// the validity predicate flags exactly the inputs the kernel records a data error for, repair
+// lanes are served, and fold facts agree with identities.
+#include "math/kernel.h"
+#include "math/object.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+using namespace bpl::math;
+using bpl::number::Kind;
+
+namespace {
+
+const double INF = std::numeric_limits<double>::infinity();
+const double NaN = std::numeric_limits<double>::quiet_NaN();
+
+// f(x[, y]) on kind k through the kernels, as a double (NaN when the kernel recorded an error).
+double call(Fn f, Kind k, double x, double y = 0, bool* error = nullptr) {
+    unsigned char a[16] = {}, b[16] = {}, out[16] = {};
+    convert(Kind::F64, &x, k, a, 1);
+    convert(Kind::F64, &y, k, b, 1);
+    ErrorSlot slot;
+    if (is_dyadic(f)) binary(f, k, a, 1, b, 1, out, 1, slot);
+    else unary(f, k, a, 1, out, 1, slot);
+    if (error) *error = slot.has_error();
+    double r;
+    convert(result_kind(f, k), out, Kind::F64, &r, 1);
+    return r;
+}
+
+struct Domain {
+    double xlo, xhi, ylo, yhi;
+};
+Domain domain(Fn f) {
+    switch (f) {
+    case Fn::Acosh: return {1.2, 3, 0, 0};
+    case Fn::Root: case Fn::Log: return {1.5, 3, 0.5, 3};
+    case Fn::Power: return {0.5, 2, -2, 2};
+    case Fn::Residue: return {0.5, 2, -5, 5};
+    case Fn::Divide: case Fn::Multiply: case Fn::Add: case Fn::Subtract: return {-3, 3, 0.5, 3};
+    case Fn::Reciprocal: case Fn::Cbrt: return {0.3, 3, 0, 0};
+    case Fn::Exp: case Fn::Sinh: case Fn::Cosh: case Fn::Tanh: case Fn::Atan: case Fn::Asinh:
+    case Fn::Expm1: case Fn::Sin: case Fn::Cos: case Fn::Tan: case Fn::Negate:
+    case Fn::Magnitude: case Fn::PiTimes: case Fn::Conjugate:
+        return {-1.3, 1.3, 0, 0};
+    default: return {0.2, 0.9, -2, 2};
+    }
+}
+
+} // namespace
+
+TEST(Objects, OnePerFnWithItsArity) {
+    std::set<std::string> names;
+    for (int i = 0; i < FN_COUNT; ++i) {
+        const Object& o = object(Fn(i));
+        EXPECT_EQ(o.fn, Fn(i));
+        EXPECT_EQ(o.arity, is_dyadic(Fn(i)) ? 2 : 1);
+        EXPECT_NE(o.range, nullptr) << name(Fn(i));
+        EXPECT_TRUE(names.insert(name(Fn(i))).second);
+        if (o.arity == 1) {
+            EXPECT_EQ(o.dy_text, nullptr) << name(Fn(i));
+        }
+        // every token of a partial parsed into a step
+        for (const char* t : {o.dx_text, o.dy_text}) {
+            if (!t) continue;
+            int tokens = 0;
+            bool in = false;
+            for (const char* s = t; *s; ++s) {
+                if (*s != ' ' && !in) ++tokens;
+                in = *s != ' ';
+            }
+            EXPECT_EQ(tokens, t == o.dx_text ? o.dx.n : o.dy.n) << name(Fn(i)) << ": " << t;
+        }
+    }
+}
+
+TEST(Objects, PartialsAgreeWithFiniteDifferences) {
+    std::mt19937_64 g(7);
+    for (int i = 0; i < FN_COUNT; ++i) {
+        Fn f = Fn(i);
+        const Object& o = object(f);
+        Domain d = domain(f);
+        std::uniform_real_distribution<double> ux(d.xlo, d.xhi), uy(d.ylo, d.yhi);
+        int checked = 0;
+        for (int rep = 0; rep < 200; ++rep) {
+            double x = ux(g), y = o.arity == 2 ? uy(g) : 0;
+            double fx = call(f, Kind::F64, x, y);
+            for (int arg = 0; arg < o.arity; ++arg) {
+                const char* text = arg == 0 ? o.dx_text : o.dy_text;
+                if (!text) continue;
+                const Partial& p = arg == 0 ? o.dx : o.dy;
+                double v = arg == 0 ? x : y;
+                double h = 1e-6 * std::fmax(1, std::fabs(v));
+                double fp = arg == 0 ? call(f, Kind::F64, x + h, y) : call(f, Kind::F64, x, y + h);
+                double fm = arg == 0 ? call(f, Kind::F64, x - h, y) : call(f, Kind::F64, x, y - h);
+                double f2p = arg == 0 ? call(f, Kind::F64, x + 2 * h, y) : call(f, Kind::F64, x, y + 2 * h);
+                double f2m = arg == 0 ? call(f, Kind::F64, x - 2 * h, y) : call(f, Kind::F64, x, y - 2 * h);
+                // skip points next to a jump (floor, residue, comparisons, min/max ties)
+                if (std::fabs((fp - fx) - (fx - fm)) > 1e-3 * (1 + std::fabs(fx))) continue;
+                double num = (8 * (fp - fm) - (f2p - f2m)) / (12 * h);
+                double an = eval_partial(p, x, y, fx);
+                EXPECT_NEAR(an, num, 1e-6 * (1 + std::fabs(num)))
+                    << name(f) << (arg ? " d/dy" : " d/dx") << " at x=" << x << " y=" << y
+                    << " (" << text << ")";
+                ++checked;
+            }
+        }
+        if (o.dx_text) {
+            EXPECT_GT(checked, 50) << name(f);
+        }
+    }
+}
+
+TEST(Objects, RangeRuleContainsEveryResult) {
+    std::mt19937_64 g(11);
+    std::uniform_real_distribution<double> u(-1, 1);
+    for (int i = 0; i < FN_COUNT; ++i) {
+        Fn f = Fn(i);
+        const Object& o = object(f);
+        for (int box = 0; box < 200; ++box) {
+            double scale = box % 3 == 0 ? 2 : box % 3 == 1 ? 20 : 800;
+            // float-representable endpoints and samples, so f32 operands lie in the box too
+            auto fl = [](double v) { return static_cast<double>(static_cast<float>(v)); };
+            double a = fl(u(g) * scale), b = fl(u(g) * scale), c = fl(u(g) * scale),
+                   d = fl(u(g) * scale);
+            Interval X{std::fmin(a, b), std::fmax(a, b)}, Y{std::fmin(c, d), std::fmax(c, d)};
+            ASSERT_LE(o.range(X, Y).lo, o.range(X, Y).hi) << name(f);
+            std::uniform_real_distribution<double> ux(X.lo, X.hi), uy(Y.lo, Y.hi);
+            for (int k = 0; k < 20; ++k) {
+                double x = std::clamp(fl(k == 0 ? X.lo : k == 1 ? X.hi : ux(g)), X.lo, X.hi);
+                double y = std::clamp(fl(k == 0 ? Y.lo : k == 1 ? Y.hi : uy(g)), Y.lo, Y.hi);
+                for (Kind kind : {Kind::F64, Kind::F32}) {
+                    double r = call(f, kind, x, y);
+                    if (std::isnan(r)) continue;
+                    Interval R = range_of(o, kind, X, Y);
+                    EXPECT_TRUE(r >= R.lo && r <= R.hi)
+                        << name(f) << " " << bpl::number::name(kind) << " x=" << x << " y=" << y
+                        << " gives " << r << " outside [" << R.lo << ", " << R.hi << "]";
+                }
+            }
+        }
+    }
+}
+
+TEST(Objects, ValidityFlagsExactlyTheInvalidInputs) {
+    const std::vector<double> values{0, 1, -1, 2, -3, 7, 0.5, -0.5, INF, -INF, NaN, 1e6};
+    for (int i = 0; i < FN_COUNT; ++i) {
+        Fn f = Fn(i);
+        const Object& o = object(f);
+        for (Kind k0 : {Kind::F64, Kind::F32, Kind::Int, Kind::I8, Kind::Bool}) {
+            Kind k = is_dyadic(f) ? operand_kind(f, k0, k0) : operand_kind(f, k0);
+            for (double x : values)
+                for (double y : (o.arity == 2 ? values : std::vector<double>{0})) {
+                    if (bpl::number::is_integer(k) && (!std::isfinite(x) || !std::isfinite(y) ||
+                                                       x != std::floor(x) || y != std::floor(y)))
+                        continue;
+                    if (k == Kind::Bool && (x < 0 || x > 1 || y < 0 || y > 1)) continue;
+                    if (k == Kind::I8 && (std::fabs(x) > 100 || std::fabs(y) > 100)) continue;
+                    bool err = false;
+                    call(f, k, x, y, &err);
+                    bool want = o.invalid && o.invalid(k, x, y);
+                    EXPECT_EQ(err, want) << name(f) << " " << bpl::number::name(k) << " x=" << x
+                                         << " y=" << y;
+                }
+        }
+    }
+}
+
+TEST(Objects, RepairLanesAreServed) {
+    for (Fn f : {Fn::Sin, Fn::Cos, Fn::Tan}) {
+        const Object& o = object(f);
+        ASSERT_NE(o.needs_repair, nullptr);
+        EXPECT_TRUE(o.needs_repair(Kind::F64, 1e10));
+        EXPECT_FALSE(o.needs_repair(Kind::F64, 1e6));
+        EXPECT_TRUE(o.needs_repair(Kind::F32, 2e6));
+        EXPECT_TRUE(o.needs_repair(Kind::F64, NaN));
+        std::vector<double> x{1e10, 3, 1e300, -7e15, 5, 6, 7, 8, 9};
+        std::vector<double> out(x.size());
+        ErrorSlot slot;
+        unary(f, Kind::F64, x.data(), 1, out.data(), static_cast<int64_t>(x.size()), slot);
+        for (size_t i = 0; i < x.size(); ++i)
+            if (o.needs_repair(Kind::F64, x[i])) {
+                if (std::isnan(out[i])) EXPECT_TRUE(std::isnan(o.repair(x[i])));
+                else EXPECT_EQ(out[i], o.repair(x[i])) << name(f);
+            }
+    }
+}
+
+TEST(Objects, FoldFactsMatchIdentities) {
+    for (int i = 0; i < FN_COUNT; ++i) {
+        Fn f = Fn(i);
+        const Object& o = object(f);
+        if (!o.associative) continue;
+        EXPECT_TRUE(is_dyadic(f));
+        unsigned char out[16];
+        Kind k = result_kind(f, Kind::Int) == Kind::Int ? Kind::Int : Kind::Bool;
+        EXPECT_TRUE(identity(f, k, out)) << name(f);
+        // a reassociated float fold agrees with the right-to-left one
+        if (o.reassociate && result_kind(f, Kind::F64) == Kind::F64) {
+            std::vector<double> a(1001);
+            for (size_t j = 0; j < a.size(); ++j) a[j] = 1 + 1e-3 * std::sin(double(j));
+            double r, ref = a.back();
+            ErrorSlot slot;
+            fold(f, Kind::F64, a.data(), 1, static_cast<int64_t>(a.size()), &r, slot);
+            for (int j = static_cast<int>(a.size()) - 2; j >= 0; --j) ref = call(f, Kind::F64, a[j], ref);
+            EXPECT_NEAR(r, ref, 1e-12 * std::fabs(ref)) << name(f);
+        }
+    }
+}
