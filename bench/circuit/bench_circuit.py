@@ -19,7 +19,7 @@ def circuit(n_nodes=1000, seed=1):
     rng = random.Random(seed)
     b = Builder()
     pool = [b.input(f"x{k}", float64(min=-1, max=1)) for k in range(8)]
-    while len(b._nodes) < n_nodes - 4:
+    while len(b._nodes) < n_nodes - 1:
         a, c = rng.choice(pool[-40:]), rng.choice(pool)
         kind = rng.randrange(7)
         if kind == 0:

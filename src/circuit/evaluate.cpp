@@ -56,8 +56,8 @@ Evaluator::Evaluator(const Circuit& c) : c_(c) {
     value_.assign(n, 0.0);
     grad_.assign(n, 0.0);
     done_.assign(n, 0);
-    seen_.assign(n, 0);
-    cursor_.assign(n, 0);
+    lazy_.assign(n, 0);
+    checked_.assign(n, 0);
     depends_.assign(n, 0);
     next_of_state_.assign(n, -1);
     for (size_t i = 0; i < n; ++i) {
@@ -76,11 +76,20 @@ Evaluator::Evaluator(const Circuit& c) : c_(c) {
     for (size_t i = 0; i < n; ++i)
         for (int32_t a : c.nodes[i].args) depends_[i] |= depends_[size_t(a)];
     for (const auto& [s, next] : c.updates) next_of_state_[size_t(s)] = next;
+    DomainType plain = c.dtype == DType::Float32 ? DomainType::Float32 : DomainType::Float64;
+    for (size_t i = 0; i < n; ++i) {
+        const Node& node = c.nodes[i];
+        lazy_[i] = c.semantics_of(node) != Semantics::Relaxed &&
+                   (node.op == Op::Select || node.op == Op::Gather || node.op == Op::GatherOneHot);
+        // Only finiteness needs checking on an unbounded domain of the program's own type.
+        checked_[i] = !(node.domain.type == plain && !node.domain.min && !node.domain.max);
+    }
 }
 
 double Evaluator::finish(int32_t id, double v) const {
     if (c_.dtype == DType::Float32) v = round_f32(v);
     if (!std::isfinite(v)) fail(FailKind::NonFinite, id, "result is not finite");
+    if (!checked_[size_t(id)]) return v;
     const Domain& d = c_.nodes[size_t(id)].domain;
     if (!in_domain(d, v))
         fail(FailKind::Domain, id, "value " + num(v) + " is outside the domain " + name(d.type));
@@ -91,7 +100,6 @@ void Evaluator::set_leaves(const Leaves& leaves) {
     ++run_;
     if (run_ == 0) { // wrapped: clear the stamps once
         std::fill(done_.begin(), done_.end(), 0);
-        std::fill(seen_.begin(), seen_.end(), 0);
         run_ = 1;
     }
     auto put = [&](const std::vector<int32_t>& ids, std::span<const double> vals, bool own) {
@@ -125,29 +133,22 @@ void Evaluator::demand(int32_t root, CallHost* host) {
             stack_.pop_back();
             continue;
         }
-        if (seen_[i] != run_) {
-            seen_[i] = run_;
-            cursor_[i] = 0;
-        }
         const Node& n = c_.nodes[i];
         const auto& args = n.args;
-        Semantics sem = c_.semantics_of(n);
-        bool lazy = sem != Semantics::Relaxed &&
-                    (n.op == Op::Select || n.op == Op::Gather || n.op == Op::GatherOneHot);
-        // Phase 1: the arguments every case needs (all of them, or the deciding ones when lazy).
+        bool lazy = lazy_[i] != 0;
+        // Phase 1: the arguments every case needs (all of them, or the deciding ones when lazy),
+        // pushed last-first so the first argument is evaluated first.
         size_t needed = args.size();
         if (lazy) needed = n.op == Op::GatherOneHot ? args.size() / 2 : 1;
-        bool pushed = false;
-        while (cursor_[i] < needed) {
-            int32_t a = args[cursor_[i]];
+        bool missing = false;
+        for (size_t k = needed; k-- > 0;) {
+            int32_t a = args[k];
             if (done_[size_t(a)] != run_) {
                 stack_.push_back(a);
-                pushed = true;
-                break;
+                missing = true;
             }
-            ++cursor_[i];
         }
-        if (pushed) continue;
+        if (missing) continue;
         if (!lazy) {
             value_[i] = finish(id, compute(id, host));
             done_[i] = run_;
@@ -161,7 +162,7 @@ void Evaluator::demand(int32_t root, CallHost* host) {
             double cnd = value_[size_t(args[0])];
             if (!is_bit(cnd)) fail(FailKind::Domain, id, "select condition is not 0 or 1");
             chosen = cnd == 1.0 ? args[1] : args[2];
-            if (both_branches_ && sem == Semantics::Hybrid) other = cnd == 1.0 ? args[2] : args[1];
+            if (both_branches_ && c_.semantics_of(n) == Semantics::Hybrid) other = cnd == 1.0 ? args[2] : args[1];
         } else if (n.op == Op::Gather) {
             double ix = value_[size_t(args[0])];
             double top = double(args.size()) - 2;

@@ -88,8 +88,9 @@ class Evaluator {
     std::vector<int32_t> inputs_, parameters_, states_, reported_, next_of_state_;
     std::vector<uint8_t> depends_; // node depends on a reported leaf
     std::vector<double> value_, grad_;
-    std::vector<uint32_t> done_, seen_;
-    std::vector<uint32_t> cursor_;
+    std::vector<uint32_t> done_;
+    std::vector<uint8_t> lazy_;    // exact/hybrid select, gather, gather_one_hot
+    std::vector<uint8_t> checked_; // the domain needs more than a finiteness check
     std::vector<int32_t> stack_;
     uint32_t run_ = 0;
     bool both_branches_ = false; // hybrid selects also evaluate their inactive branch

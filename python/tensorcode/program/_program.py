@@ -86,6 +86,13 @@ class Program:
     # --- evaluation ----------------------------------------------------------------------------
 
     def _values(self, supplied, ids, what):
+        if type(supplied) is dict and len(supplied) == len(ids):
+            try:  # fast path: exactly the names, plain finite floats
+                vals = [supplied[k] for k in ids]
+                if all(type(v) is float and v - v == 0.0 for v in vals):
+                    return vals
+            except KeyError:
+                pass
         if not isinstance(supplied, dict):
             raise ProgramError(f"{what} must be a dict from names to numbers")
         missing = [k for k in ids if k not in supplied]
@@ -101,10 +108,9 @@ class Program:
         return ins, (params or []), sts
 
     def _call(self, fn, *args):
-        mod = _core()
         try:
             return fn(*args)
-        except mod.Failure as e:
+        except _core().Failure as e:
             raise from_failure(e) from None
 
     def run(self, inputs, *, state=None, _params=None):
