@@ -297,7 +297,13 @@ double Evaluator::compute(int32_t id, CallHost* host) {
         if (!host || !host->has(n.name)) fail(FailKind::UnboundCall, id, "no binding for call \"" + n.name + "\"");
         std::vector<double> xs(args.size());
         for (size_t k = 0; k < args.size(); ++k) xs[k] = arg(k);
-        double r = host->forward(n.name, xs);
+        double r;
+        try {
+            r = host->forward(n.name, xs);
+        } catch (const Failure& f) {
+            if (f.node() >= 0) throw;
+            throw Failure(f.kind(), id, "node " + std::to_string(id) + ": " + f.what());
+        }
         if (!std::isfinite(r)) fail(FailKind::Binding, id, "binding \"" + n.name + "\" returned a non-finite value");
         return r;
     }
@@ -435,7 +441,13 @@ void Evaluator::backward(int32_t id, CallHost* host) {
             fail(FailKind::Gradient, id, "call \"" + n.name + "\" has no VJP but its arguments need derivatives");
         std::vector<double> xs(args.size());
         for (size_t k = 0; k < args.size(); ++k) xs[k] = arg(k);
-        std::vector<double> d = host->vjp(n.name, xs, value_[size_t(id)]);
+        std::vector<double> d;
+        try {
+            d = host->vjp(n.name, xs, value_[size_t(id)]);
+        } catch (const Failure& f) {
+            if (f.node() >= 0) throw;
+            throw Failure(f.kind(), id, "node " + std::to_string(id) + ": " + f.what());
+        }
         if (d.size() != args.size())
             fail(FailKind::Binding, id, "VJP of \"" + n.name + "\" returned the wrong number of derivatives");
         for (size_t k = 0; k < args.size(); ++k) {

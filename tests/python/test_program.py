@@ -165,7 +165,7 @@ def test_call_bindings_and_errors():
         q = Program.from_json(p.to_json(), bindings={"f": bad})
         with pytest.raises(EvaluationError) as e:
             q.run({"x": 2.0, "y": 3.0})
-        assert e.value.kind == "binding"
+        assert e.value.kind == "binding" and e.value.node == 2
     wrong = Program.from_json(p.to_json(), bindings={"f": (lambda a, b: 1.0, lambda args, r: (1.0,))})
     with pytest.raises(EvaluationError) as e:
         wrong.gradients({"x": 2.0, "y": 3.0})

@@ -456,7 +456,8 @@ class _Compiler:
             if op is None:
                 self.fail(f"comparison {type(opnode).__name__} is not supported", e)
             a, b = operands[k], operands[k + 1]
-            if _is_const(a) and _is_const(b):
+            exact_fold = self.b.dtype == "float64" or (self.interval(a) and self.interval(b))
+            if _is_const(a) and _is_const(b) and exact_fold:
                 results.append({"lt": a < b, "le": a <= b, "gt": a > b, "ge": a >= b,
                                 "eq": a == b, "ne": a != b}[op])
             else:
