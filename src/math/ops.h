@@ -27,4 +27,20 @@ struct ScalarOps {
     static bool any(M m) { return m; }
 };
 
+// The float32 scalar instantiation (formulas32.h).
+struct ScalarOps32 {
+    using V = float;
+    using I = int32_t;
+    using M = bool;
+    static V fma(V a, V b, V c) { return std::fma(a, b, c); }
+    static V select(M m, V a, V b) { return m ? a : b; }
+    static I selecti(M m, I a, I b) { return m ? a : b; }
+    static I bits(V v) { return std::bit_cast<I>(v); }
+    static V from_bits(I i) { return std::bit_cast<V>(i); }
+    static V abs(V v) { return std::fabs(v); }
+    static V copysign(V m, V s) { return std::copysign(m, s); }
+    static V to_v(I i) { return static_cast<V>(i); }
+    static bool any(M m) { return m; }
+};
+
 } // namespace bpl::math

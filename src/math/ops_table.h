@@ -4,6 +4,7 @@
 #pragma once
 
 #include "math/formulas.h"
+#include "math/formulas32.h"
 #include "math/ops.h"
 #include "math/repair.h"
 #include "math/scalar.h"
@@ -110,7 +111,8 @@ struct Exp {
     static constexpr bool chars = false;
     template <class C>
     static C apply(C a, ErrorSlot& s) {
-        if constexpr (is_flt_v<C>) return static_cast<C>(formula::exp<ScalarOps>(a));
+        if constexpr (std::is_same_v<C, float>) return formula32::exp<ScalarOps32>(a);
+        else if constexpr (is_flt_v<C>) return static_cast<C>(formula::exp<ScalarOps>(a));
         else if constexpr (is_cpx_v<C>) return std::exp(a);
         else return domain<C>(s, "exp needs a float operand");
     }
@@ -120,7 +122,8 @@ struct Ln {
     static constexpr bool chars = false;
     template <class C>
     static C apply(C a, ErrorSlot& s) {
-        if constexpr (is_flt_v<C>) return static_cast<C>(formula::log<ScalarOps>(a));
+        if constexpr (std::is_same_v<C, float>) return formula32::log<ScalarOps32>(a);
+        else if constexpr (is_flt_v<C>) return static_cast<C>(formula::log<ScalarOps>(a));
         else if constexpr (is_cpx_v<C>) return std::log(a);
         else return domain<C>(s, "log needs a float operand");
     }
@@ -359,12 +362,15 @@ struct Nor {
 
 // Float functions of one argument: the shared formula on float64 (one rounding on store for
 // narrower floats); complex through the standard library; integers are converted first.
-#define BPL_FLOAT_FN(Name, formula_call, cpx_call)                                                 \
+#define BPL_FLOAT_FN(Name, formula_call, cpx_call, F32_NATIVE, f32_call)                                                 \
     struct Name {                                                                                  \
         BPL_SAME_OUT static constexpr bool chars = false;                                          \
         template <class C>                                                                         \
         static C apply(C a, ErrorSlot& s) {                                                        \
-            if constexpr (is_flt_v<C>) {                                                           \
+            if constexpr (std::is_same_v<C, float> && F32_NATIVE) {                               \
+                float x = a;                                                                       \
+                return f32_call;                                                                   \
+            } else if constexpr (is_flt_v<C>) {                                                    \
                 double x = a;                                                                      \
                 return static_cast<C>(formula_call);                                               \
             } else if constexpr (is_cpx_v<C>) {                                                    \
@@ -376,21 +382,21 @@ struct Nor {
     };
 // The trig formulas' repair predicate is applied per item here too: past the limit the
 // platform routine answers (repair.h).
-BPL_FLOAT_FN(Sin, (std::fabs(x) <= formula::TRIG_LIMIT_F32 || (sizeof(C) == 8 && std::fabs(x) <= formula::TRIG_LIMIT_F64)) ? formula::sin<ScalarOps>(x) : repair::sin(x), std::sin(a))
-BPL_FLOAT_FN(Cos, (std::fabs(x) <= formula::TRIG_LIMIT_F32 || (sizeof(C) == 8 && std::fabs(x) <= formula::TRIG_LIMIT_F64)) ? formula::cos<ScalarOps>(x) : repair::cos(x), std::cos(a))
-BPL_FLOAT_FN(Tan, (std::fabs(x) <= formula::TRIG_LIMIT_F32 || (sizeof(C) == 8 && std::fabs(x) <= formula::TRIG_LIMIT_F64)) ? formula::tan<ScalarOps>(x) : repair::tan(x), std::tan(a))
-BPL_FLOAT_FN(Asin, formula::asin<ScalarOps>(x), std::asin(a))
-BPL_FLOAT_FN(Acos, formula::acos<ScalarOps>(x), std::acos(a))
-BPL_FLOAT_FN(Atan, formula::atan<ScalarOps>(x), std::atan(a))
-BPL_FLOAT_FN(Sinh, formula::sinh<ScalarOps>(x), std::sinh(a))
-BPL_FLOAT_FN(Cosh, formula::cosh<ScalarOps>(x), std::cosh(a))
-BPL_FLOAT_FN(Tanh, formula::tanh<ScalarOps>(x), std::tanh(a))
-BPL_FLOAT_FN(Asinh, formula::asinh<ScalarOps>(x), std::asinh(a))
-BPL_FLOAT_FN(Acosh, formula::acosh<ScalarOps>(x), std::acosh(a))
-BPL_FLOAT_FN(Atanh, formula::atanh<ScalarOps>(x), std::atanh(a))
-BPL_FLOAT_FN(Cbrt, formula::cbrt<ScalarOps>(x), std::pow(a, typename C::value_type(1) / 3))
-BPL_FLOAT_FN(Log1p, formula::log1p<ScalarOps>(x), std::log(C(1) + a))
-BPL_FLOAT_FN(Expm1, formula::expm1<ScalarOps>(x), std::exp(a) - C(1))
+BPL_FLOAT_FN(Sin, (std::fabs(x) <= formula::TRIG_LIMIT_F32 || (sizeof(C) == 8 && std::fabs(x) <= formula::TRIG_LIMIT_F64)) ? formula::sin<ScalarOps>(x) : repair::sin(x), std::sin(a), true, (std::fabs(x) <= 0x1p20f ? formula32::sin<ScalarOps32>(x) : static_cast<float>(repair::sin(x))))
+BPL_FLOAT_FN(Cos, (std::fabs(x) <= formula::TRIG_LIMIT_F32 || (sizeof(C) == 8 && std::fabs(x) <= formula::TRIG_LIMIT_F64)) ? formula::cos<ScalarOps>(x) : repair::cos(x), std::cos(a), true, (std::fabs(x) <= 0x1p20f ? formula32::cos<ScalarOps32>(x) : static_cast<float>(repair::cos(x))))
+BPL_FLOAT_FN(Tan, (std::fabs(x) <= formula::TRIG_LIMIT_F32 || (sizeof(C) == 8 && std::fabs(x) <= formula::TRIG_LIMIT_F64)) ? formula::tan<ScalarOps>(x) : repair::tan(x), std::tan(a), false, 0.0f)
+BPL_FLOAT_FN(Asin, formula::asin<ScalarOps>(x), std::asin(a), false, 0.0f)
+BPL_FLOAT_FN(Acos, formula::acos<ScalarOps>(x), std::acos(a), false, 0.0f)
+BPL_FLOAT_FN(Atan, formula::atan<ScalarOps>(x), std::atan(a), false, 0.0f)
+BPL_FLOAT_FN(Sinh, formula::sinh<ScalarOps>(x), std::sinh(a), false, 0.0f)
+BPL_FLOAT_FN(Cosh, formula::cosh<ScalarOps>(x), std::cosh(a), false, 0.0f)
+BPL_FLOAT_FN(Tanh, formula::tanh<ScalarOps>(x), std::tanh(a), true, formula32::tanh<ScalarOps32>(x))
+BPL_FLOAT_FN(Asinh, formula::asinh<ScalarOps>(x), std::asinh(a), false, 0.0f)
+BPL_FLOAT_FN(Acosh, formula::acosh<ScalarOps>(x), std::acosh(a), false, 0.0f)
+BPL_FLOAT_FN(Atanh, formula::atanh<ScalarOps>(x), std::atanh(a), false, 0.0f)
+BPL_FLOAT_FN(Cbrt, formula::cbrt<ScalarOps>(x), std::pow(a, typename C::value_type(1) / 3), false, 0.0f)
+BPL_FLOAT_FN(Log1p, formula::log1p<ScalarOps>(x), std::log(C(1) + a), false, 0.0f)
+BPL_FLOAT_FN(Expm1, formula::expm1<ScalarOps>(x), std::exp(a) - C(1), true, formula32::expm1<ScalarOps32>(x))
 #undef BPL_FLOAT_FN
 
 // X√Y: Y*÷X; a negative Y with an odd integral X takes the real root. A zero or infinite

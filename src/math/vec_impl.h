@@ -6,6 +6,7 @@
 #pragma once
 
 #include "math/formulas.h"
+#include "math/formulas32.h"
 #include "math/kernel.h"
 #include "math/repair.h"
 
@@ -43,6 +44,75 @@ struct VecOps {
 };
 using V = VecOps::V;
 constexpr int W = VecOps::W;
+
+// Float32 lanes (twice as many as float64 lanes) for formulas32.h.
+struct VecOps32 {
+    static constexpr int W = 2 * BPL_W;
+    typedef float V __attribute__((vector_size(4 * W)));
+    typedef int32_t I __attribute__((vector_size(4 * W)));
+    using M = I;
+    static V fma(V a, V b, V c) { return a * b + c; }
+    static V select(M m, V a, V b) { return m ? a : b; }
+    static I selecti(M m, I a, I b) { return m ? a : b; }
+    static I bits(V v) { return (I)v; }
+    static V from_bits(I i) { return (V)i; }
+    static V abs(V v) { return from_bits(bits(v) & 0x7fffffff); }
+    static V copysign(V m, V s) {
+        return from_bits((bits(m) & 0x7fffffff) | (bits(s) & (-0x7fffffff - 1)));
+    }
+    static V to_v(I i) { return from_bits(i + bits(V{} + 0x1.8p23f)) - 0x1.8p23f; }
+    static bool any(M m) {
+        int32_t r = 0;
+        for (int j = 0; j < W; ++j) r |= m[j];
+        return r != 0;
+    }
+};
+
+// out[i] = f(a[i*sa]) on float32 lanes; flagged lanes are recomputed by fix (in float64).
+template <class F, class N, class R>
+void map1_f32(F f, N need, R fix, const float* a, int64_t sa, float* out, int64_t n) {
+    using V32 = VecOps32::V;
+    constexpr int W32 = VecOps32::W;
+    for (int64_t i = 0; i < n; i += W32) {
+        int m = n - i < W32 ? static_cast<int>(n - i) : W32;
+        V32 x = V32{} + 1.0f;
+        if (m == W32 && sa == 1) std::memcpy(&x, a + i, sizeof(x));
+        else
+            for (int j = 0; j < m; ++j) x[j] = a[(i + j) * sa];
+        V32 y = f(x);
+        auto flag = need(x);
+        if (VecOps32::any(flag))
+            for (int j = 0; j < m; ++j)
+                if (flag[j]) y[j] = static_cast<float>(fix(x[j]));
+        if (m == W32) std::memcpy(out + i, &y, sizeof(y));
+        else
+            for (int j = 0; j < m; ++j) out[i + j] = y[j];
+    }
+}
+
+// The float32-native formulas need fma (their reductions rely on it): where the ISA lacks it,
+// float32 items run the float64 formulas instead.
+bool unary_f32_native(Fn f, const float* a, int64_t sa, float* out, int64_t n) {
+#if BPL_HAS_FMA
+    using O = VecOps32;
+    using V32 = VecOps32::V;
+    auto never32 = [](V32) { return VecOps32::I{}; };
+    auto same = [](double x) { return x; };
+    auto trig = [](V32 x) { return formula32::trig_needs_repair<O>(x); };
+    switch (f) {
+    case Fn::Exp: map1_f32([](V32 x) { return formula32::exp<O>(x); }, never32, same, a, sa, out, n); return true;
+    case Fn::Expm1: map1_f32([](V32 x) { return formula32::expm1<O>(x); }, never32, same, a, sa, out, n); return true;
+    case Fn::Ln: map1_f32([](V32 x) { return formula32::log<O>(x); }, never32, same, a, sa, out, n); return true;
+    case Fn::Tanh: map1_f32([](V32 x) { return formula32::tanh<O>(x); }, never32, same, a, sa, out, n); return true;
+    case Fn::Sin: map1_f32([](V32 x) { return formula32::sin<O>(x); }, trig, repair::sin, a, sa, out, n); return true;
+    case Fn::Cos: map1_f32([](V32 x) { return formula32::cos<O>(x); }, trig, repair::cos, a, sa, out, n); return true;
+    default: return false;
+    }
+#else
+    (void)f, (void)a, (void)sa, (void)out, (void)n;
+    return false;
+#endif
+}
 
 // Loads W items (the first `m` of them real, the rest 1.0) at stride s as float64 lanes.
 template <class S>
@@ -111,6 +181,8 @@ inline auto no_fix() {
 
 template <class S>
 bool unary_kind(Fn f, const S* a, int64_t sa, S* out, int64_t n) {
+    if constexpr (std::is_same_v<S, float>)
+        if (unary_f32_native(f, a, sa, out, n)) return true;
     using O = VecOps;
     const double lim = std::is_same_v<S, double> ? formula::TRIG_LIMIT_F64 : formula::TRIG_LIMIT_F32;
     auto trig_need = [lim](V x) { return formula::trig_needs_repair<O>(x, lim); };

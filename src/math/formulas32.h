@@ -1,0 +1,173 @@
+// Internal to math/: float32-native versions of the hottest formulas (exp, expm1, log, sin, cos,
+// tanh) over a float Ops type O32 (V: float lanes, I: int32 lanes), used where the ISA has FMA
+// (their reductions rely on it) and by the scalar route for float32 and float16 items. Shorter
+// polynomials than formulas.h: truncated Taylor series good to 2^-30 on the reduced ranges.
+#pragma once
+
+#include <cstdint>
+
+namespace bpl::math::formula32 {
+
+inline constexpr float LOG2E = 0x1.715476p0f;
+inline constexpr float LN2_HI = 0x1.62e43p-1f;
+inline constexpr float LN2_LO = -0x1.05c610p-29f;
+inline constexpr float SHIFT = 0x1.8p23f;
+inline constexpr float TWO_OPI = 0x1.45f306p-1f;
+inline constexpr float PIO2_1 = 0x1.921fb6p0f;
+inline constexpr float PIO2_2 = -0x1.777a5cp-25f;
+inline constexpr float PIO2_3 = -0x1.ee59dap-50f;
+
+template <class O>
+inline typename O::V pow2i(typename O::I k) {
+    return O::from_bits((k + 127) << 23);
+}
+
+// e^r − 1 for |r| ≤ ln2/2: r + r²(1/2 + r/6 + ... + r^5/7!)
+template <class O>
+inline typename O::V expm1_poly(typename O::V r) {
+    using V = typename O::V;
+    V q = V{} + 1.0f / 5040;
+    q = O::fma(q, r, V{} + 1.0f / 720);
+    q = O::fma(q, r, V{} + 1.0f / 120);
+    q = O::fma(q, r, V{} + 1.0f / 24);
+    q = O::fma(q, r, V{} + 1.0f / 6);
+    q = O::fma(q, r, V{} + 0.5f);
+    return O::fma(r * r, q, r);
+}
+
+template <class O>
+inline typename O::V exp_reduce(typename O::V x, typename O::I& k) {
+    using V = typename O::V;
+    V xc = O::select(x > 100.0f, V{} + 100.0f, O::select(x < -110.0f, V{} - 110.0f, x));
+    V t = O::fma(xc, V{} + LOG2E, V{} + SHIFT);
+    V kf = t - SHIFT;
+    k = O::bits(t) - O::bits(V{} + SHIFT);
+    V r = O::fma(kf, V{} - LN2_HI, xc);
+    return O::fma(kf, V{} - LN2_LO, r);
+}
+
+template <class O>
+inline typename O::V exp(typename O::V x) {
+    using V = typename O::V;
+    using I = typename O::I;
+    I k;
+    V p = expm1_poly<O>(exp_reduce<O>(x, k));
+    I k1 = k >> 1;
+    V y = (1.0f + p) * pow2i<O>(k1) * pow2i<O>(k - k1);
+    y = O::select(x > 88.72283935546875f, V{} + __builtin_inff(), y);
+    y = O::select(x < -103.972084045410156f, V{}, y);
+    return O::select(x != x, x, y);
+}
+
+template <class O>
+inline typename O::V expm1(typename O::V x) {
+    using V = typename O::V;
+    using I = typename O::I;
+    V xs = O::select(x > 88.0f, V{} + 88.0f, O::select(x < -30.0f, V{} - 30.0f, x));
+    I k;
+    V p = expm1_poly<O>(exp_reduce<O>(xs, k));
+    V s = pow2i<O>(k);
+    V y = O::fma(s, p, s - 1.0f);
+    y = O::select(x > 88.0f, exp<O>(x), y);
+    return O::select(x != x, x, y);
+}
+
+template <class O>
+inline typename O::V log(typename O::V x) {
+    using V = typename O::V;
+    using I = typename O::I;
+    auto tiny = x < 0x1p-126f;
+    V xs = O::select(tiny, x * 0x1p23f, x);
+    I b = O::bits(xs);
+    I e = ((b >> 23) & 0xff) - 127;
+    e = O::selecti(tiny, e - 23, e);
+    I mb = b & 0x007fffff;
+    auto big = mb > 0x3504f3;
+    V m = O::from_bits(mb | O::selecti(big, I{} + 0x3f000000, I{} + 0x3f800000));
+    e = O::selecti(big, e + 1, e);
+    V ef = O::to_v(e);
+    V f = m - 1.0f;
+    V s = f / (2.0f + f);
+    V z = s * s;
+    V r = V{} + 2.0f / 11;
+    r = O::fma(r, z, V{} + 2.0f / 9);
+    r = O::fma(r, z, V{} + 2.0f / 7);
+    r = O::fma(r, z, V{} + 2.0f / 5);
+    r = O::fma(r, z, V{} + 2.0f / 3);
+    r = r * z;
+    V hfsq = 0.5f * f * f;
+    V core = f - (hfsq - s * (hfsq + r));
+    V y = O::fma(ef, V{} + LN2_HI, O::fma(ef, V{} + LN2_LO, core));
+    y = O::select(x == 0.0f, V{} - __builtin_inff(), y);
+    y = O::select(x == __builtin_inff(), x, y);
+    return O::select((x < 0.0f) | (x != x), V{} + __builtin_nanf(""), y);
+}
+
+template <class O>
+inline typename O::V trig_reduce(typename O::V x, typename O::I& q) {
+    using V = typename O::V;
+    V t = O::fma(x, V{} + TWO_OPI, V{} + SHIFT);
+    V kf = t - SHIFT;
+    q = O::bits(t) - O::bits(V{} + SHIFT);
+    V r = O::fma(kf, V{} - PIO2_1, x);
+    r = O::fma(kf, V{} - PIO2_2, r);
+    return O::fma(kf, V{} - PIO2_3, r);
+}
+template <class O>
+inline typename O::V sin_poly(typename O::V r) {
+    using V = typename O::V;
+    V z = r * r;
+    V p = V{} + 1.0f / 362880;
+    p = O::fma(p, z, V{} - 1.0f / 5040);
+    p = O::fma(p, z, V{} + 1.0f / 120);
+    p = O::fma(p, z, V{} - 1.0f / 6);
+    return O::fma(r * z, p, r);
+}
+template <class O>
+inline typename O::V cos_poly(typename O::V r) {
+    using V = typename O::V;
+    V z = r * r;
+    V p = V{} - 1.0f / 3628800;
+    p = O::fma(p, z, V{} + 1.0f / 40320);
+    p = O::fma(p, z, V{} - 1.0f / 720);
+    p = O::fma(p, z, V{} + 1.0f / 24);
+    V hz = 0.5f * z;
+    V w = 1.0f - hz;
+    return w + (((1.0f - w) - hz) + z * z * p);
+}
+template <class O>
+inline typename O::V sin(typename O::V x) {
+    using V = typename O::V;
+    using I = typename O::I;
+    I q;
+    V r = trig_reduce<O>(x, q);
+    V s = sin_poly<O>(r), c = cos_poly<O>(r);
+    V y = O::select((q & 1) != 0, c, s);
+    y = O::select((q & 2) != 0, -y, y);
+    return O::select(x == 0.0f, x, y);
+}
+template <class O>
+inline typename O::V cos(typename O::V x) {
+    using V = typename O::V;
+    using I = typename O::I;
+    I q;
+    V r = trig_reduce<O>(x, q);
+    V s = sin_poly<O>(r), c = cos_poly<O>(r);
+    V y = O::select((q & 1) != 0, s, c);
+    return O::select(((q + 1) & 2) != 0, -y, y);
+}
+template <class O>
+inline typename O::M trig_needs_repair(typename O::V x) {
+    return (O::abs(x) > 0x1p20f) | (x != x);
+}
+template <class O>
+inline typename O::V tanh(typename O::V x) {
+    using V = typename O::V;
+    V a = O::abs(x);
+    V e = expm1<O>(-2.0f * O::select(a > 10.0f, V{} + 10.0f, a));
+    V y = -e / (e + 2.0f);
+    y = O::copysign(y, x);
+    return O::select(x != x, x, y);
+}
+
+} // namespace bpl::math::formula32
