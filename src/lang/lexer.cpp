@@ -399,16 +399,21 @@ std::vector<Token> join_strands(std::vector<Token> in) {
             out.push_back(std::move(in[i++]));
             continue;
         }
-        Token t = std::move(in[i]);
+        Token t = in[i];
         std::vector<Value> items{t.value};
+        in[i].literal_count = 1;
+        t.parts.push_back(std::move(in[i]));
         size_t k = i + 1;
         while (k < in.size() && is_literal(in[k]) && in[k].space_before) {
             items.push_back(in[k].value);
             t.site.end = in[k].site.end;
+            in[k].literal_count = 1;
+            t.parts.push_back(std::move(in[k]));
             k++;
         }
         t.literal_count = static_cast<int>(items.size());
-        t.value = value::make_array({static_cast<int64_t>(items.size())}, std::move(items));
+        value::Shape shape{static_cast<int64_t>(items.size())};
+        t.value = value::make_array(std::move(shape), std::move(items));
         out.push_back(std::move(t));
         i = k;
     }

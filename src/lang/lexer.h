@@ -53,6 +53,7 @@ struct Token {
     std::string text;          // for Name, System, Constant, Script
     Value value;               // for Literal
     int literal_count = 0;     // for Literal: how many literals the strand joined (1 alone)
+    std::vector<Token> parts;  // for a strand: its literals (brackets without `;` split it)
     number::Kind mark = number::Kind::F64; // for Mark
 };
 

@@ -90,12 +90,24 @@ class Parser {
         pos_++;
     }
 
-    // A row or bracket list without `;`: every run is an item.
+    // A row or bracket list without `;`: every run is an item, so spaces inside a literal
+    // strand separate items too (§3.3).
     static BracketList runs_of(Expr e) {
         BracketList list;
-        for (Syn& s : e) {
+        auto add = [&](Syn s) {
             if (list.items.empty() || s.space_before()) list.items.emplace_back();
             list.items.back().push_back(std::move(s));
+        };
+        for (Syn& s : e) {
+            if (s.kind != SynKind::Token || s.tok.parts.empty()) {
+                add(std::move(s));
+                continue;
+            }
+            for (Token& part : s.tok.parts) {
+                Syn one;
+                one.tok = std::move(part);
+                add(std::move(one));
+            }
         }
         return list;
     }

@@ -86,7 +86,7 @@ TEST(Run, Dfns) {
     EXPECT_EQ(eval("f←{⍺←1÷0 ⋄ ⍺+⍵} ⋄ 10 f 3"), "13");
     EXPECT_EQ(eval("twice←{⍶ ⍶ ⍵} ⋄ -twice 3"), "3");
     EXPECT_EQ(eval("2 +{⍺ ⍶ ⍹ ⍵}- 3"), "¯1");
-    EXPECT_EQ(kind_of("{}0+1"), "VALUE ERROR");
+    EXPECT_EQ(kind_of("1+{}0"), "VALUE ERROR");
     EXPECT_EQ(kind_of("{1?1;2}0 ⋄ {0?1}0"), "DOMAIN ERROR");
     EXPECT_EQ(kind_of("{x←2 ⋄ {x+⍵}}0"), "DOMAIN ERROR");
 }
