@@ -584,21 +584,43 @@ Outcome run_case(const Case& c, const std::string& base_dir, const std::string& 
     return out;
 }
 
+namespace {
+
+// The last non-empty line of a child's standard error (an assertion's or sanitizer's report).
+std::string last_line(const std::string& text) {
+    size_t end = text.find_last_not_of("\n ");
+    if (end == std::string::npos) return "";
+    size_t start = text.rfind('\n', end);
+    start = start == std::string::npos ? 0 : start + 1;
+    std::string line = text.substr(start, end - start + 1);
+    if (line.size() > 300) line = line.substr(0, 300) + "…";
+    return line;
+}
+
+} // namespace
+
 Outcome run_isolated(const std::function<Outcome()>& body, double seconds) {
-    int fds[2];
+    int fds[2], errs[2];
     if (pipe(fds) != 0) return {Status::Fail, "crash: no pipe"};
+    if (pipe(errs) != 0) {
+        close(fds[0]);
+        close(fds[1]);
+        return {Status::Fail, "crash: no pipe"};
+    }
     std::cout.flush();
     std::cerr.flush();
     std::fflush(stdout);
     std::fflush(stderr);
     pid_t pid = fork();
     if (pid < 0) {
-        close(fds[0]);
-        close(fds[1]);
+        for (int fd : {fds[0], fds[1], errs[0], errs[1]}) close(fd);
         return {Status::Fail, "crash: fork failed"};
     }
     if (pid == 0) {
         close(fds[0]);
+        close(errs[0]);
+        dup2(errs[1], 2);
+        close(errs[1]);
         alarm(static_cast<unsigned>(std::ceil(seconds)));
         Outcome o;
         try {
@@ -621,11 +643,13 @@ Outcome run_isolated(const std::function<Outcome()>& body, double seconds) {
         _exit(0);
     }
     close(fds[1]);
-    std::string data;
+    close(errs[1]);
+    std::string data, err;
     bool killed = false;
+    bool open[2] = {true, true};
     auto deadline = std::chrono::steady_clock::now() +
                     std::chrono::milliseconds(static_cast<int64_t>(seconds * 1000) + 2000);
-    while (true) {
+    while (open[0] || open[1]) {
         auto now = std::chrono::steady_clock::now();
         if (now >= deadline) {
             kill(pid, SIGKILL);
@@ -634,26 +658,37 @@ Outcome run_isolated(const std::function<Outcome()>& body, double seconds) {
         }
         int ms = static_cast<int>(
             std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now).count());
-        struct pollfd pfd {
-            fds[0], POLLIN, 0
-        };
-        int r = poll(&pfd, 1, ms);
+        struct pollfd pfd[2] = {{fds[0], POLLIN, 0}, {errs[0], POLLIN, 0}};
+        if (!open[0]) pfd[0].fd = -1;
+        if (!open[1]) pfd[1].fd = -1;
+        int r = poll(pfd, 2, ms);
         if (r <= 0) continue;
-        char buf[4096];
-        ssize_t n = read(fds[0], buf, sizeof buf);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) break;
-        data.append(buf, static_cast<size_t>(n));
+        for (int k = 0; k < 2; k++) {
+            if (!open[k] || !(pfd[k].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+            char buf[4096];
+            ssize_t n = read(pfd[k].fd, buf, sizeof buf);
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) {
+                open[k] = false;
+                continue;
+            }
+            std::string& into = k == 0 ? data : err;
+            if (into.size() < (1 << 20)) into.append(buf, static_cast<size_t>(n));
+        }
     }
     close(fds[0]);
+    close(errs[0]);
     int st = 0;
     while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {
     }
+    std::string detail = last_line(err);
+    if (!detail.empty()) detail = " (" + detail + ")";
     if (killed || (WIFSIGNALED(st) && WTERMSIG(st) == SIGALRM)) return {Status::Fail, "timeout"};
-    if (WIFSIGNALED(st)) return {Status::Fail, "crash: signal " + std::to_string(WTERMSIG(st))};
+    if (WIFSIGNALED(st))
+        return {Status::Fail, "crash: signal " + std::to_string(WTERMSIG(st)) + detail};
     if (data.empty())
-        return {Status::Fail,
-                "crash: no result from the case (exit " + std::to_string(WEXITSTATUS(st)) + ")"};
+        return {Status::Fail, "crash: no result from the case (exit " +
+                                  std::to_string(WEXITSTATUS(st)) + ")" + detail};
     return {data[0] == 'P' ? Status::Pass : Status::Fail, data.substr(1)};
 }
 

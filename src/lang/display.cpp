@@ -182,12 +182,6 @@ std::string strand_items(const std::vector<Value>& items, bool marks) {
     return s;
 }
 
-bool strand_item(const Value& v) {
-    if (v.is_number()) return true;
-    if (v.is_char()) return true;
-    return is_char_vector(v);
-}
-
 bool row_item(const Value& v) {
     return v.is_stored_array() && v.array_data().rank() == 1 && v.array_data().count() > 0 &&
            !is_char_vector(v);
@@ -205,8 +199,13 @@ std::string vector_text(const ArrayData& a) {
         return strand_items(items, true);
     }
     std::vector<Value> items = items_of(a);
-    if (items.size() >= 2 && std::all_of(items.begin(), items.end(), strand_item))
-        return strand_items(items, true);
+    // A strand holds atoms only, or characters and strings only (`'x' 1`, `''' "a""b"`); a
+    // string among numbers goes in brackets (`[1 2 "hi"]`, language.md §12.2).
+    bool atoms = std::all_of(items.begin(), items.end(),
+                             [](const Value& v) { return v.is_number() || v.is_char(); });
+    bool texts = std::all_of(items.begin(), items.end(),
+                             [](const Value& v) { return v.is_char() || is_char_vector(v); });
+    if (items.size() >= 2 && (atoms || texts)) return strand_items(items, true);
     if (items.size() >= 2 && std::all_of(items.begin(), items.end(), row_item)) {
         bool all_int = std::all_of(items.begin(), items.end(), [&](const Value& v) {
             return is_compact_int(v.array_data()) && v.array_data().kind() == items[0].array_data().kind();

@@ -81,6 +81,7 @@ TEST(Display, Vectors) {
     EXPECT_EQ(display(vec({i(1), i(0), Value::integer(-2, Kind::I8)})), "1ₓ 0ₓ ¯2ₓ₁");
     EXPECT_EQ(display(vec({i(1), f(0.5)})), "1ₓ 0.5");
     EXPECT_EQ(display(vec({f(1), f(2), str(U"hi"), vec({f(1), f(2)})})), "[1 2 \"hi\" [1 2]]");
+    EXPECT_EQ(display(vec({f(1), f(2), str(U"hi")})), "[1 2 \"hi\"]");
     EXPECT_EQ(display(vec({vec({f(1), f(2)}), vec({f(3), f(4), f(5)})})), "(1 2⋄3 4 5)");
     EXPECT_EQ(display(vec({vec({i(1)}), vec({i(2)})})), "(1⋄2)ₓ");
     EXPECT_EQ(display(vec({vec({str(U"aa"), str(U"cc")}), vec({str(U"bb")})})),
