@@ -75,7 +75,7 @@ export class Program {
     for (const k of Object.keys(inputs)) if (!names.has(k)) throw new ProgramError(`unknown input ${JSON.stringify(k)}`);
     for (const id of this.inputIds) {
       const nd = this.data.nodes[id]!;
-      vals[id] = acceptValue(inputs[nd.name!], nd.domain, id, `input ${nd.name}`);
+      vals[id] = this.acceptLeaf(inputs[nd.name!], nd, `input ${nd.name}`);
     }
     for (const id of this.paramIds) vals[id] = this.data.nodes[id]!.value as number;
     const st = this.acceptState(state);
@@ -92,8 +92,19 @@ export class Program {
     return this.stateIds.map((id) => {
       const nd = this.data.nodes[id]!;
       if (!Object.prototype.hasOwnProperty.call(state, nd.name!)) throw new ProgramError(`missing state ${JSON.stringify(nd.name)}`);
-      return acceptValue(state[nd.name!], nd.domain, id, `state ${nd.name}`);
+      return this.acceptLeaf(state[nd.name!], nd, `state ${nd.name}`);
     });
+  }
+
+  /**
+   * §5.1 acceptance; in a float32 program a value that overflows float32 when
+   * the leaf rounds it is rejected here as a DomainError (as the Python
+   * component does), not later as non_finite.
+   */
+  private acceptLeaf(v: unknown, nd: IRNode, what: string): number {
+    const x = acceptValue(v, nd.domain, nd.id, what);
+    if (this.data.dtype === "float32" && !Number.isFinite(Math.fround(x))) throw new DomainError(nd.id, `${what}: ${x} overflows float32`);
+    return x;
   }
 
   private forward(inputs: Inputs, state: RunOptions["state"], roots: number[]): EvalState {
@@ -149,7 +160,9 @@ export class Program {
       if (this.data.outputs.length !== 1) throw new ProgramError("output must be given for a program with several outputs");
       seeds = [[this.data.outputs[0]![1], 1]];
     }
-    const st = this.forward(inputs, opts.state, seeds.map(([id]) => id));
+    // the forward pass evaluates every output, as `run` does (an error in any
+    // output raises, matching the Python component)
+    const st = this.forward(inputs, opts.state, this.data.outputs.map(([, id]) => id).concat(seeds.map(([id]) => id)));
     evaluateHybridBranches(this.plan, st);
     const report = this.inputIds.filter((id) => this.data.nodes[id]!.differentiable).concat(this.paramIds);
     const g = backward(this.plan, st, { seeds, report });

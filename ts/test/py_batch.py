@@ -1,0 +1,101 @@
+"""Batch driver for the TypeScript SDK's live cross-language tests.
+
+Starting Python costs seconds on a loaded machine, so the TypeScript suite
+sends every request in one process. Each request mirrors
+`python -m tensorcode.program run|gradients` (spec §25), using only the
+public API; the suite also calls the real CLI once per command.
+
+stdin: {"requests": [{"kind": "run"|"gradients", "artifact", "cases"} |
+                     {"kind": "compiled"} |
+                     {"kind": "snapshot", "snapshot", "events"}]}
+stdout: {"responses": [...]} in the same order.
+"""
+import json
+import sys
+
+from tensorcode.program import EvaluationError, Program, ProgramError, Runtime, compile, int32, relu, sigmoid  # noqa: F401
+
+
+def kind(e):
+    return e.kind if isinstance(e, EvaluationError) else "program"
+
+
+def one_case(program, command, case):
+    inputs = case.get("inputs", {})
+    state = case.get("state")
+    try:
+        if command == "run":
+            outputs, nxt = program.step(inputs, state=state)
+            return {"outputs": outputs, "next_state": nxt}
+        cot = case.get("cotangents")
+        output = case.get("output")
+        if cot is None and output is None and len(program.outputs) > 1:
+            cot = {k: 1.0 for k in program.outputs}
+        return {"gradients": program.gradients(inputs, state=state, output=output, cotangents=cot)}
+    except ProgramError as e:
+        return {"error": kind(e)}
+
+
+# Functions compiled by the Python frontend; their artifacts go to TypeScript.
+def choose(a):
+    return 10 if a > 4 else 12
+
+
+def poly(x, n):
+    acc = 0.0
+    for i in range(4):
+        acc = acc * x + i
+    if n > 2:
+        return [acc, relu(x - n)]
+    return [acc / (x + 3), sigmoid(x)]
+
+
+def index(i, a, b):
+    v = [a, b, a * b]
+    return v[i] + i // 2
+
+
+def compiled():
+    out = []
+    sets = [
+        (choose, {"a": int32(min=-128, max=127)}, [{"a": v} for v in (-128, 0, 4, 5, 127)]),
+        (poly, {"n": int32(min=0, max=5)}, [{"x": x, "n": n} for x in (-3.0, -1.5, 0.0, 2.25) for n in (0, 3, 5)]),
+        (index, {"i": int32(min=-3, max=3)}, [{"i": i, "a": 1.5, "b": -2.0} for i in range(-4, 4) if -3 <= i <= 3]),
+    ]
+    for fn, doms, cases in sets:
+        p = compile(fn, inputs=doms)
+        res = []
+        for c in cases:
+            try:
+                res.append({"outputs": p.run(c)})
+            except ProgramError as e:
+                res.append({"error": kind(e)})
+        out.append({"name": fn.__name__, "artifact": json.loads(p.to_json()), "cases": cases, "results": res})
+    return out
+
+
+def snapshot(req):
+    rt = Runtime.restore(req["snapshot"])
+    outs = [rt.dispatch(ev) for ev in req["events"]]
+    return {"outputs": outs, "steps": rt.steps, "snapshot": rt.snapshot()}
+
+
+def main():
+    request = json.loads(sys.stdin.read())
+    responses = []
+    for req in request["requests"]:
+        k = req["kind"]
+        if k in ("run", "gradients"):
+            program = Program.from_json(req["artifact"])
+            responses.append([one_case(program, k, c) for c in req["cases"]])
+        elif k == "compiled":
+            responses.append(compiled())
+        elif k == "snapshot":
+            responses.append(snapshot(req))
+        else:
+            raise SystemExit("unknown request kind %r" % k)
+    sys.stdout.write(json.dumps({"responses": responses}) + "\n")
+
+
+if __name__ == "__main__":
+    main()
