@@ -25,6 +25,7 @@ enum class Step : uint8_t {
     Fold,     // reduce along an axis with fn (params: axis)
     Scan,     // running fn along an axis, left to right (params: axis)
     Iota,     // 0 1 2 ... (params: count, step direction)
+    Call,     // an object-owned routine over whole operands (params: math::Routine, cell items)
 };
 // clang-format on
 const char* step_name(Step s);

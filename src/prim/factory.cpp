@@ -155,6 +155,19 @@ Value gather_many(const std::vector<Value>& srcs, Shape shape, std::vector<int64
     return value::make_array(std::move(shape), std::move(items), proto);
 }
 
+// Selects major cells of w by position (-1: a cell of fill) into a frame of `frame` cells.
+Value select_cells(const Value& w, const std::vector<int64_t>& cells, Shape frame) {
+    Shape s = w.shape();
+    Shape cell(s.begin() + 1, s.end());
+    int64_t per = value::count_of(cell);
+    std::vector<int64_t> idx;
+    idx.reserve(cells.size() * static_cast<size_t>(per));
+    for (int64_t c : cells)
+        for (int64_t k = 0; k < per; k++) idx.push_back(c < 0 ? -1 : c * per + k);
+    frame.insert(frame.end(), cell.begin(), cell.end());
+    return gather(w, std::move(frame), std::move(idx));
+}
+
 Value gather(const Value& src, Shape shape, std::vector<int64_t> idx, bool atom) {
     if (atom && src.is_native()) {
         graph::Origin o;

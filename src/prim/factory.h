@@ -36,6 +36,9 @@ Value gather(const Value& src, Shape shape, std::vector<int64_t> idx, bool atom 
 // Same over several sources that share one index space (catenation).
 Value gather_many(const std::vector<Value>& srcs, Shape shape, std::vector<int64_t> idx);
 
+// Selects major cells of w by position (-1: a cell of fill) into a frame of `frame` cells.
+Value select_cells(const Value& w, const std::vector<int64_t>& cells, Shape frame);
+
 [[noreturn]] void fail(base::ErrorKind kind, const char* message);
 
 } // namespace bpl::prim

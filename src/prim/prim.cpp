@@ -32,9 +32,11 @@ struct Rules {
     std::array<Monad, ROW_COUNT> monad{};
     std::array<Dyad, ROW_COUNT> dyad{};
     Rules() {
-        for (const Rule& r : structural_rules()) {
-            monad[static_cast<size_t>(r.prim)] = r.monad;
-            dyad[static_cast<size_t>(r.prim)] = r.dyad;
+        for (const auto* list : {&structural_rules(), &search_rules()}) {
+            for (const Rule& r : *list) {
+                if (r.monad) monad[static_cast<size_t>(r.prim)] = r.monad;
+                if (r.dyad) dyad[static_cast<size_t>(r.prim)] = r.dyad;
+            }
         }
     }
 };

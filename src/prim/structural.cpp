@@ -347,19 +347,6 @@ Value pick(const Value& a, const Value& w) {
 
 // --- major cells: the leading axis ---
 
-// Selects major cells of w by position (-1: a cell of fill) into a frame of `frame` cells.
-Value select_cells(const Value& w, const std::vector<int64_t>& cells, Shape frame) {
-    Shape s = w.shape();
-    Shape cell(s.begin() + 1, s.end());
-    int64_t per = value::count_of(cell);
-    std::vector<int64_t> idx;
-    idx.reserve(cells.size() * static_cast<size_t>(per));
-    for (int64_t c : cells)
-        for (int64_t k = 0; k < per; k++) idx.push_back(c < 0 ? -1 : c * per + k);
-    frame.insert(frame.end(), cell.begin(), cell.end());
-    return gather(w, std::move(frame), std::move(idx));
-}
-
 // ⍪Y: the first axis as rows, the rest ravelled into columns.
 Value table(const Value& w) {
     Shape s = w.shape();

@@ -3,6 +3,7 @@
 #include "program/run.h"
 
 #include "base/assert.h"
+#include "math/search.h"
 #include "value/array.h"
 
 #include <cstring>
@@ -222,6 +223,19 @@ void run_iota(const Instr& in, ArrayData& out) {
     for (int64_t i = 0; i < n; i++) o[i] = down ? n - 1 - i : i;
 }
 
+// A routine over whole operands: one or two sources of `params[1]`-item cells.
+void run_call(const Instr& in, const std::vector<const Items*>& ops, ArrayData& out) {
+    int64_t cell = in.params[1];
+    auto cells = [&](const Items& it) {
+        int64_t n = value::count_of(it.shape);
+        return cell == 0 ? (it.shape.empty() ? 1 : it.shape[0]) : n / cell;
+    };
+    const Items& a = *ops[0];
+    const Items* b = ops.size() > 1 ? ops[1] : nullptr;
+    math::run_routine(static_cast<math::Routine>(in.params[0]), in.compute, a.data, cells(a),
+                      b ? b->data : nullptr, b ? cells(*b) : 0, cell, out.data());
+}
+
 } // namespace
 
 Value run_step(const Instr& in, const std::vector<const Value*>& operands, math::ErrorSlot& slot) {
@@ -241,6 +255,7 @@ Value run_step(const Instr& in, const std::vector<const Value*>& operands, math:
     case Step::Fold: run_fold(in, *ops[0], *out, slot); break;
     case Step::Scan: run_scan(in, *ops[0], *out, slot); break;
     case Step::Iota: run_iota(in, *out); break;
+    case Step::Call: run_call(in, ops, *out); break;
     }
     if (in.out.atom) return out->item(0);
     return Value::array(std::move(out));

@@ -3,6 +3,7 @@
 
 #include "value/array.h"
 #include "value/function.h"
+#include "base/error.h"
 
 #include <cmath>
 
@@ -49,6 +50,37 @@ bool match(const Value& x, const Value& y) {
     for (int64_t i = 0; i < p.count(); i++)
         if (!match(p.item(i), q.item(i))) return false;
     return true;
+}
+
+namespace {
+int rank_class(const Value& v) { return v.is_number() ? 0 : v.is_char() ? 1 : 2; }
+} // namespace
+
+int compare(const Value& x, const Value& y) {
+    Value a = x.read(), b = y.read();
+    if (a.is_function() || b.is_function())
+        throw base::Error(base::ErrorKind::Domain, "functions have no order");
+    int ca = rank_class(a), cb = rank_class(b);
+    if (ca != cb) return ca < cb ? -1 : 1;
+    if (ca == 0) {
+        if (!number::is_float(a.kind()) && !number::is_float(b.kind()))
+            return a.as_i64() < b.as_i64() ? -1 : a.as_i64() > b.as_i64();
+        double p = a.as_f64(), q = b.as_f64();
+        bool np = std::isnan(p), nq = std::isnan(q);
+        if (np || nq) return np == nq ? 0 : (np ? 1 : -1);
+        return p < q ? -1 : p > q;
+    }
+    if (ca == 1) return a.as_char() < b.as_char() ? -1 : a.as_char() > b.as_char();
+    const ArrayData& p = a.array_data();
+    const ArrayData& q = b.array_data();
+    if (p.rank() != q.rank()) return p.rank() < q.rank() ? -1 : 1;
+    int64_t n = std::min(p.count(), q.count());
+    for (int64_t i = 0; i < n; i++) {
+        int c = compare(p.item(i), q.item(i));
+        if (c) return c;
+    }
+    if (p.count() != q.count()) return p.count() < q.count() ? -1 : 1;
+    return p.shape() < q.shape() ? -1 : p.shape() > q.shape();
 }
 
 int64_t depth(const Value& x) {

@@ -15,6 +15,11 @@ bool tolerant_equal(double a, double b);
 // prototype kind class for empty arrays. Reads pending values (a checkpoint).
 bool match(const Value& a, const Value& b);
 
+// Structural order (functions.md §0.7; grade, sort): numbers < characters < arrays; numbers by
+// value with NaN after all; characters by code point; arrays by rank, then ravel
+// lexicographically, then shape. No tolerance. Throws DOMAIN ERROR when it reaches a function.
+int compare(const Value& a, const Value& b);
+
 // Depth (≡ monadic): 0 for atoms, 1 + the deepest item for arrays.
 int64_t depth(const Value& v);
 

@@ -132,3 +132,56 @@ TEST(Prim, MajorCellRows) {
     Value mm = prim::call(Prim::Table, m32, ints({9, 9}));
     EXPECT_EQ(mm.shape(), (value::Shape{4, 2}));
 }
+
+namespace {
+Value text(const std::u32string& s) {
+    std::vector<Value> items;
+    for (char32_t c : s) items.push_back(Value::character(c));
+    return value::make_array({static_cast<int64_t>(s.size())}, items);
+}
+std::u32string chars(const Value& v) {
+    Value s = v.read();
+    std::u32string out;
+    for (int64_t i = 0; i < s.count(); i++) out.push_back(s.array_data().item(i).as_char());
+    return out;
+}
+} // namespace
+
+TEST(Prim, SearchRows) {
+    // "abc"⍳"cabz" ⍝ [2 0 1 3]ₓ
+    Value r = prim::call(Prim::Iota, text(U"abc"), text(U"cabz"));
+    EXPECT_EQ(r.kind(), Kind::Int);
+    EXPECT_EQ(items(r), (std::vector<double>{2, 0, 1, 3}));
+    // [10 20⋄30 40⋄50 60]⍳[30 40⋄10 20] ⍝ [1 0]ₓ
+    Value t = ints({10, 20, 30, 40, 50, 60}, {3, 2});
+    EXPECT_EQ(items(prim::call(Prim::Iota, t, ints({30, 40, 10, 20}, {2, 2}))),
+              (std::vector<double>{1, 0}));
+    EXPECT_THROW(prim::call(Prim::Iota, num(1), num(1)), base::Error); // RANK
+    // 1 2 3∊2 4 ⍝ $f $t $f
+    Value m = prim::call(Prim::Epsilon, ints({1, 2, 3}), ints({2, 4}));
+    EXPECT_EQ(m.kind(), Kind::Bool);
+    EXPECT_EQ(items(m), (std::vector<double>{0, 1, 0}));
+    // "cat" "dog"⍳⊂"dog" ⍝ 1ₓ (boxed: the host route)
+    Value words = value::make_array({2}, {text(U"cat"), text(U"dog")});
+    EXPECT_EQ(prim::call(Prim::Iota, words, value::enclose(text(U"dog"))).read().as_i64(), 1);
+    // ≠[1 1+8E¯15 1+16E¯15] ⍝ $t $f $t (first representative matching)
+    Value close = value::make_array(
+        {3}, {num(1), Value::real(1 + 8e-15, Kind::F64, true), Value::real(1 + 16e-15, Kind::F64, true)});
+    EXPECT_EQ(items(prim::call(Prim::NotEqual, close)), (std::vector<double>{1, 0, 1}));
+}
+
+TEST(Prim, SortAndSetRows) {
+    EXPECT_EQ(items(prim::call(Prim::GradeUp, ints({30, 10, 20}))), (std::vector<double>{1, 2, 0}));
+    EXPECT_EQ(items(prim::call(Prim::GradeDown, ints({2, 1, 2, 1}))),
+              (std::vector<double>{0, 2, 1, 3}));
+    EXPECT_EQ(items(prim::call(Prim::Union, ints({3, 1, 3, 2, 1}))), (std::vector<double>{3, 1, 2}));
+    EXPECT_EQ(items(prim::call(Prim::Tilde, ints({1, 2, 1, 3}), ints({2, 4}))),
+              (std::vector<double>{1, 1, 3}));
+    Value u = prim::call(Prim::Union, ints({1, 2, 3, 4}, {2, 2}), ints({3, 4, 5, 6}, {2, 2}));
+    EXPECT_EQ(u.shape(), (value::Shape{3, 2}));
+    EXPECT_EQ(items(u), (std::vector<double>{1, 2, 3, 4, 5, 6}));
+    EXPECT_EQ(chars(prim::call(Prim::Less, text(U"banana"))), U"aaabnn");
+    Value words = value::make_array({3}, {text(U"b"), text(U"a"), text(U"c")});
+    Value sorted = prim::call(Prim::Greater, words).read();
+    EXPECT_EQ(chars(sorted.array_data().item(0)), U"c");
+}

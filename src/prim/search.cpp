@@ -1,0 +1,203 @@
+// Search and sort rows: grade, index of, member of, unique, union, without, sort. Native
+// operands become one Call node over math's routine; boxed (host) operands compare cells as
+// values (value::match, value::compare).
+#include "math/search.h"
+#include "prim/factory.h"
+#include "prim/rows.h"
+#include "value/array.h"
+#include "value/match.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace bpl::prim {
+
+using base::ErrorKind;
+using value::ArrayData;
+
+namespace {
+
+Value int_vector(const std::vector<int64_t>& xs, Shape shape) {
+    auto a = ArrayData::compact(Kind::Int, std::move(shape));
+    std::copy(xs.begin(), xs.end(), a->items_as<int64_t>());
+    return Value::array(std::move(a));
+}
+
+Shape major_cell(const Value& w) {
+    Shape s = w.shape();
+    return Shape(s.begin() + 1, s.end());
+}
+int64_t major_count(const Value& w) { return w.rank() == 0 ? 1 : w.shape()[0]; }
+
+// The major cells of a stored value, as values (host route).
+std::vector<Value> host_cells(const Value& w) {
+    int64_t n = major_count(w);
+    std::vector<Value> cells;
+    cells.reserve(static_cast<size_t>(n));
+    if (w.rank() <= 1) {
+        Value x = w.read();
+        for (int64_t i = 0; i < n; i++) cells.push_back(x.is_stored_array() ? x.array_data().item(i) : x);
+        return cells;
+    }
+    for (int64_t i = 0; i < n; i++) cells.push_back(select_cells(w, {i}, {}));
+    return cells;
+}
+
+Value routine(math::Routine r, Kind k, std::vector<Value> operands, int64_t cell, Desc out) {
+    graph::Origin o;
+    o.step = graph::Step::Call;
+    o.compute = k;
+    o.operands = std::move(operands);
+    o.params = {static_cast<int64_t>(r), cell};
+    return build(std::move(o), std::move(out));
+}
+
+bool both_native(const Value& a, const Value& b) { return a.is_native() && b.is_native(); }
+
+// The query frame of `query` searched against cells of shape `cell` (functions.md §4).
+Shape query_frame(const Value& query, const Shape& cell) {
+    Shape q = query.shape();
+    if (q.size() < cell.size()) fail(ErrorKind::Rank, "query cells have a lower rank than the searched cells");
+    if (!std::equal(cell.begin(), cell.end(), q.end() - static_cast<int64_t>(cell.size())))
+        fail(ErrorKind::Length, "query cells' shape differs from the searched cells'");
+    return Shape(q.begin(), q.end() - static_cast<int64_t>(cell.size()));
+}
+
+// For each query cell, the first matching cell of `table`, or its count; the result frame.
+Value positions(const Value& table, const Value& query, bool member) {
+    if (table.rank() == 0) fail(ErrorKind::Rank, "the searched argument must not be a unit");
+    Shape cell = major_cell(table);
+    Shape frame = query_frame(query, cell);
+    int64_t n = major_count(table), m = value::count_of(frame);
+    bool atom = frame.empty();
+    Kind out_kind = member ? Kind::Bool : Kind::Int;
+    if (both_native(table, query)) {
+        bool ct = table.kind() == Kind::Char, cq = query.kind() == Kind::Char;
+        if (ct == cq) {
+            Kind k = number::join(table.kind(), query.kind());
+            int64_t items = value::count_of(cell);
+            if (member)
+                return routine(math::Routine::MemberOf, k, {convert_to(query, k), convert_to(table, k)},
+                               items, Desc{out_kind, false, atom, frame});
+            return routine(math::Routine::IndexOf, k, {convert_to(table, k), convert_to(query, k)},
+                           items, Desc{out_kind, false, atom, frame});
+        }
+    }
+    // Host route: compare cells as values.
+    std::vector<Value> cells = host_cells(table);
+    Value q = query.read();
+    std::vector<Value> queries;
+    if (cell.empty()) {
+        for (int64_t j = 0; j < m; j++)
+            queries.push_back(q.is_stored_array() ? q.array_data().item(j) : q);
+    } else {
+        Value flat = call(Prim::Rho, int_vector({m, value::count_of(cell)}, {2}), q);
+        Value cells_q = call(Prim::Rho, [&] {
+            std::vector<int64_t> s{m};
+            s.insert(s.end(), cell.begin(), cell.end());
+            return int_vector(s, {static_cast<int64_t>(s.size())});
+        }(), flat);
+        queries = host_cells(cells_q);
+    }
+    std::vector<int64_t> out(static_cast<size_t>(m));
+    for (int64_t j = 0; j < m; j++) {
+        int64_t found = n;
+        for (int64_t i = 0; i < n && found == n; i++)
+            if (value::match(cells[i], queries[j])) found = i;
+        out[j] = member ? found < n : found;
+    }
+    if (atom) return member ? Value::boolean(out[0] != 0) : Value::integer(out[0]);
+    Value r = int_vector(out, frame);
+    return member ? convert_to(r, Kind::Bool) : r;
+}
+
+Value index_of(const Value& a, const Value& w) { return positions(a, w, false); }
+Value member_of(const Value& a, const Value& w) { return positions(w, a, true); }
+
+Value grade(const Value& w, bool down) {
+    if (w.rank() == 0) fail(ErrorKind::Rank, "grade needs an array");
+    int64_t n = major_count(w);
+    if (w.is_native())
+        return routine(down ? math::Routine::GradeDown : math::Routine::GradeUp, w.kind(), {w},
+                       value::count_of(major_cell(w)), Desc{Kind::Int, false, false, {n}});
+    std::vector<Value> cells = host_cells(w);
+    std::vector<int64_t> perm(static_cast<size_t>(n));
+    std::iota(perm.begin(), perm.end(), 0);
+    std::stable_sort(perm.begin(), perm.end(), [&](int64_t p, int64_t q) {
+        int c = value::compare(cells[p], cells[q]);
+        return down ? c > 0 : c < 0;
+    });
+    return int_vector(perm, {n});
+}
+Value grade_up(const Value& w) { return grade(w, false); }
+Value grade_down(const Value& w) { return grade(w, true); }
+
+Value as_vector(const Value& w) { return w.rank() == 0 ? call(Prim::Comma, w) : w; }
+
+// ≠Y: the first occurrence of each distinct major cell.
+Value unique_mask(const Value& w) {
+    Value v = as_vector(w);
+    int64_t n = major_count(v);
+    if (v.is_native())
+        return routine(math::Routine::UniqueMask, v.kind(), {v}, value::count_of(major_cell(v)),
+                       Desc{Kind::Bool, false, false, {n}});
+    // Host route: first-representative matching, as the native routine does.
+    std::vector<Value> cells = host_cells(v);
+    std::vector<Value> reps, mask;
+    for (const Value& c : cells) {
+        bool found = std::any_of(reps.begin(), reps.end(), [&](const Value& r) { return value::match(r, c); });
+        if (!found) reps.push_back(c);
+        mask.push_back(Value::boolean(!found));
+    }
+    return value::make_array({n}, std::move(mask));
+}
+
+// The cells of w where `mask` holds: the mask decides the length, so it is read here.
+Value keep(const Value& mask, const Value& w) { return call(Prim::Hash, mask.read(), w); }
+
+Value unique(const Value& w) { return keep(unique_mask(w), as_vector(w)); }
+
+Value without(const Value& a, const Value& w) {
+    Value x = as_vector(a);
+    return keep(call(Prim::Tilde, member_of(x, w)), x);
+}
+
+Value union_(const Value& a, const Value& w) {
+    if (a.rank() == 0) fail(ErrorKind::Rank, "the left argument must not be a unit");
+    Value y = w.rank() + 1 == a.rank() ? call(Prim::Table, w) : w;
+    if (w.rank() == 0 && a.rank() == 1) y = call(Prim::Comma, w);
+    Value fresh = keep(call(Prim::Tilde, member_of(y, a)), y);
+    return call(Prim::Table, a, fresh);
+}
+
+Value sort(const Value& w, bool down) {
+    if (w.rank() == 0) return w;
+    Value perm = grade(w, down).read();
+    std::vector<int64_t> cells(static_cast<size_t>(perm.count()));
+    for (int64_t i = 0; i < perm.count(); i++) cells[i] = perm.array_data().items_as<int64_t>()[i];
+    return select_cells(w, cells, {perm.count()});
+}
+Value sort_up(const Value& w) { return sort(w, false); }
+Value sort_down(const Value& w) { return sort(w, true); }
+
+} // namespace
+
+// clang-format off
+const std::vector<Rule>& search_rules() {
+    static const std::vector<Rule> RULES = {
+        //  row               monadic       dyadic
+        {Prim::GradeUp,      grade_up,     nullptr},
+        {Prim::GradeDown,    grade_down,   nullptr},
+        {Prim::Iota,         nullptr,      index_of},
+        {Prim::Epsilon,      nullptr,      member_of},
+        {Prim::NotEqual,     unique_mask,  nullptr},
+        {Prim::Union,        unique,       union_},
+        {Prim::Tilde,        nullptr,      without},
+        {Prim::Less,         sort_up,      nullptr},
+        {Prim::Greater,      sort_down,    nullptr},
+    };
+    return RULES;
+}
+// clang-format on
+
+} // namespace bpl::prim
