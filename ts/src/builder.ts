@@ -70,6 +70,9 @@ export class Builder {
     this.maxNodes = opts.maxNodes ?? 100000;
   }
 
+  /** Number of nodes created so far. */
+  get size(): number { return this.nodes.length; }
+
   private r(x: number): number { return this.dtype === "float32" ? Math.fround(x) : x; }
 
   private computedDomain(op: string, semantics: Semantics = this.semantics): Domain {

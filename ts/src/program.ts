@@ -101,7 +101,7 @@ export class Program {
    * the leaf rounds it is rejected here as a DomainError (as the Python
    * component does), not later as non_finite.
    */
-  private acceptLeaf(v: unknown, nd: IRNode, what: string): number {
+  acceptLeaf(v: unknown, nd: IRNode, what: string): number {
     const x = acceptValue(v, nd.domain, nd.id, what);
     if (this.data.dtype === "float32" && !Number.isFinite(Math.fround(x))) throw new DomainError(nd.id, `${what}: ${x} overflows float32`);
     return x;

@@ -519,17 +519,34 @@ export async function instantiateWasm(program: Program, opts: { bindings?: Bindi
   const stepFn = (ex.step ?? ex.run) as () => number;
   const outNames = program.outputs;
   const stateNames = program.stateNodes.map((id) => program.nodes[id]!.name!);
-  const slots = [...program.inputNodes, ...program.parameterNodes, ...program.stateNodes];
-  const load = (inputs: Inputs, state: Record<string, number | boolean> | null | undefined): Float64Array => {
-    const leaves = program.prepareLeaves(inputs, state);
-    const f = new Float64Array(mem.buffer);
-    slots.forEach((id, i) => { f[lay.inputBase / 8 + i] = leaves[id]!; });
-    return f;
+  const inputNodes = program.inputNodes.map((id) => program.nodes[id]!);
+  const inputNames = new Set(inputNodes.map((nd) => nd.name!));
+  // the module never grows its memory, so one view stays valid
+  const f = new Float64Array(mem.buffer);
+  program.parameterNodes.forEach((id, i) => { f[lay.paramBase / 8 + i] = program.nodes[id]!.value as number; });
+  const load = (inputs: Inputs, state: Record<string, number | boolean> | null | undefined): void => {
+    if (inputs === null || typeof inputs !== "object") throw new ProgramError("inputs must be an object of input values");
+    let seen = 0;
+    for (const k in inputs) {
+      if (!inputNames.has(k)) throw new ProgramError(`unknown input ${JSON.stringify(k)}`);
+      seen++;
+    }
+    for (let i = 0; i < inputNodes.length; i++) {
+      const nd = inputNodes[i]!;
+      const v = inputs[nd.name!];
+      if (v === undefined && !Object.prototype.hasOwnProperty.call(inputs, nd.name!)) throw new ProgramError(`missing input ${JSON.stringify(nd.name)}`);
+      f[lay.inputBase / 8 + i] = program.acceptLeaf(v, nd, `input ${nd.name}`);
+    }
+    if (seen !== inputNodes.length) throw new ProgramError("inputs must name every input exactly once");
+    if (lay.nStates > 0) {
+      const st = program.acceptState(state);
+      for (let i = 0; i < st.length; i++) f[lay.stateBase / 8 + i] = st[i]!;
+    }
   };
   const check = (status: number): void => {
     if (status === 0) return;
-    const f = new Float64Array(mem.buffer);
-    throw makeEvaluationError(STATUS_KINDS[status] ?? "domain", f[lay.failAddr / 8]!, `${STATUS_KINDS[status]} error at node ${f[lay.failAddr / 8]} (WebAssembly)`);
+    const node = f[lay.failAddr / 8]!;
+    throw makeEvaluationError(STATUS_KINDS[status] ?? "domain", node, `${STATUS_KINDS[status]} error at node ${node} (WebAssembly)`);
   };
   return {
     exports: ex,
@@ -537,7 +554,6 @@ export async function instantiateWasm(program: Program, opts: { bindings?: Bindi
     run(inputs, o = {}) {
       load(inputs, o.state);
       check(runFn());
-      const f = new Float64Array(mem.buffer);
       const out: Outputs = {};
       outNames.forEach((k, j) => { out[k] = f[lay.outputBase / 8 + j]!; });
       return out;
@@ -545,7 +561,6 @@ export async function instantiateWasm(program: Program, opts: { bindings?: Bindi
     step(inputs, o = {}) {
       load(inputs, o.state);
       check(stepFn());
-      const f = new Float64Array(mem.buffer);
       const out: Outputs = {};
       outNames.forEach((k, j) => { out[k] = f[lay.outputBase / 8 + j]!; });
       const next: Record<string, number> = {};
