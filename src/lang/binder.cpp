@@ -112,6 +112,25 @@ class Binder {
             Instr f = item(last);
             if (f.role == Role::Function) modifier = std::move(f);
         }
+        // `(a)f←3`: a parenthesised name, then a named function (§5).
+        if (!modifier && is_token(last, Tok::Name) && name_role(last.tok.text) == Role::Function &&
+            before && before->kind == SynKind::Paren && before->expr.size() == 1 &&
+            is_token(before->expr[0], Tok::Name)) {
+            modifier = item(last);
+            Instr m = node(Op::ModAssign, value ? value->role : Role::Subject,
+                           span(before->tok.site, arrow.tok.site), {});
+            m.name = before->expr[0].tok.text;
+            m.kids.push_back(std::move(*modifier));
+            if (value) m.kids.push_back(std::move(*value));
+            t--;
+            if (t == b) return m;
+            return sequence(items, b, t, Unit{std::move(m), items[t].space_before()});
+        }
+        // A strand is not a target: `(v)i←9`, `2a←3`.
+        if (!modifier && is_token(last, Tok::Name) && before &&
+            (is_token(*before, Tok::Literal) || before->kind == SynKind::Bracket ||
+             (before->kind == SynKind::Paren && item(*before).role == Role::Subject)))
+            throw Error(ErrorKind::Syntax, "a strand is not an assignment target", last.tok.site);
         if (modifier) {
             t--;
             const Syn& target = items[t];
@@ -122,10 +141,10 @@ class Binder {
                 out.kids.push_back(std::move(*modifier));
                 if (value) out.kids.push_back(std::move(*value));
             } else {
-                need_value();
                 out = node(Op::Destructure, Role::Subject, span(target.tok.site, arrow.tok.site), {});
                 out.kids.push_back(pattern(target));
-                out.kids.push_back(std::move(*value));
+                // `[a b]⌽←`: no value; the function applies to each name monadically.
+                out.kids.push_back(value ? std::move(*value) : leaf(Op::Const, Role::Subject, {}));
                 out.kids.push_back(std::move(*modifier));
             }
         } else if (is_token(last, Tok::Name)) {

@@ -365,6 +365,18 @@ std::string array_text(const ArrayData& a) {
     return matrix_text(a);
 }
 
+// The value read, and a boxed array whose items were pending rebuilt from their read items, so
+// that one holding only numbers of one kind displays as the compact array it is.
+Value settled(const Value& value) {
+    Value v = value.read();
+    if (!v.is_stored_array() || !v.array_data().is_boxed()) return v;
+    const ArrayData& a = v.array_data();
+    bool pending = false;
+    for (const Value& item : a.boxed_items()) pending = pending || item.is_pending();
+    if (!pending) return v;
+    return value::make_array(a.shape(), items_of(a), a.prototype());
+}
+
 } // namespace
 
 std::string format_float(double f) {
@@ -374,7 +386,7 @@ std::string format_float(double f) {
 }
 
 std::string source_form(const Value& value) {
-    Value v = value.read();
+    Value v = settled(value);
     switch (v.tag()) {
     case Tag::None: return "";
     case Tag::Number: return number_text(v, true);
@@ -387,7 +399,7 @@ std::string source_form(const Value& value) {
 }
 
 std::string display(const Value& value) {
-    Value v = value.read();
+    Value v = settled(value);
     switch (v.tag()) {
     case Tag::None: return "";
     case Tag::Number: return number_text(v, true);

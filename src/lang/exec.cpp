@@ -158,6 +158,7 @@ Value DfnFn::call(Exec& ex, const Value* alpha, const Value& omega) const {
     }
     fr = Frame();
     local->clear();
+    if (is_absent(result)) throw Error(ErrorKind::Value, "invalid use of an absent ⍺");
     if (local->ref_count() > 1)
         throw Error(ErrorKind::Domain, "a local function escapes its defining call");
     return result;
@@ -187,7 +188,32 @@ Value convert(const Value& v, Kind kind) {
     return value::make_array(a.shape(), std::move(items));
 }
 
+thread_local Exec* current_exec = nullptr;
+thread_local Frame* current_frame = nullptr;
+
+// Marks the running statement for ⍎ and restores the outer one when it ends.
+class Running {
+  public:
+    Running(Exec* e, Frame* f) : exec_(current_exec), frame_(current_frame) {
+        current_exec = e;
+        current_frame = f;
+    }
+    ~Running() {
+        current_exec = exec_;
+        current_frame = frame_;
+    }
+    Running(const Running&) = delete;
+    Running& operator=(const Running&) = delete;
+
+  private:
+    Exec* exec_;
+    Frame* frame_;
+};
+
 } // namespace
+
+Exec* running_exec() { return current_exec; }
+Frame* running_frame() { return current_frame; }
 
 Value make_dfn(Exec& ex, std::shared_ptr<const DfnSyntax> syntax, Scope* env) {
     base::Ref<Scope> keep = env->is_global() ? base::Ref<Scope>() : base::Ref<Scope>(env);
@@ -212,6 +238,7 @@ bool truth(const Value& v) {
 }
 
 Value Exec::statement(const Expr& e, Frame& frame, bool* shy) {
+    Running running(this, &frame);
     Instr i = bind_statement(e, frame);
     *shy = is_shy(i);
     try {
@@ -289,11 +316,11 @@ void Exec::bind_pattern(const Instr& p, const Value& v, Frame& fr, const Value* 
         Value* slot = fr.scope->find(p.name);
         if (!slot) fail(ErrorKind::Value, "undefined name: " + p.name, p.site);
         Value old = *slot;
-        Value now = apply(*this, *fn, &old, v);
+        Value now = v.is_none() ? apply(*this, *fn, nullptr, old) : apply(*this, *fn, &old, v);
         *fr.scope->find(p.name) = now;
         return;
     }
-    if (v.rank() == 0) {
+    if (v.is_none() || v.rank() == 0) {
         for (const Instr& k : p.kids) bind_pattern(k, v, fr, fn);
         return;
     }
@@ -305,7 +332,9 @@ void Exec::bind_pattern(const Instr& p, const Value& v, Frame& fr, const Value* 
 
 Value Exec::destructure(const Instr& i, Frame& fr) {
     Value v = eval(i.kids[1], fr);
-    if (v.is_none() || is_absent(v)) fail(ErrorKind::Value, "no result to assign", i.site);
+    bool monadic = v.is_none() && i.kids.size() > 2 && i.kids[1].op == Op::Const;
+    if ((v.is_none() && !monadic) || is_absent(v))
+        fail(ErrorKind::Value, "no result to assign", i.site);
     Value fn;
     if (i.kids.size() > 2) fn = eval(i.kids[2], fr);
     try {

@@ -36,6 +36,10 @@ class Exec {
     std::shared_ptr<const std::string> source_;
 };
 
+// The executor and frame of the statement running on this thread (for ⍎), or null.
+Exec* running_exec();
+Frame* running_frame();
+
 // A dfn value closing over the scope it was made in (and, for a derived function of a defined
 // operator, its operands).
 Value make_dfn(Exec& ex, std::shared_ptr<const DfnSyntax> syntax, Scope* env);

@@ -42,7 +42,7 @@ constexpr GlyphRow GLYPHS[] = {
     {U'⍸', Tok::Function}, {U'∊', Tok::Function}, {U'∪', Tok::Function}, {U'∩', Tok::Function},
     {U'⍷', Tok::Function}, {U'⍋', Tok::Function}, {U'⍒', Tok::Function}, {U'#', Tok::Function},
     {U'⊤', Tok::Function}, {U'⊥', Tok::Function}, {U'⌹', Tok::Function}, {U'⊣', Tok::Function},
-    {U'⊢', Tok::Function}, {U'⍎', Tok::Function}, {U'⍕', Tok::Function},
+    {U'⊢', Tok::Function}, {U'⍎', Tok::Function}, {U'⍕', Tok::Function}, {U'↦', Tok::Function},
     // monadic operators
     {U'/', Tok::Monadic}, {U'⌿', Tok::Monadic}, {U'\\', Tok::Monadic}, {U'⍀', Tok::Monadic},
     {U'¨', Tok::Monadic}, {U'⍨', Tok::Monadic}, {U'⊗', Tok::Monadic}, {U'⌸', Tok::Monadic},
@@ -91,7 +91,7 @@ const GlyphRow* glyph_row(char32_t c) {
 bool is_letter(char32_t c) {
     if ((c >= U'a' && c <= U'z') || (c >= U'A' && c <= U'Z') || c == U'∆' || c == U'⍙') return true;
     if (c < 0xC0 || c == U'×' || c == U'÷') return false;
-    if (c >= 0x2000) return false; // punctuation, math and APL blocks
+    if (c >= 0x1D00) return false; // phonetic scripts (ᵀ ᵘ ᵣ), punctuation, math and APL blocks
     return glyph_row(c) == nullptr;
 }
 

@@ -148,7 +148,16 @@ Value each(Exec& ex, const Value& f, const Value&, const Value* alpha, const Val
             idx[k] = 0;
         }
     }
-    return value::make_array(shape, std::move(out));
+    Value proto;
+    if (out.empty()) { // prototype mode: one call on the prototypes (§8)
+        auto proto_of = [](const Value& x) {
+            Value r = x.read();
+            return r.is_stored_array() ? r.array_data().prototype() : r;
+        };
+        Value pa = proto_of(a), pw = proto_of(w);
+        proto = apply(ex, f, &pa, pw);
+    }
+    return value::make_array(shape, std::move(out), proto);
 }
 
 Value commute(Exec& ex, const Value& f, const Value&, const Value* alpha, const Value& w) {

@@ -1,20 +1,98 @@
 // The language's entry (run.h): parse the source, then bind and run each statement in order;
-// and the reference error report (language.md §13).
+// the ⍕ and ⍎ rows' rules (they need display and the running frame); the reference error report
+// (language.md §13).
 #include "lang/run.h"
 
 #include "base/utf8.h"
+#include "lang/cells.h"
+#include "lang/display.h"
 #include "lang/exec.h"
+#include "prim/rows.h"
+#include "value/array.h"
 
 #include <algorithm>
 
 namespace bpl::lang {
 
+namespace {
+
+Value char_vector(const std::u32string& s) {
+    auto a = value::ArrayData::compact(value::Kind::Char, {static_cast<int64_t>(s.size())});
+    for (size_t k = 0; k < s.size(); k++) a->items_as<char32_t>()[k] = s[k];
+    return Value::array(a);
+}
+
+// ⍕ω: the display text; several lines make a character matrix padded with spaces.
+Value format(const Value& omega) {
+    std::string text = display(omega);
+    std::vector<std::u32string> lines;
+    size_t start = 0;
+    for (;;) {
+        size_t nl = text.find('\n', start);
+        lines.push_back(base::decode_utf8(text.substr(start, nl - start)));
+        if (nl == std::string::npos) break;
+        start = nl + 1;
+    }
+    if (lines.size() == 1) return char_vector(lines[0]);
+    size_t width = 0;
+    for (const auto& l : lines) width = std::max(width, l.size());
+    auto a = value::ArrayData::compact(value::Kind::Char,
+                                       {static_cast<int64_t>(lines.size()), static_cast<int64_t>(width)});
+    for (size_t r = 0; r < lines.size(); r++)
+        for (size_t c = 0; c < width; c++)
+            a->items_as<char32_t>()[r * width + c] = c < lines[r].size() ? lines[r][c] : U' ';
+    return Value::array(a);
+}
+
+std::string text_of(const Value& v) {
+    std::u32string s;
+    for (const Value& c : items_of(v)) {
+        if (!c.is_char()) throw base::Error(base::ErrorKind::Domain, "⍎ needs text");
+        s += c.as_char();
+    }
+    return base::encode_utf8(s);
+}
+
+// ⍎ω: runs the text in the running frame; the last statement's value, shy or not.
+Value execute(const Value& omega) {
+    Exec* running = running_exec();
+    Frame* frame = running_frame();
+    if (!running || !frame)
+        throw base::Error(base::ErrorKind::Internal, "⍎ outside a running statement");
+    auto text = std::make_shared<const std::string>(text_of(omega));
+    Exec ex(running->ctx(), text);
+    Value last;
+    try {
+        for (const Statement& st : parse(*text)) {
+            bool shy = false;
+            last = ex.statement(st.expr, *frame, &shy);
+        }
+    } catch (base::Error& e) {
+        throw base::Error(e.kind(), e.what()); // its site points into the executed text
+    }
+    return last;
+}
+
+void register_rules() {
+    static const bool done = [] {
+        prim::register_rule(prim::Rule{prim::Prim::Format, format, nullptr});
+        prim::register_rule(prim::Rule{prim::Prim::Execute, execute, nullptr});
+        return true;
+    }();
+    (void)done;
+}
+
+} // namespace
+
 Context::Context(Io& io, std::string base_dir)
-    : io_(io), base_dir_(std::move(base_dir)), globals_(std::make_unique<Scope>()) {}
+    : io_(io), base_dir_(std::move(base_dir)), globals_(std::make_unique<Scope>()) {
+    register_rules();
+}
 
 Context::~Context() { globals_->clear(); }
 
-void run(Context& ctx, std::string_view source, const std::function<void(const Value&)>& on_result) {
+void run_all(Context& ctx, std::string_view source,
+             const std::function<void(const Value&, bool shy)>& on_value) {
     auto text = std::make_shared<const std::string>(source);
     std::vector<Statement> statements = parse(*text);
     Exec ex(ctx, text);
@@ -23,8 +101,14 @@ void run(Context& ctx, std::string_view source, const std::function<void(const V
     for (const Statement& st : statements) {
         bool shy = false;
         Value v = ex.statement(st.expr, top, &shy);
-        if (!shy && !v.is_none()) on_result(v);
+        if (!v.is_none()) on_value(v, shy);
     }
+}
+
+void run(Context& ctx, std::string_view source, const std::function<void(const Value&)>& on_result) {
+    run_all(ctx, source, [&](const Value& v, bool shy) {
+        if (!shy) on_result(v);
+    });
 }
 
 void set_global(Context& ctx, const std::string& name, Value v) {
@@ -39,9 +123,8 @@ std::string error_report(const base::Error& error, std::string_view source,
     base::Site site = error.site();
     if (site.begin < 0 || static_cast<size_t>(site.begin) > source.size()) return out;
     auto begin = static_cast<size_t>(site.begin);
-    size_t line_start = source.rfind('\n', begin == 0 ? std::string_view::npos : begin - 1);
+    size_t line_start = begin == 0 ? std::string_view::npos : source.rfind('\n', begin - 1);
     line_start = line_start == std::string_view::npos ? 0 : line_start + 1;
-    if (begin == 0) line_start = 0;
     size_t line_end = source.find('\n', begin);
     if (line_end == std::string_view::npos) line_end = source.size();
     size_t line_no = 1 + static_cast<size_t>(std::count(source.begin(), source.begin() + begin, '\n'));

@@ -45,6 +45,12 @@ class Context {
 // (byte offsets into `source`) set, for the first error; earlier statements' effects remain.
 void run(Context& ctx, std::string_view source, const std::function<void(const Value&)>& on_result);
 
+// Like run(), but calls on_value for every statement that has a value, shy ones included, with
+// `shy` set for those (the case runner checks the last statement's value even when it is an
+// assignment).
+void run_all(Context& ctx, std::string_view source,
+             const std::function<void(const Value&, bool shy)>& on_value);
+
 // Binds a global name (e.g. the embedding's or a test's predefined values).
 void set_global(Context& ctx, const std::string& name, Value v);
 
