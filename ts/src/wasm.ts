@@ -206,8 +206,26 @@ class Emitter {
   private demand(c: Bytes, k: number, top: Set<number> | null): void {
     if (top === null) { this.callChecked(c, this.nodeFunction(k)); return; }
     if (top.has(k)) return;
-    this.emitNode(c, k, top);
-    top.add(k);
+    // iterative depth-first walk (long chains must not exhaust the JS stack):
+    // emit a node once the arguments it evaluates unconditionally are emitted
+    const stack = [k];
+    while (stack.length > 0) {
+      const id = stack[stack.length - 1]!;
+      if (top.has(id)) { stack.pop(); continue; }
+      const next = this.preArgs(id).find((a) => !top.has(a));
+      if (next !== undefined) { stack.push(next); continue; }
+      this.emitNode(c, id, top);
+      top.add(id);
+      stack.pop();
+    }
+  }
+
+  /** Arguments a node evaluates before any decision of its own (in order). */
+  private preArgs(id: number): number[] {
+    const nd = this.nodes[id]!;
+    if (this.sem[id] === "relaxed" || !CONDITIONAL.has(nd.op)) return nd.args;
+    if (nd.op === "gather_one_hot") return nd.args.slice(0, nd.args.length / 2);
+    return [nd.args[0]!];
   }
 
   /** In a branch: evaluate k (call unless known done at top level), leave value on the stack. */
