@@ -77,8 +77,15 @@ Evaluator::Evaluator(const Circuit& c) : c_(c) {
         for (int32_t a : c.nodes[i].args) depends_[i] |= depends_[size_t(a)];
     for (const auto& [s, next] : c.updates) next_of_state_[size_t(s)] = next;
     DomainType plain = c.dtype == DType::Float32 ? DomainType::Float32 : DomainType::Float64;
+    arg_start_.assign(n + 1, 0);
+    ops_.resize(n);
+    relaxed_.assign(n, 0);
     for (size_t i = 0; i < n; ++i) {
         const Node& node = c.nodes[i];
+        ops_[i] = node.op;
+        relaxed_[i] = c.semantics_of(node) == Semantics::Relaxed;
+        arg_ids_.insert(arg_ids_.end(), node.args.begin(), node.args.end());
+        arg_start_[i + 1] = static_cast<int32_t>(arg_ids_.size());
         lazy_[i] = c.semantics_of(node) != Semantics::Relaxed &&
                    (node.op == Op::Select || node.op == Op::Gather || node.op == Op::GatherOneHot);
         // Only finiteness needs checking on an unbounded domain of the program's own type.
@@ -133,13 +140,14 @@ void Evaluator::demand(int32_t root, CallHost* host) {
             stack_.pop_back();
             continue;
         }
-        const Node& n = c_.nodes[i];
-        const auto& args = n.args;
+        const int32_t* args = arg_ids_.data() + arg_start_[i];
+        size_t n_args = size_t(arg_start_[i + 1] - arg_start_[i]);
+        Op op = ops_[i];
         bool lazy = lazy_[i] != 0;
         // Phase 1: the arguments every case needs (all of them, or the deciding ones when lazy),
         // pushed last-first so the first argument is evaluated first.
-        size_t needed = args.size();
-        if (lazy) needed = n.op == Op::GatherOneHot ? args.size() / 2 : 1;
+        size_t needed = n_args;
+        if (lazy) needed = op == Op::GatherOneHot ? n_args / 2 : 1;
         bool missing = false;
         for (size_t k = needed; k-- > 0;) {
             int32_t a = args[k];
@@ -158,19 +166,20 @@ void Evaluator::demand(int32_t root, CallHost* host) {
         // Phase 2: decide, then demand only the chosen value (and, for a hybrid select under
         // differentiation, the inactive branch too).
         int32_t chosen = -1, other = -1;
-        if (n.op == Op::Select) {
+        if (op == Op::Select) {
             double cnd = value_[size_t(args[0])];
             if (!is_bit(cnd)) fail(FailKind::Domain, id, "select condition is not 0 or 1");
             chosen = cnd == 1.0 ? args[1] : args[2];
-            if (both_branches_ && c_.semantics_of(n) == Semantics::Hybrid) other = cnd == 1.0 ? args[2] : args[1];
-        } else if (n.op == Op::Gather) {
+            if (both_branches_ && c_.semantics_of(c_.nodes[i]) == Semantics::Hybrid)
+                other = cnd == 1.0 ? args[2] : args[1];
+        } else if (op == Op::Gather) {
             double ix = value_[size_t(args[0])];
-            double top = double(args.size()) - 2;
+            double top = double(n_args) - 2;
             if (std::floor(ix) != ix || ix < 0 || ix > top)
                 fail(FailKind::InvalidIndex, id, "gather index " + num(ix) + " is not an integer in [0, " + num(top) + "]");
             chosen = args[1 + size_t(ix)];
         } else {
-            size_t m = args.size() / 2;
+            size_t m = n_args / 2;
             size_t ones = 0, at = 0;
             for (size_t k = 0; k < m; ++k) {
                 double s = value_[size_t(args[k])];
@@ -199,13 +208,14 @@ void Evaluator::demand(int32_t root, CallHost* host) {
 
 double Evaluator::compute(int32_t id, CallHost* host) {
     const Node& n = c_.nodes[size_t(id)];
-    const auto& args = n.args;
-    auto arg = [&](size_t k) { return value_[size_t(args[k])]; };
-    bool relaxed = c_.semantics_of(n) == Semantics::Relaxed;
-    double t = c_.temperature_of(n);
+    const int32_t* arg_ids = arg_ids_.data() + arg_start_[size_t(id)];
+    std::span<const int32_t> args(arg_ids, size_t(arg_start_[size_t(id) + 1] - arg_start_[size_t(id)]));
+    auto arg = [&](size_t k) { return value_[size_t(arg_ids[k])]; };
+    bool relaxed = relaxed_[size_t(id)] != 0;
+    double t = relaxed ? c_.temperature_of(n) : 1.0;
     bool f32 = c_.dtype == DType::Float32;
     auto rnd = [&](double v) { return f32 ? round_f32(v) : v; };
-    switch (n.op) {
+    switch (ops_[size_t(id)]) {
     case Op::Input:
     case Op::Parameter:
     case Op::State: return value_[size_t(id)];

@@ -89,6 +89,10 @@ class Evaluator {
     std::vector<uint8_t> depends_; // node depends on a reported leaf
     std::vector<double> value_, grad_;
     std::vector<uint32_t> done_;
+    // Flat copies of what the hot loop reads, so it does not walk the (large) Node structs.
+    std::vector<Op> ops_;
+    std::vector<int32_t> arg_start_, arg_ids_; // node i's args: arg_ids_[arg_start_[i] .. arg_start_[i+1])
+    std::vector<uint8_t> relaxed_;
     std::vector<uint8_t> lazy_;    // exact/hybrid select, gather, gather_one_hot
     std::vector<uint8_t> checked_; // the domain needs more than a finiteness check
     std::vector<int32_t> stack_;
