@@ -545,3 +545,15 @@ def test_snapshot_validation():
     text = rt.snapshot_json()
     assert text.startswith('{"format":"tensorcode.snapshot","version":1,"program":{')
     assert Runtime.restore(text).snapshot() == good
+
+
+def test_float32_affine_weights_are_float32_constants():
+    b = Builder(dtype="float32")
+    x, y = b.input("x"), b.input("y")
+    packed = b.affine([x, y], [0.1, 0.3], 0.7)
+    chain = 0.7 + 0.1 * x + 0.3 * y
+    p = b.build({"packed": packed, "chain": chain})
+    assert p.artifact()["nodes"][2]["value"]["weights"] == [0.10000000149011612, 0.30000001192092896]
+    for xv, yv in ((1.3, -2.7), (1e3, 3.3), (-0.1, 0.2)):
+        r = p.run({"x": xv, "y": yv})
+        assert r["packed"] == r["chain"]

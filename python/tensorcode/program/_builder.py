@@ -275,12 +275,17 @@ class Builder:
             raise CompileError("gather_one_hot needs equally long, non-empty values and selector")
         return self.op("gather_one_hot", *selector, *values)
 
-    @staticmethod
-    def _literal(w, what):
+    def _literal(self, w, what):
+        """A literal weight or bias; rounded to float32 in float32 programs, as constants are."""
         if isinstance(w, Value):
             raise CompileError(f"{what} must be literal numbers; use parameter and * for learned weights")
         if isinstance(w, bool) or not isinstance(w, (int, float)) or not math.isfinite(w):
             raise CompileError(f"{what} must be finite numbers")
+        if self.dtype == "float32":
+            try:
+                return round_f32(float(w))
+            except OverflowError:
+                raise CompileError(f"{what} {w!r} overflows float32") from None
         return float(w)
 
     def affine(self, values, weights, bias=None):
