@@ -278,3 +278,11 @@ def test_node_limit():
     with pytest.raises(CompileError, match="max_nodes"):
         compile(src, max_nodes=500)
     assert len(compile(src).artifact()["nodes"]) > 1000
+
+
+def test_every_compiled_node_has_a_source_location():
+    for fn in (arith, branches, early, arrays, chained, truthy, nested_loops, symbolic_index):
+        names = fn.__code__.co_varnames[:fn.__code__.co_argcount]
+        nodes = compile(fn, inputs={k: SMALL for k in names}).artifact()["nodes"]
+        assert all(n["source"] is not None and n["source"]["line"] >= fn.__code__.co_firstlineno
+                   for n in nodes), fn.__name__
