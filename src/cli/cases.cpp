@@ -536,20 +536,18 @@ std::string escape_shown(const std::string& s) {
     return out;
 }
 
-std::string quote_bpl(const std::string& s) {
-    std::string out = "\"";
-    for (char ch : s) out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
-    return out + "\"";
-}
-
 } // namespace
 
 Outcome run_case(const Case& c, const std::string& base_dir, const std::string& testpath) {
     CaptureIo io(c.input);
     lang::Context ctx(io, base_dir);
-    std::string code = c.code;
-    if (!testpath.empty()) code = "testpath←" + quote_bpl(testpath) + "\n" + code;
-    RunResult got = run_source(ctx, code);
+    if (!testpath.empty()) {
+        std::u32string text = base::decode_utf8(testpath);
+        auto a = value::ArrayData::compact(Kind::Char, {static_cast<int64_t>(text.size())});
+        for (size_t k = 0; k < text.size(); k++) a->items_as<char32_t>()[k] = text[k];
+        lang::set_global(ctx, "testpath", Value::array(a));
+    }
+    RunResult got = run_source(ctx, c.code);
     Outcome out{Status::Pass, ""};
     if (c.expect_error) {
         if (!got.error) {
