@@ -377,28 +377,34 @@ inline typename O::V cbrt(typename O::V x) {
     return O::copysign(y, x);
 }
 
-// Power for floats: exp(y ln |x|) with the sign and special cases of IEEE pow; a negative
+// Power for floats, every lane: pow_common on |x| with the sign and special cases of IEEE pow
+// (also pow's scalar repair routine); a negative
 // base with a non-integral exponent gives NaN (the complex case is the caller's, D5).
 // Its error is characterised by u·|y ln x| (docs/accuracy.md).
+// The common formula for lanes the repair predicate leaves (x positive and finite, y finite):
+// exp(y ln x), with integral results rounded and y = 2, y = −1 done in one rounding.
+template <class O>
+inline typename O::V pow_common(typename O::V x, typename O::V y) {
+    using V = typename O::V;
+    V r = exp<O>(y * log<O>(x));
+    V ay = O::abs(y);
+    auto x_int = ((x + 0x1p52) - 0x1p52) == x;
+    auto y_int = ((ay + 0x1p52) - 0x1p52) == ay;
+    V rr = (r + 0x1p52) - 0x1p52;
+    r = O::select(x_int & y_int & (y > 0.0) & (r < 0x1p44), rr, r);
+    return O::select(y == 2.0, x * x, O::select(y == -1.0, 1.0 / x, r));
+}
+// pow's repair predicate: lanes whose sign, zero, infinity or NaN rules the common formula skips.
+template <class O>
+inline typename O::M pow_needs_repair(typename O::V x, typename O::V y) {
+    return !((x > 0.0) & (x < __builtin_inf()) & (O::abs(y) < __builtin_inf()));
+}
+
 template <class O>
 inline typename O::V pow(typename O::V x, typename O::V y) {
     using V = typename O::V;
     V ax = O::abs(x);
-    V l = log<O>(ax);
-    V r = exp<O>(y * l);
-    // small integral exponents by repeated squaring, exact where the result is representable
-    // (2*3 is 8): |y| < 128 takes 7 steps
-    V ay = O::abs(y), e = ay, acc = V{} + 1.0, base = ax;
-    for (int i = 0; i < 7; ++i) {
-        V h = 0.5 * e;
-        auto odd = ((h + 0x1p52) - 0x1p52) != h;
-        acc = O::select(odd, acc * base, acc);
-        base = base * base;
-        e = h - O::select(odd, V{} + 0.5, V{});
-    }
-    acc = O::select(y < 0.0, 1.0 / acc, acc);
-    auto small_int = (ay < 128.0) & (((ay + 0x1p52) - 0x1p52) == ay);
-    r = O::select(small_int, acc, r);
+    V r = pow_common<O>(ax, y);
     // parity of an integral y: y is odd when y/2 is not integral
     V yh = 0.5 * y;
     V yhr = (O::abs(yh) + 0x1p52) - 0x1p52; // rounds a nonnegative value below 2^52

@@ -8,5 +8,7 @@ namespace bpl::math::repair {
 double sin(double x);
 double cos(double x);
 double tan(double x);
+// Power on lanes pow_needs_repair flags (x ≤ 0, ±∞, NaN, y ±∞ or NaN): the full formula.
+double pow(double x, double y);
 
 } // namespace bpl::math::repair

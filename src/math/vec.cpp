@@ -1,6 +1,8 @@
 // Vector routes: picks the widest compiled ISA the CPU supports, once; tests may force one.
 #include "math/vec.h"
 
+#include "math/formulas.h"
+#include "math/ops.h"
 #include "math/repair.h"
 
 #include <cmath>
@@ -11,6 +13,7 @@ namespace repair {
 double sin(double x) { return std::sin(x); }
 double cos(double x) { return std::cos(x); }
 double tan(double x) { return std::tan(x); }
+double pow(double x, double y) { return formula::pow<ScalarOps>(x, y); }
 } // namespace repair
 
 namespace vec {

@@ -1,7 +1,8 @@
 // Internal to math/, included only by the vec_<isa>.cpp files: VecOps (GCC vector extensions,
 // W float64 lanes) and the block loops that run the shared formulas over buffers. Each including
 // file defines BPL_ISA (its namespace, so instantiations compiled for different ISAs never merge)
-// and BPL_W, and is compiled with that ISA's flags plus -ffp-contract=fast (a*b+c is one fma
+// BPL_W (float64 lanes: one machine register; GCC handles wider generic vectors poorly) and
+// BPL_REG (register bytes), and is compiled with that ISA's flags plus -ffp-contract=fast (a*b+c is one fma
 // where the ISA has it) and -fno-math-errno (vector sqrt).
 #pragma once
 
@@ -11,9 +12,39 @@
 #include "math/repair.h"
 
 #include <cstring>
+#include <immintrin.h>
 #include <type_traits>
 
 namespace bpl::math::vec::BPL_ISA {
+
+#if BPL_HAS_FMA
+// a×b+c rounded once, explicitly (so no later rewrite can split it), one machine register at a
+// time: a block of several registers gives independent dependency chains.
+#if BPL_REG == 64
+#define BPL_FMA_PD _mm512_fmadd_pd
+#define BPL_FMA_PS _mm512_fmadd_ps
+typedef __m512d RegD;
+typedef __m512 RegF;
+#else
+#define BPL_FMA_PD _mm256_fmadd_pd
+#define BPL_FMA_PS _mm256_fmadd_ps
+typedef __m256d RegD;
+typedef __m256 RegF;
+#endif
+template <class V, class R, R (*op)(R, R, R)>
+inline V fma_chunks(V a, V b, V c) {
+    constexpr int K = sizeof(V) / sizeof(R);
+    R x[K], y[K], z[K];
+    std::memcpy(x, &a, sizeof a);
+    std::memcpy(y, &b, sizeof b);
+    std::memcpy(z, &c, sizeof c);
+    for (int k = 0; k < K; ++k) x[k] = op(x[k], y[k], z[k]);
+    std::memcpy(&a, x, sizeof a);
+    return a;
+}
+inline RegD fma_pd(RegD a, RegD b, RegD c) { return BPL_FMA_PD(a, b, c); }
+inline RegF fma_ps(RegF a, RegF b, RegF c) { return BPL_FMA_PS(a, b, c); }
+#endif
 
 struct VecOps {
     static constexpr int W = BPL_W;
@@ -21,7 +52,15 @@ struct VecOps {
     typedef int64_t I __attribute__((vector_size(8 * W)));
     typedef float F __attribute__((vector_size(4 * W)));
     using M = I;
-    static V fma(V a, V b, V c) { return a * b + c; }
+    // a×b+c rounded once where the ISA has fma (explicit, so no later rewrite can split it);
+    // the portable route has none and rounds twice (its reductions are exact without fma).
+    static V fma(V a, V b, V c) {
+#if BPL_HAS_FMA
+        return fma_chunks<V, RegD, fma_pd>(a, b, c);
+#else
+        return a * b + c;
+#endif
+    }
     static V select(M m, V a, V b) { return m ? a : b; }
     static I selecti(M m, I a, I b) { return m ? a : b; }
     static I bits(V v) { return (I)v; } // same size: a reinterpretation
@@ -51,7 +90,13 @@ struct VecOps32 {
     typedef float V __attribute__((vector_size(4 * W)));
     typedef int32_t I __attribute__((vector_size(4 * W)));
     using M = I;
-    static V fma(V a, V b, V c) { return a * b + c; }
+    static V fma(V a, V b, V c) {
+#if BPL_HAS_FMA
+        return fma_chunks<V, RegF, fma_ps>(a, b, c);
+#else
+        return a * b + c;
+#endif
+    }
     static V select(M m, V a, V b) { return m ? a : b; }
     static I selecti(M m, I a, I b) { return m ? a : b; }
     static I bits(V v) { return (I)v; }
@@ -171,6 +216,22 @@ void map2(F f, const S* a, int64_t sa, const S* b, int64_t sb, S* out, int64_t n
         store_block(f(x, y), out + i, m);
     }
 }
+// map2 with a repair predicate need(x, y) and scalar routine fix(x, y) for flagged lanes.
+template <class S, class F, class N, class R>
+void map2r(F f, N need, R fix, const S* a, int64_t sa, const S* b, int64_t sb, S* out,
+           int64_t n) {
+    for (int64_t i = 0; i < n; i += W) {
+        int m = n - i < W ? static_cast<int>(n - i) : W;
+        V x = load_block(a + i * sa, sa, m);
+        V y = load_block(b + i * sb, sb, m);
+        V r = f(x, y);
+        auto flag = need(x, y);
+        if (VecOps::any(flag))
+            for (int j = 0; j < m; ++j)
+                if (flag[j]) r[j] = fix(x[j], y[j]);
+        store_block(r, out + i, m);
+    }
+}
 
 inline auto never() {
     return [](V) { return VecOps::I{}; };
@@ -233,12 +294,17 @@ bool binary_kind(Fn f, const S* a, int64_t sa, const S* b, int64_t sb, S* out, i
         BPL_PLAIN(Subtract, [](V x, V y) { return x - y; })
         BPL_PLAIN(Multiply, [](V x, V y) { return x * y; })
         BPL_PLAIN(Divide, [](V x, V y) { return x / y; })
-        BPL_PLAIN(Power, [](V x, V y) { return formula::pow<O>(x, y); })
+
         BPL_PLAIN(Log, [](V x, V y) { return formula::log<O>(y) / formula::log<O>(x); })
         // beside NaN the other argument is returned
         BPL_PLAIN(Min, [](V x, V y) { return O::select((y < x) | (x != x), y, x); })
         BPL_PLAIN(Max, [](V x, V y) { return O::select((y > x) | (x != x), y, x); })
 #undef BPL_PLAIN
+    case Fn::Power:
+        map2r([](V x, V y) { return formula::pow_common<O>(x, y); },
+              [](V x, V y) { return formula::pow_needs_repair<O>(x, y); }, repair::pow, a, sa, b,
+              sb, out, n);
+        return true;
     default:
         return false;
     }
