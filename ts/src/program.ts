@@ -1,6 +1,7 @@
 // Program (§12), gradients (§13), verify (§14), schedule/graph (§15).
 import { acceptValue, Domain } from "./domain.js";
 import { EvaluationError, ProgramError, VerificationError, DomainError } from "./errors.js";
+import { Analysis, analyzeData, assertProgramLike, optimizeData } from "./analysis.js";
 import { backward, Bindings, EvalState, evaluate, evaluateHybridBranches, Plan } from "./evaluator.js";
 import { DType, IRNode, parseArtifact, ProgramData, Semantics, toArtifact, nodeToJSON } from "./ir.js";
 
@@ -272,6 +273,51 @@ export class Program {
     return new Program({ ...this.data, nodes }, this.bindings);
   }
 
+  /** §15.1: checked constant folding, affine packing, dead-code elimination. */
+  optimize(): Program {
+    return new Program(optimizeData(this.data), this.bindings);
+  }
+
+  /**
+   * §14.3: returns `candidate` after exhaustive finite-domain agreement,
+   * raising VerificationError naming the first failed condition otherwise.
+   */
+  verifiedReplacement(candidate: Program, opts: { maxCases?: number } = {}): Program {
+    const maxCases = opts.maxCases ?? 100000;
+    if (!(candidate instanceof Program)) throw new ProgramError("verifiedReplacement needs a Program");
+    if (this.paramIds.length > 0 || candidate.paramIds.length > 0) throw new VerificationError("parameters must be frozen (condition 1)");
+    if (this.hasState || candidate.hasState || this.hasCalls || candidate.hasCalls) throw new VerificationError("programs with state or call nodes cannot be replaced (condition 2)");
+    const mine = this.inputIds.map((id) => this.data.nodes[id]!);
+    const theirs = candidate.inputIds.map((id) => candidate.data.nodes[id]!);
+    if (mine.length !== theirs.length || mine.some((n, i) => n.name !== theirs[i]!.name || !n.domain.equals(theirs[i]!.domain))
+      || this.outputs.join("\u0000") !== candidate.outputs.join("\u0000"))
+      throw new VerificationError("the signatures differ: input names, order, domains or output names (condition 3)");
+    let total = 1;
+    for (const n of mine) {
+      if (n.domain.type !== "int32" && n.domain.type !== "boolean") throw new VerificationError(`input ${n.name} has a floating domain (condition 4)`);
+      total *= n.domain.hi - n.domain.lo + 1;
+      if (total > maxCases) throw new VerificationError(`the enumeration exceeds max_cases ${maxCases} (condition 4)`);
+    }
+    const values: number[] = new Array(mine.length).fill(0);
+    const check = (): void => {
+      const c: Inputs = {};
+      mine.forEach((n, i) => { c[n.name!] = values[i]!; });
+      let a: Outputs | null = null, b: Outputs | null = null;
+      let ea = false, eb = false;
+      try { a = this.run(c); } catch (e) { if (!(e instanceof EvaluationError)) throw e; ea = true; }
+      try { b = candidate.run(c); } catch (e) { if (!(e instanceof EvaluationError)) throw e; eb = true; }
+      if (ea && eb) return;
+      if (ea !== eb || Object.keys(a!).some((k) => a![k] !== b![k]))
+        throw new VerificationError(`the programs differ at ${JSON.stringify(c)} (condition 5)`);
+    };
+    const rec = (k: number): void => {
+      if (k === mine.length) { check(); return; }
+      for (let x = mine[k]!.domain.lo; x <= mine[k]!.domain.hi; x++) { values[k] = x; rec(k + 1); }
+    };
+    rec(0);
+    return candidate;
+  }
+
   schedule(): number[][] {
     const layer = new Int32Array(this.data.nodes.length);
     const layers: number[][] = [];
@@ -297,4 +343,10 @@ export interface VerifyReport {
   exhaustive: boolean;
   both_failed: number;
   failures: { inputs: Inputs; expected: Outputs | null; actual: Outputs | null; error: string | null }[];
+}
+
+/** §15.3: interval analysis (diagnostic; the run-time checks decide). */
+export function analyze(program: Program): Analysis {
+  assertProgramLike(program);
+  return analyzeData(program.data);
 }

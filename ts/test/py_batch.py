@@ -7,13 +7,14 @@ public API; the suite also calls the real CLI once per command.
 
 stdin: {"requests": [{"kind": "run"|"gradients", "artifact", "cases"} |
                      {"kind": "compiled"} |
-                     {"kind": "snapshot", "snapshot", "events"}]}
+                     {"kind": "snapshot", "snapshot", "events"} |
+                     {"kind": "optimize"|"analyze", "artifact"}]}
 stdout: {"responses": [...]} in the same order.
 """
 import json
 import sys
 
-from tensorcode.program import EvaluationError, Program, ProgramError, Runtime, compile, int32, relu, sigmoid  # noqa: F401
+from tensorcode.program import EvaluationError, Program, ProgramError, Runtime, analyze, compile, int32, relu, sigmoid  # noqa: F401
 
 
 def kind(e):
@@ -90,6 +91,13 @@ def main():
             responses.append([one_case(program, k, c) for c in req["cases"]])
         elif k == "compiled":
             responses.append(compiled())
+        elif k == "optimize":
+            responses.append(Program.from_json(req["artifact"]).optimize().artifact())
+        elif k == "analyze":
+            a = analyze(Program.from_json(req["artifact"]))
+            fin = lambda v: "nan" if v != v else v if v not in (float("inf"), float("-inf")) else ("inf" if v > 0 else "-inf")  # noqa: E731
+            responses.append({"intervals": [[fin(lo), fin(hi)] for lo, hi in a["intervals"]],
+                              "issues": [[i["node"], i["kind"]] for i in a["issues"]]})
         elif k == "snapshot":
             responses.append(snapshot(req))
         else:

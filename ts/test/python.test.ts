@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { before, describe, it } from "node:test";
-import { instantiateWasm, Program, Runtime } from "../src/index.js";
+import { analyze, instantiateWasm, Program, Runtime } from "../src/index.js";
 import { agree, loadFixtures, outcome } from "./helpers.js";
 import { randomProgram } from "./random.js";
 
@@ -58,7 +58,7 @@ describe("live Python cross-language tests", { skip: skipReason ?? false }, () =
   const ask = (r: Record<string, unknown>): number => requests.push(r) - 1;
   const fixtureRun = plain.map((f) => ask({ kind: "run", artifact: f.artifact, cases: f.cases.map((c) => (c.state ? { inputs: c.inputs, state: c.state } : { inputs: c.inputs })) }));
   const fixtureGrad = plain.map((f) => ask({ kind: "gradients", artifact: f.artifact, cases: f.gradients }));
-  const randoms: { program: Program; cases: Record<string, number>[]; state: Record<string, number> | null; label: string; run: number; grad: number }[] = [];
+  const randoms: { program: Program; cases: Record<string, number>[]; state: Record<string, number> | null; label: string; run: number; grad: number; opt: number; ana: number }[] = [];
   for (const semantics of ["exact", "relaxed", "hybrid"] as const) {
     for (const dtype of ["float64", "float32"] as const) {
       for (let seed = 1; seed <= 8; seed++) {
@@ -67,7 +67,9 @@ describe("live Python cross-language tests", { skip: skipReason ?? false }, () =
         const art = program.artifact();
         const run = ask({ kind: "run", artifact: art, cases: cases.map((c) => (state ? { inputs: c, state } : { inputs: c })) });
         const grad = ask({ kind: "gradients", artifact: art, cases: cases.map((c) => ({ inputs: c, output: "o0", ...(state ? { state } : {}) })) });
-        randoms.push({ program, cases, state, label: `${semantics} ${dtype} seed ${seed}`, run, grad });
+        const opt = ask({ kind: "optimize", artifact: art });
+        const ana = ask({ kind: "analyze", artifact: art });
+        randoms.push({ program, cases, state, label: `${semantics} ${dtype} seed ${seed}`, run, grad, opt, ana });
       }
     }
   }
@@ -164,6 +166,17 @@ describe("live Python cross-language tests", { skip: skipReason ?? false }, () =
       });
     }
     assert.ok(n > 100, `only ${n} successful cases`);
+  });
+
+  it("optimize gives the same artifact and analyze the same intervals and issues as Python", () => {
+    const fin = (v: number): number | string => (Number.isNaN(v) ? "nan" : v === Infinity ? "inf" : v === -Infinity ? "-inf" : v);
+    for (const rp of randoms) {
+      assert.deepEqual(rp.program.optimize().artifact(), responses[rp.opt], `${rp.label}: optimize`);
+      const a = analyze(rp.program);
+      const pa = responses[rp.ana] as { intervals: (number | string)[][]; issues: [number, string][] };
+      assert.deepEqual(a.intervals.map(([lo, hi]) => [fin(lo), fin(hi)]), pa.intervals, `${rp.label}: intervals`);
+      assert.deepEqual(a.issues.map((x) => [x.node, x.kind]), pa.issues, `${rp.label}: issues`);
+    }
   });
 
   it("Python-compiled artifacts run in TypeScript and WebAssembly", async () => {
