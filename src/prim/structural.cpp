@@ -192,6 +192,40 @@ Value transpose(const Value& w) {
     return gather(w, std::move(r), std::move(idx));
 }
 
+// A⍉Y: item i of A is the result axis receiving axis i of Y; Y's later axes fill the result
+// axes A leaves out, in order; repeated result axes take the diagonal.
+Value reorder(const Value& a, const Value& w) {
+    std::vector<int64_t> order = read_ints(a);
+    Shape s = w.shape();
+    size_t n = s.size(), k = order.size();
+    if (k > n) fail(ErrorKind::Rank, "more axes named than the array has");
+    for (int64_t x : order)
+        if (x < 0) fail(ErrorKind::Domain, "axes are nonnegative integers");
+    std::vector<int64_t> named(order);
+    std::sort(named.begin(), named.end());
+    named.erase(std::unique(named.begin(), named.end()), named.end());
+    int64_t rank = static_cast<int64_t>(n - (k - named.size()));
+    std::vector<int64_t> assign(order);
+    for (int64_t r = 0; r < rank && assign.size() < n; r++)
+        if (!std::binary_search(named.begin(), named.end(), r)) assign.push_back(r);
+    Shape r_shape(static_cast<size_t>(rank), -1);
+    for (size_t i = 0; i < n; i++) {
+        if (assign[i] >= rank) fail(ErrorKind::Rank, "result axes must run from 0 without gaps");
+        int64_t& len = r_shape[assign[i]];
+        len = len < 0 ? s[i] : std::min(len, s[i]);
+    }
+    std::vector<int64_t> st = strides_of(s);
+    std::vector<int64_t> idx;
+    idx.reserve(static_cast<size_t>(value::count_of(r_shape)));
+    each_position(r_shape, [&](const std::vector<int64_t>& c) {
+        int64_t p = 0;
+        for (size_t i = 0; i < n; i++) p += c[assign[i]] * st[i];
+        idx.push_back(p);
+    });
+    if (r_shape.empty()) return w;
+    return gather(w, std::move(r_shape), std::move(idx));
+}
+
 // --- take and drop: a window [start, start+len) on each leading axis, fill outside ---
 
 Value window(const Value& w, const std::vector<int64_t>& start, const Shape& r) {
@@ -518,7 +552,7 @@ const std::vector<Rule>& structural_rules() {
         {Prim::Take,         first,      take},
         {Prim::Drop,         split,      drop},
         {Prim::Reverse,      reverse,    rotate},
-        {Prim::Transpose,    transpose,  nullptr},
+        {Prim::Transpose,    transpose,  reorder},
         {Prim::Left,         identity,   left},
         {Prim::Right,        right,      right2},
         {Prim::Table,        table,      catenate_first},

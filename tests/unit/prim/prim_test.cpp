@@ -185,3 +185,19 @@ TEST(Prim, SortAndSetRows) {
     Value sorted = prim::call(Prim::Greater, words).read();
     EXPECT_EQ(chars(sorted.array_data().item(0)), U"c");
 }
+
+TEST(Prim, ReorderAxes) {
+    Value m = prim::call(Prim::Rho, ints({2, 3}), prim::call(Prim::Iota, num(6)));
+    // 1 0⍉ is ⍉ for a matrix
+    EXPECT_EQ(items(prim::call(Prim::Transpose, ints({1, 0}), m)), items(prim::call(Prim::Transpose, m)));
+    // ⍴1⍉2 3 4⍴⍳24 ⍝ [3 2 4]ₓ
+    Value c = prim::call(Prim::Rho, ints({2, 3, 4}), prim::call(Prim::Iota, num(24)));
+    EXPECT_EQ(prim::call(Prim::Transpose, num(1), c).shape(), (value::Shape{3, 2, 4}));
+    // 0 0⍉3 3⍴⍳9 ⍝ 0 4 8 ; 0 0⍉[1 2 3⋄4 5 6] ⍝ 1 5
+    Value sq = prim::call(Prim::Rho, ints({3, 3}), prim::call(Prim::Iota, num(9)));
+    EXPECT_EQ(items(prim::call(Prim::Transpose, ints({0, 0}), sq)), (std::vector<double>{0, 4, 8}));
+    EXPECT_EQ(items(prim::call(Prim::Transpose, ints({0, 0}), ints({1, 2, 3, 4, 5, 6}, {2, 3}))),
+              (std::vector<double>{1, 5}));
+    // 3⍉0 1 ⍝ error: RANK
+    EXPECT_THROW(prim::call(Prim::Transpose, num(3), ints({0, 1})), base::Error);
+}
