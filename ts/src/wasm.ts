@@ -247,12 +247,17 @@ class Emitter {
       case "input": case "parameter": case "state":
         c.u8(OP.i32const).s32(0).u8(OP.f64load).u32(3).u32(this.slotOf.get(id)!); break;
       case "constant": this.constF(c, nd.value as number); break;
-      case "add": A(); B(); c.u8(OP.f64add); break;
-      case "sub": A(); B(); c.u8(OP.f64sub); break;
-      case "mul": A(); B(); c.u8(OP.f64mul); break;
-      case "div":
-        B(); this.constF(c, 0); c.u8(OP.f64eq); this.failIf(c, 2, id);
-        A(); B(); c.u8(OP.f64div); break;
+      case "add": case "sub": case "mul": case "div": {
+        if (nd.op === "div") { B(); this.constF(c, 0); c.u8(OP.f64eq); this.failIf(c, 2, id); }
+        if (this.f32) {
+          // native f32 arithmetic on the (exactly representable) float32 arguments
+          A(); c.u8(OP.f32demote); B(); c.u8(OP.f32demote);
+          c.u8({ add: 0x92, sub: 0x93, mul: 0x94, div: 0x95 }[nd.op]).u8(OP.f64promote);
+        } else {
+          A(); B(); c.u8({ add: OP.f64add, sub: OP.f64sub, mul: OP.f64mul, div: OP.f64div }[nd.op]);
+        }
+        break;
+      }
       case "floordiv": case "mod":
         B(); this.constF(c, 0); c.u8(OP.f64eq); this.failIf(c, 2, id);
         A(); B(); c.u8(OP.call).u32(this.importIdx.get(`env.${nd.op}/2`)!); break;
