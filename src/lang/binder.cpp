@@ -6,6 +6,8 @@
 #include "lang/operators.h"
 #include "lang/scope.h"
 
+#include "base/utf8.h"
+
 #include <optional>
 #include <unordered_map>
 
@@ -14,6 +16,7 @@ namespace bpl::lang {
 using base::Error;
 using base::ErrorKind;
 using base::Site;
+using number::Kind;
 
 namespace {
 
@@ -195,28 +198,137 @@ class Binder {
         return p;
     }
 
+    static constexpr size_t NONE = static_cast<size_t>(-1);
+
+    // Where the postfix ending at items[j] starts (a touching mark or script, or `.[…]`), or NONE.
+    static size_t postfix_start(const Expr& items, size_t b, size_t j) {
+        const Syn& s = items[j];
+        if (s.space_before() || j == b) return NONE;
+        if (is_token(s, Tok::Mark) || is_token(s, Tok::Script)) return j;
+        if (j >= b + 2 && is_token(items[j - 1], Tok::Dot) && !items[j - 1].space_before() &&
+            (s.kind == SynKind::Bracket || is_token(s, Tok::Name) || s.kind == SynKind::Paren))
+            return j - 1;
+        return NONE;
+    }
+
+    // Applies the postfix at items[p] to u (whose base item is items[base]); the next index.
+    size_t postfix(Instr& u, const Expr& items, size_t base, size_t p) {
+        const Syn& s = items[p];
+        Site site = span(u.site, s.tok.site);
+        if (is_token(s, Tok::Mark)) {
+            if (p != base + 1 || !all_literal(items[base]))
+                throw Error(items[base].kind == SynKind::Token && p == base + 1
+                                ? ErrorKind::Unsupported
+                                : ErrorKind::Syntax,
+                            "a mark after a group needs literal items", s.tok.site);
+            Instr m = node(Op::Mark, Role::Subject, site, {std::move(u)});
+            m.mark = s.tok.mark;
+            u = std::move(m);
+            return p + 1;
+        }
+        if (is_token(s, Tok::Script)) {
+            scripts(u, s.tok);
+            return p + 1;
+        }
+        // `.[…]`: index, `[…]⌷A` (§4.8); other dot forms come later.
+        const Syn& sel = items[p + 1];
+        if (u.role != Role::Subject)
+            throw Error(ErrorKind::Unsupported, "inner product is not supported yet", s.tok.site);
+        if (sel.kind != SynKind::Bracket)
+            throw Error(ErrorKind::Unsupported, "dot fields and scopes are not supported yet",
+                        s.tok.site);
+        Instr index = item(sel);
+        u = node(Op::Dyad, Role::Subject, s.tok.site,
+                 {constant(primitive_function(U'⌷'), s.tok.site), std::move(u), std::move(index)});
+        u.site = site;
+        return p + 2;
+    }
+
+    // Scripts touching u (§4.7): subscript digits select a major cell, superscript digits are
+    // powers of a subject or the rank of a function, ᵀ transposes, ᵘ makes a function scalar.
+    void scripts(Instr& u, const Token& t) {
+        std::u32string s = base::decode_utf8(t.text);
+        Site site = span(u.site, t.site);
+        auto digit = [](char32_t c, bool sub) -> int {
+            if (sub) return c >= U'₀' && c <= U'₉' ? static_cast<int>(c - U'₀') : -1;
+            switch (c) {
+            case U'⁰': return 0;
+            case U'¹': return 1;
+            case U'²': return 2;
+            case U'³': return 3;
+            default: return c >= U'⁴' && c <= U'⁹' ? static_cast<int>(c - U'⁴') + 4 : -1;
+            }
+        };
+        bool subject = u.role == Role::Subject;
+        for (size_t i = 0; i < s.size();) {
+            char32_t c = s[i];
+            bool sub = c == U'₋' || digit(c, true) >= 0;
+            bool sup = c == U'⁻' || digit(c, false) >= 0;
+            if (sub || sup) {
+                bool negative = c == U'₋' || c == U'⁻';
+                size_t k = negative ? i + 1 : i;
+                int64_t n = 0;
+                size_t d = k;
+                while (d < s.size() && digit(s[d], sub) >= 0) n = n * 10 + digit(s[d++], sub);
+                if (d == k) {
+                    if (sub) throw Error(ErrorKind::Syntax, "₋ needs a subscript digit", t.site);
+                    throw Error(ErrorKind::Unsupported, "inverses are not supported yet", t.site);
+                }
+                if (negative) n = -n;
+                i = d;
+                if (sub && subject) {
+                    u = node(Op::Dyad, Role::Subject, t.site,
+                             {constant(primitive_function(U'⌷'), t.site), std::move(u),
+                              constant(Value::integer(n), t.site)});
+                } else if (sub) {
+                    throw Error(ErrorKind::Unsupported, "selecting from function arrays is not supported yet", t.site);
+                } else if (subject) {
+                    u = node(Op::Dyad, Role::Subject, t.site,
+                             {constant(primitive_function(U'*'), t.site),
+                              constant(Value::real(static_cast<double>(n), Kind::F64, true), t.site),
+                              std::move(u)});
+                } else {
+                    u = node(Op::Derive, Role::Function, site,
+                             {constant(operator_value(U'⍤'), t.site), std::move(u),
+                              constant(Value::real(static_cast<double>(n), Kind::F64, true), t.site)});
+                }
+                u.site = site;
+                continue;
+            }
+            if (c == U'ᵀ' && subject) {
+                u = node(Op::Monad, Role::Subject, t.site,
+                         {constant(primitive_function(U'⍉'), t.site), std::move(u)});
+            } else if (c == U'ᵘ' && u.role == Role::Function) {
+                u = node(Op::Unit, Role::Subject, site, {std::move(u)});
+            } else {
+                throw Error(ErrorKind::Syntax, "this script does not apply here", t.site);
+            }
+            u.site = site;
+            i++;
+        }
+    }
+
     // Binds items[b, e) (plus an already bound tail unit): items right to left into units, units
     // into runs split at spaces, each run combined as if parenthesised, then the runs combined.
     Instr sequence(const Expr& items, size_t b, size_t e, std::optional<Unit> tail) {
         std::vector<std::optional<Unit>> units(e - b);
         for (size_t k = e; k-- > b;) {
-            const Syn& s = items[k];
-            if (is_token(s, Tok::Mark)) {
-                if (k == b || s.space_before())
-                    throw Error(ErrorKind::Syntax, "a mark must touch what it marks", s.tok.site);
-                const Syn& target = items[k - 1];
-                if (!all_literal(target))
-                    throw Error(target.kind == SynKind::Token ? ErrorKind::Unsupported
-                                                              : ErrorKind::Syntax,
-                                "a mark after a group needs literal items", s.tok.site);
-                Instr m = node(Op::Mark, Role::Subject, span(target.tok.site, s.tok.site),
-                               {item(target)});
-                m.mark = s.tok.mark;
-                units[k - 1 - b] = Unit{std::move(m), target.space_before()};
-                k--;
+            // items[k] may end a chain of postfixes (marks, scripts, `.[…]`) on one base item.
+            size_t first = k + 1;
+            while (first > b + 1) {
+                size_t p = postfix_start(items, b, first - 1);
+                if (p == NONE) break;
+                first = p;
+            }
+            if (first == k + 1) {
+                units[k - b] = Unit{item(items[k]), items[k].space_before()};
                 continue;
             }
-            units[k - b] = Unit{item(s), s.space_before()};
+            size_t base = first - 1;
+            Instr u = item(items[base]);
+            for (size_t p = first; p <= k;) p = postfix(u, items, base, p);
+            units[base - b] = Unit{std::move(u), items[base].space_before()};
+            k = base;
         }
         std::vector<std::vector<Instr>> runs;
         auto add = [&](Unit u) {

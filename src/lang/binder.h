@@ -39,6 +39,7 @@ enum class Op : uint8_t {
     Print,        // kids: value (⎕←)
     DefaultAlpha, // kids: value (⍺←)
     Mark,         // mark; kids: literal group
+    Unit,         // kids: function; a scalar holding it (`fᵘ`)
 };
 // clang-format on
 

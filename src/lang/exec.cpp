@@ -445,6 +445,7 @@ Value Exec::eval(const Instr& i, Frame& fr) {
         fr.alpha = eval(i.kids[0], fr);
         if (fr.alpha.is_none()) fail(ErrorKind::Value, "no result for ⍺", i.site);
         return fr.alpha;
+    case Op::Unit: return value::enclose(eval(i.kids[0], fr));
     case Op::Mark: {
         Value v = eval(i.kids[0], fr);
         try {
