@@ -506,7 +506,8 @@ struct RunResult {
 RunResult run_source(lang::Context& ctx, const std::string& source) {
     RunResult r;
     try {
-        lang::run(ctx, source, [&](const Value& v) { r.value = v; });
+        // the last statement's value counts even when it is shy (`r←…` as the last statement)
+        lang::run_all(ctx, source, [&](const Value& v, bool) { r.value = v; });
         read_deep(r.value);
     } catch (const base::Error& e) {
         r.error = e;
