@@ -20,7 +20,7 @@ struct Analyzer {
 
     double rnd(double v) const { return c.dtype == DType::Float32 ? round_f32(v) : v; }
     double max_finite() const {
-        return c.dtype == DType::Float32 ? 3.4028234663852886e38 : std::numeric_limits<double>::max();
+        return c.dtype == DType::Float32 ? F32_MAX : std::numeric_limits<double>::max();
     }
     void issue(int32_t id, const char* kind, const std::string& msg) { out.issues.push_back({id, kind, msg}); }
     Interval of(int32_t id) const { return out.intervals[size_t(id)]; }

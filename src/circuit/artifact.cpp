@@ -12,7 +12,6 @@ namespace bpl::circuit {
 
 namespace {
 
-constexpr double F32_MAX = 3.4028234663852886e38;
 constexpr double I32_MIN = -2147483648.0;
 constexpr double I32_MAX = 2147483647.0;
 

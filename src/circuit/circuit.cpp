@@ -43,7 +43,6 @@ constexpr OpInfo OPS[OP_COUNT] = {
     {"call",              0,  -1,  true,  false},
 };
 // clang-format on
-constexpr double F32_MAX = 3.4028234663852886e38;
 } // namespace
 
 const OpInfo& info(Op op) { return OPS[static_cast<int>(op)]; }

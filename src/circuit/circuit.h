@@ -18,6 +18,8 @@ enum class Op : uint8_t {
     Select, Gather, OneHot, GatherOneHot, Affine, SparseAffine, Call,
 };
 inline constexpr int OP_COUNT = static_cast<int>(Op::Call) + 1;
+// The largest finite float32, as a double.
+inline constexpr double F32_MAX = 3.4028234663852886e38;
 
 // One row per opcode: its artifact name, arity range (max -1: unbounded) and extra fields.
 struct OpInfo {
