@@ -3,7 +3,6 @@
 #include "circuit/artifact.h"
 
 #include <cmath>
-#include <set>
 #include <unordered_set>
 
 #include "circuit/scalar.h"
@@ -294,7 +293,6 @@ Circuit load_artifact(const Json& root, int64_t max_nodes) {
     }
     const Json& updates = *root.find("updates");
     if (!updates.is_object()) bad("updates", "must be an object");
-    std::set<int32_t> targets;
     for (const auto& [key, id] : updates.members()) {
         std::string p = "updates." + key;
         bool decimal = !key.empty() && key.size() < 10 && (key == "0" || key[0] != '0');
@@ -305,7 +303,6 @@ Circuit load_artifact(const Json& root, int64_t max_nodes) {
         int64_t i = integer(id, p);
         if (i < 0 || i >= n_nodes) bad(p, "not a node id");
         c.updates.emplace_back(static_cast<int32_t>(s), static_cast<int32_t>(i));
-        targets.insert(static_cast<int32_t>(s));
     }
     return c;
 }

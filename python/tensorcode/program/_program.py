@@ -3,7 +3,6 @@ verification reference; runs, gradients and verification go through the C++ core
 
 import copy
 import itertools
-import json
 import math
 
 from ._domain import Domain, real
@@ -377,7 +376,3 @@ def sigmoid(x):
         return 1.0 / (1.0 + math.exp(-x))
     e = math.exp(x)
     return e / (1.0 + e)
-
-
-def _json_text(obj):
-    return json.dumps(obj)

@@ -1,6 +1,5 @@
 """Runtime (spec §16): transactional event state, the step budget, snapshots (§21), replay."""
 
-
 from ._errors import ArtifactError, ProgramError, StepLimitError
 
 
