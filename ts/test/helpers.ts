@@ -32,6 +32,16 @@ export interface FixtureFile {
   invalid_text: { name: string; text: string; path: string }[];
 }
 
+/** Whether a program's results depend on exp (§25: then a tolerance applies). */
+export function usesExp(p: Program): boolean {
+  return p.nodes.some((n) => {
+    const sem = n.semantics ?? p.semantics;
+    if (n.op === "sigmoid") return true;
+    if (sem === "relaxed" && ["lt", "le", "gt", "ge", "eq", "ne", "one_hot", "gather"].includes(n.op)) return true;
+    return sem === "hybrid" && ["lt", "le", "gt", "ge", "eq", "ne"].includes(n.op);
+  });
+}
+
 export function loadFixtures(): FixtureFile {
   return JSON.parse(readFileSync(new URL("../../test/fixtures/fixtures.json", import.meta.url), "utf8")) as FixtureFile;
 }

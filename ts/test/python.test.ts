@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { before, describe, it } from "node:test";
 import { analyze, instantiateWasm, Program, Runtime } from "../src/index.js";
-import { agree, loadFixtures, outcome } from "./helpers.js";
+import { agree, loadFixtures, outcome, usesExp } from "./helpers.js";
 import { randomProgram } from "./random.js";
 
 const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
@@ -43,13 +43,6 @@ function assertAgree(actual: Record<string, number>, expected: Record<string, nu
   for (const k of Object.keys(expected)) assert.ok(agree(actual[k]!, expected[k]!, usesExp), `${what}: ${k} TS ${actual[k]} Python ${expected[k]}`);
 }
 
-const usesExp = (p: Program): boolean => p.nodes.some((n) => {
-  const sem = n.semantics ?? p.semantics;
-  if (n.op === "sigmoid") return true;
-  if (sem === "relaxed" && ["lt", "le", "gt", "ge", "eq", "ne", "one_hot", "gather"].includes(n.op)) return true;
-  return sem === "hybrid" && ["lt", "le", "gt", "ge", "eq", "ne"].includes(n.op);
-});
-
 describe("live Python cross-language tests", { skip: skipReason ?? false }, () => {
   const file = loadFixtures();
   const plain = file.fixtures.filter((f) => f.bindings.length === 0);
@@ -83,20 +76,27 @@ describe("live Python cross-language tests", { skip: skipReason ?? false }, () =
     responses = (JSON.parse(py([batchScript], JSON.stringify({ requests }))) as { responses: unknown[] }).responses;
   });
 
-  it("the CLI (python -m tensorcode.program run|gradients) answers in the §25 format", () => {
-    const f = file.fixtures.find((x) => x.name === "hybrid_weight_2")!;
-    const p = Program.fromJSON(f.artifact);
-    const run = cli("run", f.artifact, f.cases.map((c) => ({ inputs: c.inputs })));
-    f.cases.forEach((c, i) => {
+  it("the CLI (python -m tensorcode.program run|gradients) runs an SDK-built artifact", () => {
+    // stateful hybrid program built with the TypeScript Builder, sent as SDK-written JSON text
+    const { program: p, cases } = randomProgram(424242, "hybrid", "float64", true, false);
+    const art = JSON.parse(p.stringify());
+    const state = { s: 1.25 };
+    const run = cli("run", art, cases.map((c) => ({ inputs: c, state })));
+    cases.forEach((c, i) => {
       const r = run[i]!;
-      assert.ok("outputs" in r && "next_state" in r);
-      assertAgree(p.run(c.inputs), r.outputs, true, `case ${i}`);
+      const ts = outcome(() => p.step(c, { state }));
+      if ("error" in r) { assert.deepEqual(ts, { error: r.error }, `case ${i}`); return; }
+      assert.ok("outputs" in r && "next_state" in r && "value" in ts, `case ${i}`);
+      assertAgree(ts.value[0], r.outputs, true, `case ${i}`);
+      assertAgree(ts.value[1], r.next_state, true, `case ${i} next_state`);
     });
-    const grads = cli("gradients", f.artifact, f.gradients.map((g) => ({ inputs: g.inputs })));
-    f.gradients.forEach((g, i) => {
+    const grads = cli("gradients", art, cases.map((c) => ({ inputs: c, state, output: "o0" })));
+    cases.forEach((c, i) => {
       const r = grads[i]!;
-      assert.ok("gradients" in r);
-      assertAgree(p.gradients(g.inputs), r.gradients, true, `gradient ${i}`);
+      const ts = outcome(() => p.gradients(c, { state, output: "o0" }));
+      if ("error" in r) { assert.deepEqual(ts, { error: r.error }, `gradient ${i}`); return; }
+      assert.ok("gradients" in r && "value" in ts, `gradient ${i}`);
+      assertAgree(ts.value, r.gradients, true, `gradient ${i}`);
     });
   });
 
