@@ -80,7 +80,8 @@ export function int32(b: Bounds = {}): Domain {
     if (v < INT32_MIN || v > INT32_MAX) throw new CompileError(`int32 bound ${v} outside the int32 range`);
   }
   if (min !== null && max !== null && min > max) throw new CompileError("int32: min > max");
-  return new Domain("int32", min === null ? INT32_MIN : min, max === null ? INT32_MAX : max);
+  // null bounds stay null (the int32 range), as the Python component writes them
+  return new Domain("int32", min, max);
 }
 
 export function boolean(): Domain {

@@ -14,7 +14,8 @@ stdout: {"responses": [...]} in the same order.
 import json
 import sys
 
-from tensorcode.program import EvaluationError, Program, ProgramError, Runtime, analyze, compile, int32, relu, sigmoid  # noqa: F401
+from tensorcode.program import (Builder, EvaluationError, Program, ProgramError, Runtime, analyze, boolean,  # noqa: F401
+                                compile, float32, float64, int32, relu, sigmoid)
 
 
 def kind(e):
@@ -75,6 +76,38 @@ def compiled():
     return out
 
 
+def builder_artifacts():
+    """Programs built with the Python Builder; the TypeScript suite builds the same ones."""
+    out = {}
+    b = Builder(semantics="hybrid", surrogate="sigmoid")
+    x = b.input("x", float64())
+    w = b.parameter("weight", 0.0)
+    out["hybrid"] = json.loads(b.build(b.select(x > 4, w * x, 0)).to_json())
+    b = Builder()
+    event = b.input("event", int32(min=0, max=1))
+    count = b.state("count", 0, int32(min=0, max=100))
+    b.update(count, count + event)
+    out["state"] = json.loads(b.build(count).to_json())
+    b = Builder(semantics="relaxed", dtype="float32", temperature=0.5)
+    xs = [b.input("a"), b.input("b", float32(min=-1, max=1)), b.input("c", boolean())]
+    i = b.input("i", int32(min=0, max=2))
+    oh = b.one_hot(i, 3)
+    r = b.affine(xs, [[1, 2, 3], [0.5, 0, -1]], [1, None])
+    s = b.sparse_affine(xs, {2: 2, 0: 1}, 0.5)
+    g = b.gather_one_hot([xs[0], xs[1], 7], oh)
+    q = b.op("eq", xs[0], xs[1])
+    out["mix"] = json.loads(b.build([r[0], r[1], s, g, q, b.gather(xs, i), b.op("not", xs[2])]).to_json())
+    rules = Builder()
+    a = rules.input("a")
+    algorithm = rules.build(rules.select(a > 4, 10, 12))
+    b = Builder()
+    x = b.input("x")
+    correction = b.parameter("correction", 0.0)
+    region = b.include(algorithm, {"a": x}, prefix="algorithm")
+    out["include"] = json.loads(b.build(region["result"] + correction * x).to_json())
+    return out
+
+
 def snapshot(req):
     rt = Runtime.restore(req["snapshot"])
     outs = [rt.dispatch(ev) for ev in req["events"]]
@@ -91,6 +124,8 @@ def main():
             responses.append([one_case(program, k, c) for c in req["cases"]])
         elif k == "compiled":
             responses.append(compiled())
+        elif k == "builder":
+            responses.append(builder_artifacts())
         elif k == "optimize":
             responses.append(Program.from_json(req["artifact"]).optimize().artifact())
         elif k == "analyze":

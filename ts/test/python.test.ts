@@ -5,7 +5,8 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { before, describe, it } from "node:test";
-import { analyze, instantiateWasm, Program, Runtime } from "../src/index.js";
+import { analyze, boolean, Builder, float32, float64, instantiateWasm, int32, Program, Runtime } from "../src/index.js";
+import type { Value } from "../src/index.js";
 import { agree, loadFixtures, outcome, usesExp } from "./helpers.js";
 import { randomProgram } from "./random.js";
 
@@ -67,6 +68,7 @@ describe("live Python cross-language tests", { skip: skipReason ?? false }, () =
     }
   }
   const compiledReq = ask({ kind: "compiled" });
+  const builderReq = ask({ kind: "builder" });
   const counter = file.fixtures.find((f) => f.name === "state_counter")!;
   const tsRuntime = new Runtime(Program.fromJSON(counter.artifact), { maxSteps: 10 });
   tsRuntime.dispatch({ event: 1 });
@@ -197,6 +199,46 @@ describe("live Python cross-language tests", { skip: skipReason ?? false }, () =
       });
       assert.deepEqual(JSON.parse(p.stringify()), s.artifact, `${s.name}: TypeScript writes the Python artifact back unchanged`);
     }
+  });
+
+  it("the TypeScript Builder writes the same artifacts as the Python Builder", () => {
+    const ts: Record<string, unknown> = {};
+    {
+      const b = new Builder({ semantics: "hybrid", surrogate: "sigmoid" });
+      const x = b.input("x", float64());
+      const w = b.parameter("weight", 0.0);
+      ts.hybrid = b.build(b.select(x.gt(4), w.mul(x), 0)).artifact();
+    }
+    {
+      const b = new Builder();
+      const e = b.input("event", int32({ min: 0, max: 1 }));
+      const c = b.state("count", 0, int32({ min: 0, max: 100 }));
+      b.update(c, c.add(e));
+      ts.state = b.build(c).artifact();
+    }
+    {
+      const b = new Builder({ semantics: "relaxed", dtype: "float32", temperature: 0.5 });
+      const xs = [b.input("a"), b.input("b", float32({ min: -1, max: 1 })), b.input("c", boolean())];
+      const i = b.input("i", int32({ min: 0, max: 2 }));
+      const oh = b.oneHot(i, 3);
+      const r = b.affine(xs, [[1, 2, 3], [0.5, 0, -1]], [1, null]) as Value[];
+      const s = b.sparseAffine(xs, { 2: 2, 0: 1 }, 0.5) as Value;
+      const g = b.gatherOneHot([xs[0]!, xs[1]!, 7], oh);
+      const q = b.op("eq", xs[0]!, xs[1]!);
+      ts.mix = b.build([r[0]!, r[1]!, s, g, q, b.gather(xs, i), b.op("not", xs[2]!)]).artifact();
+    }
+    {
+      const rules = new Builder();
+      const a = rules.input("a");
+      const algorithm = rules.build(rules.select(a.gt(4), 10, 12));
+      const b = new Builder();
+      const x = b.input("x");
+      const correction = b.parameter("correction", 0.0);
+      const region = b.include(algorithm, { a: x }, "algorithm");
+      ts.include = b.build(region.result!.add(correction.mul(x))).artifact();
+    }
+    const py = responses[builderReq] as Record<string, unknown>;
+    for (const k of Object.keys(ts)) assert.deepEqual(JSON.parse(JSON.stringify(ts[k])), py[k], k);
   });
 
   it("snapshots move between the languages in both directions", () => {
