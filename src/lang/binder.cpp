@@ -288,9 +288,9 @@ class Binder {
                               constant(Value::real(static_cast<double>(n), Kind::F64, true), t.site),
                               std::move(u)});
                 } else {
-                    u = node(Op::Derive, Role::Function, site,
-                             {constant(operator_value(U'⍤'), t.site), std::move(u),
-                              constant(Value::real(static_cast<double>(n), Kind::F64, true), t.site)});
+                    Value rank = Value::real(static_cast<double>(n), Kind::F64, true);
+                    pending_operator_ = constant(operator_with_right(U'⍤', rank), t.site);
+                    continue;
                 }
                 u.site = site;
                 continue;
@@ -326,7 +326,16 @@ class Binder {
             }
             size_t base = first - 1;
             Instr u = item(items[base]);
-            for (size_t p = first; p <= k;) p = postfix(u, items, base, p);
+            for (size_t p = first; p <= k;) {
+                size_t next = postfix(u, items, base, p);
+                // A function's numeric superscript acts as a monadic operator on the whole
+                // function to its left (§4.7): it becomes a unit of its own.
+                if (pending_operator_) {
+                    units[p - b] = Unit{std::move(*pending_operator_), false};
+                    pending_operator_.reset();
+                }
+                p = next;
+            }
             units[base - b] = Unit{std::move(u), items[base].space_before()};
             k = base;
         }
@@ -536,6 +545,7 @@ class Binder {
 
     const Frame& frame_;
     std::unordered_map<std::string, Role> assigned_;
+    std::optional<Instr> pending_operator_; // a script that binds like a monadic operator
 };
 
 } // namespace

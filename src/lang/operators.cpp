@@ -9,6 +9,8 @@
 #include "value/array.h"
 #include "value/match.h"
 
+#include <cmath>
+
 namespace bpl::lang {
 
 using base::Error;
@@ -177,6 +179,145 @@ Value bind_right(Exec& ex, const Value& l, const Value& r, const Value* alpha, c
     return apply(ex, l, &w, r);
 }
 
+// Integers from an operand (a number or a vector of them); reads it.
+std::vector<int64_t> integers_of(const Value& v, const char* what) {
+    std::vector<int64_t> out;
+    for (const Value& x : items_of(v)) {
+        if (!x.is_number() || !number::is_real(x.kind()) || x.as_f64() != std::trunc(x.as_f64()))
+            throw Error(ErrorKind::Domain, std::string(what) + " needs integers");
+        out.push_back(static_cast<int64_t>(x.as_f64()));
+    }
+    return out;
+}
+
+// The cells of rank k of v, in frame order. Rank-0 cells of a nested array are enclosed
+// items; atom items pass as themselves (§9.1).
+struct Cells {
+    Shape frame;
+    std::vector<Value> cells;
+};
+Cells cells_of(const Value& v, int64_t k) {
+    int64_t r = v.rank();
+    k = k < 0 ? std::max<int64_t>(0, r + k) : std::min(k, r);
+    Cells out;
+    Shape s = v.shape();
+    out.frame.assign(s.begin(), s.begin() + (r - k));
+    if (k == r) {
+        out.cells.push_back(v);
+        return out;
+    }
+    Value rd = v.read();
+    const value::ArrayData& a = rd.array_data();
+    Shape cell(s.begin() + (r - k), s.end());
+    int64_t n = value::count_of(cell), frames = value::count_of(out.frame);
+    for (int64_t f = 0; f < frames; f++) {
+        if (k == 0) {
+            Value x = a.item(f);
+            out.cells.push_back(x.is_atom() ? x : value::enclose(x));
+            continue;
+        }
+        std::vector<Value> items;
+        for (int64_t i = 0; i < n; i++) items.push_back(a.item(f * n + i));
+        out.cells.push_back(value::make_array(cell, std::move(items), a.prototype()));
+    }
+    return out;
+}
+
+// Results per frame position assembled into frame ++ the largest result shape, padded.
+Value frame_of(const Shape& frame, const std::vector<Value>& results) {
+    if (frame.empty()) return results[0];
+    Value all = assemble(results);
+    Shape shape = frame;
+    Shape rs = all.shape();
+    shape.insert(shape.end(), rs.begin() + 1, rs.end());
+    Value rd = all.read();
+    std::vector<Value> items = items_of(rd);
+    return value::make_array(shape, std::move(items), rd.array_data().prototype());
+}
+
+Value rank(Exec& ex, const Value& f, const Value& spec, const Value* alpha, const Value& w) {
+    std::vector<int64_t> k = integers_of(spec, "rank");
+    if (k.empty() || k.size() > 3) throw Error(ErrorKind::Length, "rank takes one to three numbers");
+    int64_t km = k.size() == 3 ? k[0] : k.back();
+    int64_t kl = k.size() == 1 ? k[0] : k[k.size() - 2];
+    int64_t kr = k.back();
+    if (!alpha) {
+        Cells c = cells_of(w, km);
+        std::vector<Value> out;
+        for (const Value& x : c.cells) out.push_back(apply(ex, f, nullptr, x));
+        if (out.empty()) {
+            Value proto = w.read().array_data().prototype();
+            Value r = apply(ex, f, nullptr, value::fill_of(proto));
+            Shape shape = c.frame;
+            Shape rs = r.shape();
+            shape.insert(shape.end(), rs.begin(), rs.end());
+            return value::make_array(shape, {}, value::fill_of(r.is_stored_array() ? r.array_data().prototype() : r));
+        }
+        return frame_of(c.frame, out);
+    }
+    Cells a = cells_of(*alpha, kl), b = cells_of(w, kr);
+    const Shape& longer = a.frame.size() >= b.frame.size() ? a.frame : b.frame;
+    Shape frame = longer;
+    for (size_t i = 0; i < std::min(a.frame.size(), b.frame.size()); i++) {
+        if (a.frame[i] == b.frame[i] || b.frame[i] == 1) frame[i] = a.frame[i];
+        else if (a.frame[i] == 1) frame[i] = b.frame[i];
+        else throw Error(ErrorKind::Length, "rank: frames differ");
+    }
+    auto index_in = [](const Shape& idx, const Shape& s) {
+        int64_t at = 0;
+        for (size_t i = 0; i < s.size(); i++) at = at * s[i] + (s[i] == 1 ? 0 : idx[i]);
+        return static_cast<size_t>(at);
+    };
+    int64_t n = value::count_of(frame);
+    if (n == 0) throw Error(ErrorKind::Nonce, "rank with an empty frame is not supported yet");
+    std::vector<Value> out;
+    Shape idx(frame.size(), 0);
+    for (int64_t p = 0; p < n; p++) {
+        out.push_back(apply(ex, f, &a.cells[index_in(idx, a.frame)], b.cells[index_in(idx, b.frame)]));
+        for (size_t i = frame.size(); i-- > 0;) {
+            if (++idx[i] < frame[i]) break;
+            idx[i] = 0;
+        }
+    }
+    return frame_of(frame, out);
+}
+
+// f⍣n: n applications (a bound left argument stays); f⍣g: until (f x) g x holds.
+Value power(Exec& ex, const Value& f, const Value& g, const Value* alpha, const Value& w) {
+    if (g.is_function()) {
+        Value x = w;
+        for (;;) {
+            Value next = apply(ex, f, alpha, x);
+            Value stop = apply(ex, g, &next, x);
+            Value r = stop.read();
+            bool done = r.is_number() ? r.as_f64() != 0
+                                      : r.count() == 1 && r.array_data().item(0).as_f64() != 0;
+            if (done) return next;
+            x = next;
+        }
+    }
+    std::vector<int64_t> n = integers_of(g, "power");
+    if (n.size() != 1 || g.rank() > 0)
+        throw Error(ErrorKind::Nonce, "power with an array of counts is not supported yet");
+    if (n[0] < 0) throw Error(ErrorKind::Unsupported, "inverses are not supported yet");
+    Value x = w;
+    for (int64_t i = 0; i < n[0]; i++) x = apply(ex, f, alpha, x);
+    return x;
+}
+
+// α f⊗ ω: every item of α with every item of ω; shape (⍴α),⍴ω.
+Value outer(Exec& ex, const Value& f, const Value&, const Value* alpha, const Value& w) {
+    if (!alpha) throw Error(ErrorKind::Nonce, "monadic ⊗ is not supported yet");
+    std::vector<Value> ia = items_of(*alpha), iw = items_of(w);
+    Shape shape = alpha->shape();
+    Shape sw = w.shape();
+    shape.insert(shape.end(), sw.begin(), sw.end());
+    std::vector<Value> out;
+    for (const Value& x : ia)
+        for (const Value& y : iw) out.push_back(apply(ex, f, &x, y));
+    return value::make_array(shape, std::move(out));
+}
+
 // clang-format off
 const OperatorInfo OPERATORS[] = {
     // glyph  dyadic  name        call
@@ -186,15 +327,15 @@ const OperatorInfo OPERATORS[] = {
     {U'⍀',  false, "scan",       scan_first},
     {U'¨',  false, "each",       each},
     {U'⍨',  false, "commute",    commute},
-    {U'⊗',  false, "outer",      nullptr},
+    {U'⊗',  false, "outer",      outer},
     {U'⌸',  false, "key",        nullptr},
     {U'∂',  false, "derivative", nullptr},
     {U'∘',  true,  "jot",        nullptr},
-    {U'⍤',  true,  "rank",       nullptr},
+    {U'⍤',  true,  "rank",       rank},
     {U'⍥',  true,  "over",       nullptr},
     {U'↣',  true,  "bind",       bind_left},
     {U'↢',  true,  "bind",       bind_right},
-    {U'⍣',  true,  "power",      nullptr},
+    {U'⍣',  true,  "power",      power},
     {U'⇄',  true,  "swap",       nullptr},
     {U'⍚',  true,  "agenda",     nullptr},
     {U'@',  true,  "under",      nullptr},
@@ -257,7 +398,32 @@ class OperatorFn final : public Fn {
     const OperatorInfo& info_;
 };
 
+class RightBoundOp final : public Fn {
+  public:
+    RightBoundOp(Value op, Value right) : op_(std::move(op)), right_(std::move(right)) {}
+    Role role() const override { return Role::MonadicOp; }
+    std::string source() const override { return spelling(op_) + spelling(right_); }
+    bool same(const value::Function& o) const override {
+        auto* p = dynamic_cast<const RightBoundOp*>(&o);
+        return p && fn_of(op_).same(fn_of(p->op_)) && value::match(right_, p->right_);
+    }
+    Value call(Exec&, const Value*, const Value&) const override {
+        throw Error(ErrorKind::Syntax, "an operator needs its operands");
+    }
+    Value derive(const Value&, Value left, Value) const override {
+        return fn_of(op_).derive(op_, std::move(left), right_);
+    }
+
+  private:
+    Value op_, right_;
+};
+
 } // namespace
+
+Value operator_with_right(char32_t glyph, Value right) {
+    return Value::function(
+        base::Ref<value::Function>(new RightBoundOp(operator_value(glyph), std::move(right))));
+}
 
 const OperatorInfo* operator_info(char32_t glyph) {
     for (const OperatorInfo& row : OPERATORS)

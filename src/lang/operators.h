@@ -23,5 +23,7 @@ struct OperatorInfo {
 const OperatorInfo* operator_info(char32_t glyph);
 // The operator written `glyph` as a value (role MonadicOp or DyadicOp).
 Value operator_value(char32_t glyph);
+// The dyadic operator `glyph` with its right operand bound: a monadic operator (`f¹` is f⍤1).
+Value operator_with_right(char32_t glyph, Value right);
 
 } // namespace bpl::lang

@@ -110,6 +110,28 @@ TEST(Run, Assignment) {
     EXPECT_EQ(eval("{a←1 ⋄ +a+←3}0"), "3");
 }
 
+TEST(Run, ScriptsAndDotIndex) {
+    EXPECT_EQ(eval("v←10 20 30 ⋄ v₁²"), "400");
+    EXPECT_EQ(eval("v←10 20 30 ⋄ v₋₁"), "30");
+    EXPECT_EQ(eval("2⁻¹"), "0.5");
+    EXPECT_EQ(eval("[1 2 ⋄ 3 4]ᵀ"), "1 3\n2 4");
+    EXPECT_EQ(eval("v←10 20 30 ⋄ 9,v.[1],3"), "9 20 3");
+    EXPECT_EQ(eval("+/¹ 2 3⍴⍳6"), "[3 12]ₓ");
+}
+
+TEST(Run, RankPowerOuter) {
+    EXPECT_EQ(eval("+/⍤1[2 3]⍴⍳6"), "[3 12]ₓ");
+    EXPECT_EQ(eval("{1+⍳⍵}⍤0 [2 4]"), "1 2 0 0\n1 2 3 4");
+    EXPECT_EQ(eval("(1+)⍣3(0)"), "3");
+    EXPECT_EQ(eval("f←{⍵+1} ⋄ f⍣{⍺>10} 0"), "11");
+    EXPECT_EQ(eval("1 2 +⊗ 10 20"), "11 21\n12 22");
+}
+
+TEST(Run, Execute) {
+    EXPECT_EQ(eval("x←5 ⋄ {⍎\"x+⍵\"}1"), "6");
+    EXPECT_EQ(eval("⍎\"a←2\""), "2");
+}
+
 TEST(Run, QuadPrints) {
     std::string printed;
     EXPECT_EQ(eval("(⎕←1)+(⎕←2)", &printed), "3");
