@@ -16,13 +16,17 @@ using number::is_integer;
 // clang-format off
 #define BPL_MONADIC(X) X(Conjugate) X(Negate) X(Direction) X(Reciprocal) X(Floor) X(Ceiling) \
     X(Magnitude) X(Exp) X(Ln) X(Not) X(Sqrt) X(Factorial) X(PiTimes) X(Sin) X(Cos) X(Tan) X(Asin) \
-    X(Acos) X(Atan) X(Sinh) X(Cosh) X(Tanh) X(Asinh) X(Acosh) X(Atanh) X(Cbrt) X(Log1p) X(Expm1)
+    X(Acos) X(Atan) X(Sinh) X(Cosh) X(Tanh) X(Asinh) X(Acosh) X(Atanh) X(Cbrt) X(Log1p) X(Expm1) \
+    X(Circle0) X(Circle4) X(Circle8) X(Circle4Inv) X(Circle8Inv)
 #define BPL_DYADIC(X) X(Add) X(Subtract) X(Multiply) X(Divide) X(Min) X(Max) X(Residue) X(Power) \
     X(Log) X(Equal) X(NotEqual) X(Less) X(LessEqual) X(Greater) X(GreaterEqual) X(And) X(Or) \
-    X(Nand) X(Nor) X(Root)
+    X(Nand) X(Nor) X(Root) X(Binomial) X(PiRatio)
 // clang-format on
 
-bool is_dyadic(Fn f) { return (f >= Fn::Add && f <= Fn::Nor) || f == Fn::Root; }
+bool is_dyadic(Fn f) {
+    return (f >= Fn::Add && f <= Fn::Nor) || f == Fn::Root || f == Fn::Binomial ||
+           f == Fn::PiRatio;
+}
 
 const char* name(Fn f) {
     switch (f) {
@@ -56,7 +60,8 @@ Kind operand_kind(Fn f, Kind a) {
     case Fn::Exp: case Fn::Ln: case Fn::Sqrt: case Fn::PiTimes: case Fn::Sin: case Fn::Cos:
     case Fn::Tan: case Fn::Asin: case Fn::Acos: case Fn::Atan: case Fn::Sinh: case Fn::Cosh:
     case Fn::Tanh: case Fn::Asinh: case Fn::Acosh: case Fn::Atanh: case Fn::Cbrt: case Fn::Log1p:
-    case Fn::Expm1:
+    case Fn::Expm1: case Fn::Circle0: case Fn::Circle4: case Fn::Circle8: case Fn::Circle4Inv:
+    case Fn::Circle8Inv:
         return number::float_of(a);
     default:
         return a;
@@ -69,8 +74,10 @@ Kind operand_kind(Fn f, Kind a, Kind b) {
     case Fn::Add: case Fn::Subtract: case Fn::Multiply: case Fn::Divide: case Fn::Residue:
     case Fn::Power:
         return j == Kind::Bool ? Kind::Int : j;
-    case Fn::Log: case Fn::Root:
+    case Fn::Log: case Fn::Root: case Fn::PiRatio:
         return number::float_of(j);
+    case Fn::Binomial:
+        return j == Kind::Bool ? Kind::Int : j;
     default:
         return j;
     }
@@ -166,6 +173,45 @@ void binary(Fn f, Kind k, const void* a, int64_t sa, const void* b, int64_t sb, 
     default:
         slot.record(base::ErrorKind::Internal, "a monadic function called dyadically");
     }
+}
+
+namespace {
+
+// True when f's real formula gives the principal value at (x, y) (else the complex one differs).
+bool real_at(Fn f, double x, double y) {
+    auto integral = [](double v) { return std::isfinite(v) && v == std::floor(v); };
+    switch (f) {
+    case Fn::Sqrt: case Fn::Ln: return !(x < 0);
+    case Fn::Log: return !(x < 0) && !(y < 0);
+    case Fn::Power: return !(x < 0) || !std::isfinite(y) || integral(y);
+    case Fn::Root: return !(y < 0) || (integral(x) && std::fmod(x, 2) != 0) || integral(1 / x);
+    case Fn::Asin: case Fn::Acos: case Fn::Atanh: case Fn::Circle0: return !(std::fabs(x) > 1);
+    case Fn::Acosh: return !(x < 1);
+    case Fn::Circle4Inv: return !(std::fabs(x) < 1);
+    case Fn::Circle8: case Fn::Circle8Inv: return x != x;
+    default: return true;
+    }
+}
+
+} // namespace
+
+bool is_real_result(Fn f, Kind k, const void* a, int64_t sa, const void* b, int64_t sb,
+                    int64_t n) {
+    if (!number::is_real(k)) return true;
+    bool real = true;
+    with_kind(k, [&](auto tag) {
+        using S = typename decltype(tag)::type;
+        if constexpr (!std::is_void_v<S> && !is_chr_v<S> && !is_cpx_v<S>) {
+            const S* pa = static_cast<const S*>(a);
+            const S* pb = static_cast<const S*>(b);
+            for (int64_t i = 0; i < n && real; ++i) {
+                double x = static_cast<double>(load<S>(pa[i * sa]));
+                double y = pb ? static_cast<double>(load<S>(pb[i * sb])) : 0.0;
+                real = real_at(f, x, y);
+            }
+        }
+    });
+    return real;
 }
 
 namespace {

@@ -43,9 +43,14 @@ enum class Fn : uint8_t {
     Sin, Cos, Tan, Asin, Acos, Atan, Sinh, Cosh, Tanh, Asinh, Acosh, Atanh, Cbrt, Log1p, Expm1,
     // dyadic, float results
     Root,  // X√Y: Y*÷X, the real root of a negative Y for odd integral X
+    // monadic circle codes without a name of their own: 0○ 4○ 8○ and the inverses 4○⁻¹ 8○⁻¹
+    Circle0, Circle4, Circle8, Circle4Inv, Circle8Inv,
+    // dyadic
+    Binomial, // X!Y: Y choose X (gamma, with APL's negative-integer extension)
+    PiRatio,  // XπY: X×π÷Y
 };
 // clang-format on
-constexpr int FN_COUNT = static_cast<int>(Fn::Root) + 1;
+constexpr int FN_COUNT = static_cast<int>(Fn::PiRatio) + 1;
 // True for functions of two arguments.
 bool is_dyadic(Fn f);
 // "Add", "Exp", ... for messages and tests.
@@ -64,6 +69,11 @@ void unary(Fn f, Kind k, const void* a, int64_t sa, void* out, int64_t n, ErrorS
 // out[i] = f(a[i*sa], b[i*sb]) for i < n; a and b are items of kind k, out of result_kind(f, k).
 void binary(Fn f, Kind k, const void* a, int64_t sa, const void* b, int64_t sb, void* out,
             int64_t n, ErrorSlot& slot);
+// Dynamic kinds (D5): true when every result of f on these operands is real, so the real kind
+// of result_kind serves; false when some item needs the complex continuation (√¯4, ⍟¯1, ¯8*÷3,
+// 2○⁻¹2 ...), and the caller should convert the operands to number::complex_of(k) and run f there.
+// b may be null for monadic f. Reads every item; never throws.
+bool is_real_result(Fn f, Kind k, const void* a, int64_t sa, const void* b, int64_t sb, int64_t n);
 // Converts n items; to must hold every value of from, or the caller accepts rounding/wrapping.
 void convert(Kind from, const void* in, Kind to, void* out, int64_t n);
 

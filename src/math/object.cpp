@@ -106,12 +106,26 @@ Interval r_residue(Interval x, Interval y) {
 }
 Interval r_power(Interval x, Interval) { return x.lo >= 0 ? Interval{0, INF} : all(); }
 
+Interval r_circle0(Interval, Interval) { return {0, 1}; }
+Interval r_circle4(Interval x, Interval) {
+    Interval m = r_magnitude(x, x);
+    return widen({std::hypot(1.0, m.lo), std::hypot(1.0, m.hi)});
+}
+Interval r_piratio(Interval x, Interval y) {
+    const double pi = 3.14159265358979323846;
+    return widen(r_div({x.lo * pi, x.hi * pi}, y));
+}
+
 // ---- validity predicates (true: a data error) ----
 bool inv_div(Kind k, double, double y) { return is_integer(k) && y == 0; }
 bool inv_recip(Kind k, double x, double) { return is_integer(k) && x == 0; }
 bool inv_power(Kind k, double x, double y) { return is_integer(k) && x == 0 && y < 0; }
 bool inv_factorial(Kind k, double x, double) { return is_integer(k) && x < 0; }
 bool inv_root(Kind k, double x, double) { return is_float(k) && (x == 0 || std::isinf(x)); }
+bool inv_binomial(Kind k, double x, double y) {
+    return is_float(k) && std::isfinite(x) && std::isfinite(y) && y < 0 && y == std::floor(y) &&
+           x != std::floor(x);
+}
 bool not_bit(double v) { return !(v == 0 || v == 1); }
 bool inv_not(Kind, double x, double) { return not_bit(x); }
 bool inv_nand(Kind, double x, double y) { return not_bit(x) || not_bit(y); }
@@ -217,6 +231,13 @@ const Row ROWS[] = {
     {Fn::Log1p,        "1 1 x Add Divide", nullptr, inc_on<-1.0, INF, f_log1p>, nullptr},
     {Fn::Expm1,        "f 1 Add", nullptr, inc<f_expm1>,         nullptr},
     {Fn::Root,         "f y Ln Multiply x x Multiply Divide Negate", "f x y Multiply Divide", any, inv_root},
+    {Fn::Circle0,      "x f Divide Negate", nullptr, r_circle0,  nullptr},
+    {Fn::Circle4,      "x f Divide", nullptr, r_circle4,         nullptr},
+    {Fn::Circle8,      "x f Divide Negate", nullptr, any,        nullptr},
+    {Fn::Circle4Inv,   "x f Divide", nullptr, any,               nullptr},
+    {Fn::Circle8Inv,   "x f Divide Negate", nullptr, any,        nullptr},
+    {Fn::Binomial,     nullptr, nullptr, any,                    inv_binomial},
+    {Fn::PiRatio,      "3.141592653589793 y Divide", "f y Divide Negate", r_piratio, nullptr},
 };
 // clang-format on
 static_assert(sizeof(ROWS) / sizeof(ROWS[0]) == FN_COUNT, "one object row per Fn");

@@ -397,6 +397,15 @@ BPL_FLOAT_FN(Atanh, formula::atanh<ScalarOps>(x), std::atanh(a), false, 0.0f)
 BPL_FLOAT_FN(Cbrt, formula::cbrt<ScalarOps>(x), std::pow(a, typename C::value_type(1) / 3), false, 0.0f)
 BPL_FLOAT_FN(Log1p, formula::log1p<ScalarOps>(x), std::log(C(1) + a), false, 0.0f)
 BPL_FLOAT_FN(Expm1, formula::expm1<ScalarOps>(x), std::exp(a) - C(1), true, formula32::expm1<ScalarOps32>(x))
+
+// The circle codes without names: 0○ √(1−y²), 4○ √(1+y²) (no intermediate overflow), 8○ √(−1−y²),
+// 4○⁻¹ the APL branch of √(y²−1) (sign of y), 8○⁻¹ −√(−1−y²). Real results where real (else NaN
+// on real kinds: is_real_result sends such operands to complex kinds under dynamic kinds).
+BPL_FLOAT_FN(Circle0, std::fabs(x) <= 1 ? std::sqrt((1 - x) * (1 + x)) : NAN, std::sqrt(C(1) - a * a), false, 0.0f)
+BPL_FLOAT_FN(Circle4, std::hypot(1.0, x), std::sqrt(C(1) + a * a), false, 0.0f)
+BPL_FLOAT_FN(Circle8, x != x ? x : NAN, std::sqrt(C(-1) - a * a), false, 0.0f)
+BPL_FLOAT_FN(Circle4Inv, std::fabs(x) >= 1 ? std::copysign(std::sqrt((std::fabs(x) - 1) * (std::fabs(x) + 1)), x) : NAN, (a + C(1)) * std::sqrt((a - C(1)) / (a + C(1))), false, 0.0f)
+BPL_FLOAT_FN(Circle8Inv, x != x ? x : NAN, -std::sqrt(C(-1) - a * a), false, 0.0f)
 #undef BPL_FLOAT_FN
 
 // X√Y: Y*÷X; a negative Y with an odd integral X takes the real root. A zero or infinite
@@ -418,6 +427,71 @@ struct Root {
         } else {
             return domain<C>(s, "root needs float operands");
         }
+    }
+};
+
+// Y choose X with APL's extension to negative integers (3!¯5 is ¯35, ¯3!5 is 0, ¯5!¯3 is 6,
+// 5!3 is 0): for integers exactly in 128 bits, wrapped to the kind; for floats by the same rules
+// on integral values and by gamma otherwise. A non-integral X with Y a negative integer is a
+// DOMAIN ERROR (0.5!¯1).
+inline double binom_count(double n, double k) { // C(n, k) for integral 0 ≤ k ≤ n
+    k = std::fmin(k, n - k);
+    if (k > 1000) return std::exp(std::lgamma(n + 1) - std::lgamma(k + 1) - std::lgamma(n - k + 1));
+    double r = 1;
+    for (double i = 1; i <= k; ++i) r = r * (n - k + i) / i;
+    return std::nearbyint(r);
+}
+template <class C>
+inline C int_binomial(C x, C y) {
+    auto count = [](__int128 n, __int128 k) -> __int128 {
+        if (n - k < k) k = n - k;
+        __int128 r = 1;
+        for (__int128 i = 1; i <= k; ++i) r = r * (n - k + i) / i;
+        return r;
+    };
+    __int128 X = x, Y = y, r;
+    if (X >= 0 && Y >= 0) r = X > Y ? 0 : count(Y, X);
+    else if (X >= 0) r = (X % 2 ? -1 : 1) * count(X - Y - 1, X);     // Y < 0
+    else if (Y >= 0) r = 0;                                           // X < 0 ≤ Y
+    else r = X > Y ? 0 : ((Y - X) % 2 ? -1 : 1) * count(-X - 1, Y - X); // both negative
+    using U = std::make_unsigned_t<C>;
+    return static_cast<C>(static_cast<U>(static_cast<unsigned __int128>(r)));
+}
+struct Binomial {
+    BPL_SAME_OUT
+    static constexpr bool chars = false;
+    template <class C>
+    static C apply(C a, C b, ErrorSlot& s) {
+        if constexpr (is_int_v<C>) {
+            if constexpr (is_bool_v<C>) return a <= b;
+            else return int_binomial(a, b);
+        } else if constexpr (is_flt_v<C>) {
+            double x = a, y = b;
+            bool xi = x == std::floor(x), yi = y == std::floor(y);
+            if (!std::isfinite(x) || !std::isfinite(y)) return static_cast<C>(x + y + NAN);
+            if (yi && y < 0 && !xi) return domain<C>(s, "binomial undefined at a negative integer");
+            if (xi && yi) {
+                double r;
+                if (x >= 0 && y >= 0) r = x > y ? 0 : binom_count(y, x);
+                else if (x >= 0) r = (std::fmod(x, 2) != 0 ? -1 : 1) * binom_count(x - y - 1, x);
+                else if (y >= 0) r = 0;
+                else r = x > y ? 0 : (std::fmod(y - x, 2) != 0 ? -1 : 1) * binom_count(-x - 1, y - x);
+                return static_cast<C>(r);
+            }
+            return static_cast<C>(std::tgamma(y + 1) / (std::tgamma(x + 1) * std::tgamma(y - x + 1)));
+        } else {
+            return domain<C>(s, "complex binomial is not supported");
+        }
+    }
+};
+struct PiRatio {
+    BPL_SAME_OUT
+    static constexpr bool chars = false;
+    template <class C>
+    static C apply(C a, C b, ErrorSlot& s) {
+        if constexpr (is_flt_v<C>) return static_cast<C>(double(a) * 3.14159265358979323846 / double(b));
+        else if constexpr (is_cpx_v<C>) return a * typename C::value_type(3.14159265358979323846) / b;
+        else return domain<C>(s, "pi ratio needs float operands");
     }
 };
 

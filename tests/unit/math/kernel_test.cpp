@@ -261,3 +261,58 @@ TEST(Fold, IdentitiesAndRightToLeft) {
     EXPECT_EQ(b, 0);
     EXPECT_FALSE(slot.has_error());
 }
+
+TEST(Arith, BinomialRootCircleAndPiRatio) {
+    EXPECT_EQ(bin<int64_t>(Fn::Binomial, Kind::Int, V64{3, -3, -5, 5, 2, 0}, V64{-5, 5, -3, 3, 5, 0}),
+              (V64{-35, 0, 6, 0, 10, 1}));
+    auto b = bin<double>(Fn::Binomial, Kind::F64, VD{3, -3, -5, 5, 2, 1}, VD{-5, 5, -3, 3, 5, 1.5});
+    EXPECT_EQ(b[0], -35);
+    EXPECT_EQ(b[1], 0);
+    EXPECT_EQ(b[2], 6);
+    EXPECT_EQ(b[3], 0);
+    EXPECT_EQ(b[4], 10);
+    EXPECT_NEAR(b[5], 1.5, 1e-14);
+    ErrorSlot slot;
+    bin<double>(Fn::Binomial, Kind::F64, VD{0.5}, VD{-1}, &slot);
+    EXPECT_TRUE(slot.has_error());
+    auto r = bin<double>(Fn::Root, Kind::F64, VD{3, -3, 0.5, 2}, VD{-8, -8, -2, 9});
+    EXPECT_NEAR(r[0], -2, 1e-15);
+    EXPECT_NEAR(r[1], -0.5, 1e-15);
+    EXPECT_NEAR(r[2], 4, 1e-14);
+    EXPECT_NEAR(r[3], 3, 1e-15);
+    ErrorSlot s2;
+    bin<double>(Fn::Root, Kind::F64, VD{0}, VD{2}, &s2);
+    EXPECT_TRUE(s2.has_error());
+    auto pr = bin<double>(Fn::PiRatio, Kind::F64, VD{1, 2}, VD{2, 3});
+    EXPECT_DOUBLE_EQ(pr[0], 1.5707963267948966);
+    EXPECT_DOUBLE_EQ(pr[1], 2.0943951023931953);
+    EXPECT_EQ(un<double>(Fn::Circle0, Kind::F64, VD{0})[0], 1);
+    EXPECT_DOUBLE_EQ(un<double>(Fn::Circle4, Kind::F64, VD{1e300})[0], 1e300); // no overflow
+    auto c4i = un<double>(Fn::Circle4Inv, Kind::F64, VD{-2, 2});
+    EXPECT_DOUBLE_EQ(c4i[0], -std::sqrt(3.0));
+    EXPECT_DOUBLE_EQ(c4i[1], std::sqrt(3.0));
+    auto c8 = un<c128>(Fn::Circle8, Kind::C128, std::vector<c128>{{0, 0}});
+    EXPECT_NEAR(c8[0].imag(), 1, 1e-15);
+}
+
+TEST(Kinds, RealResultsDecideComplexUnderDynamicKinds) {
+    VD neg{4, -4}, pos{4, 9};
+    EXPECT_FALSE(is_real_result(Fn::Sqrt, Kind::F64, neg.data(), 1, nullptr, 0, 2));
+    EXPECT_TRUE(is_real_result(Fn::Sqrt, Kind::F64, pos.data(), 1, nullptr, 0, 2));
+    V64 ineg{-1};
+    EXPECT_FALSE(is_real_result(Fn::Ln, Kind::Int, ineg.data(), 1, nullptr, 0, 1));
+    VD x{-8, -8, -4}, y{1.0 / 3, 3, 0.5};
+    EXPECT_FALSE(is_real_result(Fn::Power, Kind::F64, x.data(), 1, y.data(), 1, 1));
+    EXPECT_TRUE(is_real_result(Fn::Power, Kind::F64, x.data() + 1, 1, y.data() + 1, 1, 1));
+    VD deg{3, 0.5, 2}, rad{-8, -2, -4};
+    EXPECT_TRUE(is_real_result(Fn::Root, Kind::F64, deg.data(), 1, rad.data(), 1, 2));
+    EXPECT_FALSE(is_real_result(Fn::Root, Kind::F64, deg.data() + 2, 1, rad.data() + 2, 1, 1));
+    VD two{2};
+    EXPECT_FALSE(is_real_result(Fn::Asin, Kind::F64, two.data(), 1, nullptr, 0, 1));
+    EXPECT_TRUE(is_real_result(Fn::Exp, Kind::F64, neg.data(), 1, nullptr, 0, 2));
+    // the complex route gives the principal values
+    std::vector<c128> m4{{-4, 0}};
+    EXPECT_NEAR(un<c128>(Fn::Sqrt, Kind::C128, m4)[0].imag(), 2, 1e-15);
+    std::vector<c128> m1{{-1, 0}};
+    EXPECT_NEAR(un<c128>(Fn::Ln, Kind::C128, m1)[0].imag(), 3.141592653589793, 1e-15);
+}

@@ -43,7 +43,9 @@ struct Domain {
 };
 Domain domain(Fn f) {
     switch (f) {
-    case Fn::Acosh: return {1.2, 3, 0, 0};
+    case Fn::Acosh: case Fn::Circle4Inv: return {1.2, 3, 0, 0};
+    case Fn::Circle4: return {-3, 3, 0, 0};
+    case Fn::PiRatio: return {-3, 3, 0.5, 3};
     case Fn::Root: case Fn::Log: return {1.5, 3, 0.5, 3};
     case Fn::Power: return {0.5, 2, -2, 2};
     case Fn::Residue: return {0.5, 2, -5, 5};
@@ -95,6 +97,7 @@ TEST(Objects, PartialsAgreeWithFiniteDifferences) {
         for (int rep = 0; rep < 200; ++rep) {
             double x = ux(g), y = o.arity == 2 ? uy(g) : 0;
             double fx = call(f, Kind::F64, x, y);
+            if (std::isnan(fx)) continue; // complex-only on reals (8○): checked on complex kinds
             for (int arg = 0; arg < o.arity; ++arg) {
                 const char* text = arg == 0 ? o.dx_text : o.dy_text;
                 if (!text) continue;
@@ -115,7 +118,7 @@ TEST(Objects, PartialsAgreeWithFiniteDifferences) {
                 ++checked;
             }
         }
-        if (o.dx_text) {
+        if (o.dx_text && f != Fn::Circle8 && f != Fn::Circle8Inv) {
             EXPECT_GT(checked, 50) << name(f);
         }
     }
