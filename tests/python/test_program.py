@@ -556,3 +556,26 @@ def test_float32_affine_weights_are_float32_constants():
     for xv, yv in ((1.3, -2.7), (1e3, 3.3), (-0.1, 0.2)):
         r = p.run({"x": xv, "y": yv})
         assert r["packed"] == r["chain"]
+
+
+def test_plain_python_relu_and_sigmoid():
+    from tensorcode.program import relu, sigmoid
+    assert relu(2.5) == 2.5 and relu(-1) == 0.0 and relu(0) == 0.0
+    assert sigmoid(0.0) == 0.5 and sigmoid(-800.0) == 0.0 and sigmoid(800.0) == 1.0
+    assert sigmoid(1.0) == 1 / (1 + math.exp(-1)) and sigmoid(-1.0) == math.exp(-1) / (1 + math.exp(-1))
+    b = Builder()
+    x = b.input("x")
+    p = b.build(b.op("sigmoid", x))
+    for v in (-3.0, -0.5, 0.25, 7.0):
+        assert p.run({"x": v})["result"] == sigmoid(v)
+
+
+def test_public_names():
+    import tensorcode.program as tp
+    assert set(tp.__all__) == {
+        "compile", "Builder", "Program", "Runtime", "Value", "Domain", "int32", "float32", "float64",
+        "boolean", "analyze", "relu", "sigmoid", "ProgramError", "CompileError", "ArtifactError",
+        "EvaluationError", "DomainError", "GradientError", "StepLimitError", "VerificationError"}
+    for name in ("CompileError", "ArtifactError", "EvaluationError", "StepLimitError", "VerificationError"):
+        assert issubclass(getattr(tp, name), tp.ProgramError) and issubclass(getattr(tp, name), ValueError)
+    assert issubclass(tp.DomainError, tp.EvaluationError) and issubclass(tp.GradientError, tp.EvaluationError)
