@@ -238,6 +238,41 @@ TEST(Evaluate, Float32AffineKeepsTheChainsRoundingPoints) {
     }
 }
 
+// Hybrid differentiation also evaluates inactive branches, recursively: an error two selects deep
+// in an inactive branch raises only under hybrid gradients.
+TEST(Evaluate, HybridInactiveBranchesAreEvaluatedRecursively) {
+    for (Semantics s : {Semantics::Exact, Semantics::Hybrid}) {
+        Make m;
+        m.c.semantics = s;
+        int32_t x = m.input("x");
+        int32_t zero = m.constant(0), one = m.constant(1);
+        int32_t pos = m.node(Op::Gt, {x, zero}, BOOL);
+        int32_t inv = m.node(Op::Div, {one, x});
+        int32_t inner = m.node(Op::Select, {pos, inv, x}); // chosen: x (x = 0); inactive 1 / x
+        int32_t outer = m.node(Op::Select, {pos, x, inner}); // chosen: inner
+        Circuit c = m.done(outer);
+        EXPECT_EQ(run1(c, {0.0}), 0.0);
+        if (s == Semantics::Exact) EXPECT_EQ(grad1(c, {0.0}), std::vector<double>{1.0});
+        else EXPECT_EQ(failure_of([&] { grad1(c, {0.0}); }), FailKind::DivisionByZero);
+    }
+}
+
+// A node-level override: a relaxed comparison inside an exact program (an included region).
+TEST(Evaluate, NodeLevelSemanticsApplyPerNode) {
+    Make m;
+    int32_t x = m.input("x");
+    int32_t gt = m.node(Op::Gt, {x, m.constant(0)}, {DomainType::Float64, 0.0, 1.0});
+    m.c.nodes[size_t(gt)].semantics = Semantics::Relaxed;
+    m.c.nodes[size_t(gt)].temperature = 2.0;
+    Circuit c = m.done(gt);
+    double s = 1.0 / (1.0 + std::exp(-0.5));
+    EXPECT_DOUBLE_EQ(run1(c, {1.0}), s);
+    EXPECT_DOUBLE_EQ(grad1(c, {1.0})[0], s * (1 - s) / 2.0);
+    Circuit round = load_artifact(artifact_text(c));
+    EXPECT_EQ(round.nodes[size_t(gt)].semantics, Semantics::Relaxed);
+    EXPECT_EQ(round.nodes[size_t(gt)].temperature, 2.0);
+}
+
 // A random smooth circuit (relaxed comparisons and selection, sigmoid, products, quotients away
 // from zero): the reverse pass agrees with central finite differences.
 TEST(Evaluate, VjpMatchesFiniteDifferences) {
