@@ -17,7 +17,7 @@ using number::is_integer;
 #define BPL_MONADIC(X) X(Conjugate) X(Negate) X(Direction) X(Reciprocal) X(Floor) X(Ceiling) \
     X(Magnitude) X(Exp) X(Ln) X(Not) X(Sqrt) X(Factorial) X(PiTimes) X(Sin) X(Cos) X(Tan) X(Asin) \
     X(Acos) X(Atan) X(Sinh) X(Cosh) X(Tanh) X(Asinh) X(Acosh) X(Atanh) X(Cbrt) X(Log1p) X(Expm1) \
-    X(Circle0) X(Circle4) X(Circle8) X(Circle4Inv) X(Circle8Inv)
+    X(Circle0) X(Circle4) X(Circle8) X(Circle4Inv) X(Circle8Inv) X(Real) X(Imag) X(Phase)
 #define BPL_DYADIC(X) X(Add) X(Subtract) X(Multiply) X(Divide) X(Min) X(Max) X(Residue) X(Power) \
     X(Log) X(Equal) X(NotEqual) X(Less) X(LessEqual) X(Greater) X(GreaterEqual) X(And) X(Or) \
     X(Nand) X(Nor) X(Root) X(Binomial) X(PiRatio)
@@ -46,7 +46,7 @@ Kind result_kind(Fn f, Kind k) {
         return Kind::Bool;
     case Fn::Direction: case Fn::Floor: case Fn::Ceiling:
         return is_float(k) ? Kind::Int : k;
-    case Fn::Magnitude:
+    case Fn::Magnitude: case Fn::Real: case Fn::Imag: case Fn::Phase:
         return number::real_part(k);
     default:
         return k;
@@ -61,7 +61,7 @@ Kind operand_kind(Fn f, Kind a) {
     case Fn::Tan: case Fn::Asin: case Fn::Acos: case Fn::Atan: case Fn::Sinh: case Fn::Cosh:
     case Fn::Tanh: case Fn::Asinh: case Fn::Acosh: case Fn::Atanh: case Fn::Cbrt: case Fn::Log1p:
     case Fn::Expm1: case Fn::Circle0: case Fn::Circle4: case Fn::Circle8: case Fn::Circle4Inv:
-    case Fn::Circle8Inv:
+    case Fn::Circle8Inv: case Fn::Phase:
         return number::float_of(a);
     default:
         return a;

@@ -48,9 +48,11 @@ enum class Fn : uint8_t {
     // dyadic
     Binomial, // X!Y: Y choose X (gamma, with APL's negative-integer extension)
     PiRatio,  // XπY: X×π÷Y
+    // monadic complex parts (∨ and ∧ monads): result kinds are real (number::real_part)
+    Real, Imag, Phase,
 };
 // clang-format on
-constexpr int FN_COUNT = static_cast<int>(Fn::PiRatio) + 1;
+constexpr int FN_COUNT = static_cast<int>(Fn::Phase) + 1;
 // True for functions of two arguments.
 bool is_dyadic(Fn f);
 // "Add", "Exp", ... for messages and tests.

@@ -107,6 +107,8 @@ Interval r_residue(Interval x, Interval y) {
 Interval r_power(Interval x, Interval) { return x.lo >= 0 ? Interval{0, INF} : all(); }
 
 Interval r_circle0(Interval, Interval) { return {0, 1}; }
+Interval zero(Interval, Interval) { return {0, 0}; }
+Interval r_phase(Interval, Interval) { return {0, 3.1415926535897936}; } // real operands: 0 or π
 Interval r_circle4(Interval x, Interval) {
     Interval m = r_magnitude(x, x);
     return widen({std::hypot(1.0, m.lo), std::hypot(1.0, m.hi)});
@@ -238,6 +240,9 @@ const Row ROWS[] = {
     {Fn::Circle8Inv,   "x f Divide Negate", nullptr, any,        nullptr},
     {Fn::Binomial,     nullptr, nullptr, any,                    inv_binomial},
     {Fn::PiRatio,      "3.141592653589793 y Divide", "f y Divide Negate", r_piratio, nullptr},
+    {Fn::Real,         "1", nullptr,  inc<f_id>,                 nullptr},
+    {Fn::Imag,         "", nullptr,   zero,                      nullptr},
+    {Fn::Phase,        "", nullptr,   r_phase,                   nullptr},
 };
 // clang-format on
 static_assert(sizeof(ROWS) / sizeof(ROWS[0]) == FN_COUNT, "one object row per Fn");

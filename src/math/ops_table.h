@@ -495,6 +495,39 @@ struct PiRatio {
     }
 };
 
+// Complex parts (∨ ∧ monads): real part, imaginary part, phase (radians, (−π, π]).
+struct Real {
+    template <class S>
+    using Out = typename MagOut<S>::type;
+    static constexpr bool chars = false;
+    template <class C>
+    static auto apply(C a, ErrorSlot&) {
+        if constexpr (is_cpx_v<C>) return a.real();
+        else return a;
+    }
+};
+struct Imag {
+    template <class S>
+    using Out = typename MagOut<S>::type;
+    static constexpr bool chars = false;
+    template <class C>
+    static auto apply(C a, ErrorSlot&) {
+        if constexpr (is_cpx_v<C>) return a.imag();
+        else return C(0);
+    }
+};
+struct Phase {
+    template <class S>
+    using Out = typename MagOut<S>::type;
+    static constexpr bool chars = false;
+    template <class C>
+    static auto apply(C a, ErrorSlot& s) {
+        if constexpr (is_cpx_v<C>) return std::arg(a);
+        else if constexpr (is_flt_v<C>) return static_cast<C>(std::atan2(C(0), a));
+        else return domain<C>(s, "phase needs a float operand");
+    }
+};
+
 #undef BPL_SAME_OUT
 #undef BPL_BOOL_OUT
 

@@ -316,3 +316,14 @@ TEST(Kinds, RealResultsDecideComplexUnderDynamicKinds) {
     std::vector<c128> m1{{-1, 0}};
     EXPECT_NEAR(un<c128>(Fn::Ln, Kind::C128, m1)[0].imag(), 3.141592653589793, 1e-15);
 }
+
+TEST(Arith, ComplexParts) {
+    std::vector<c128> z{{3, 4}, {0, 1}};
+    EXPECT_EQ(un<double>(Fn::Real, Kind::C128, z), (VD{3, 0}));
+    EXPECT_EQ(un<double>(Fn::Imag, Kind::C128, z), (VD{4, 1}));
+    EXPECT_EQ(un<double>(Fn::Magnitude, Kind::C128, z), (VD{5, 1}));
+    auto ph = un<double>(Fn::Phase, Kind::C128, z);
+    EXPECT_DOUBLE_EQ(ph[0], 0.9272952180016122);
+    EXPECT_DOUBLE_EQ(ph[1], 1.5707963267948966);
+    EXPECT_EQ(result_kind(Fn::Phase, Kind::C64), Kind::F32);
+}
