@@ -375,7 +375,10 @@ namespace {
 
 std::string shape_text(const value::Shape& s) {
     std::string t = "[";
-    for (size_t i = 0; i < s.size(); i++) t += (i ? " " : "") + std::to_string(s[i]);
+    for (size_t i = 0; i < s.size(); i++) {
+        if (i) t += ' ';
+        t += std::to_string(s[i]);
+    }
     return t + "]";
 }
 

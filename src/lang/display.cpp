@@ -164,7 +164,10 @@ std::string empty_text(const ArrayData& a) {
         if (number::is_float(k)) return std::string("⍬") + (k == Kind::F64 ? "" : number::mark(k));
     }
     std::string shape;
-    for (int64_t d : a.shape()) shape += (shape.empty() ? "" : " ") + std::to_string(d);
+    for (int64_t d : a.shape()) {
+        if (!shape.empty()) shape += ' ';
+        shape += std::to_string(d);
+    }
     std::string fill;
     if (proto.is_stored_array() || proto.is_pending()) fill = "⊂" + display(proto);
     else fill = source_form(proto);
