@@ -17,7 +17,8 @@ using number::is_integer;
 #define BPL_MONADIC(X) X(Conjugate) X(Negate) X(Direction) X(Reciprocal) X(Floor) X(Ceiling) \
     X(Magnitude) X(Exp) X(Ln) X(Not) X(Sqrt) X(Factorial) X(PiTimes) X(Sin) X(Cos) X(Tan) X(Asin) \
     X(Acos) X(Atan) X(Sinh) X(Cosh) X(Tanh) X(Asinh) X(Acosh) X(Atanh) X(Cbrt) X(Log1p) X(Expm1) \
-    X(Circle0) X(Circle4) X(Circle8) X(Circle4Inv) X(Circle8Inv) X(Real) X(Imag) X(Phase)
+    X(Circle0) X(Circle4) X(Circle8) X(Circle4Inv) X(Circle8Inv) X(Real) X(Imag) X(Phase) \
+    X(FloorFloat) X(CeilingFloat) X(DirectionFloat)
 #define BPL_DYADIC(X) X(Add) X(Subtract) X(Multiply) X(Divide) X(Min) X(Max) X(Residue) X(Power) \
     X(Log) X(Equal) X(NotEqual) X(Less) X(LessEqual) X(Greater) X(GreaterEqual) X(And) X(Or) \
     X(Nand) X(Nor) X(Root) X(Binomial) X(PiRatio)

@@ -50,9 +50,12 @@ enum class Fn : uint8_t {
     PiRatio,  // XπY: X×π÷Y
     // monadic complex parts (∨ and ∧ monads): result kinds are real (number::real_part)
     Real, Imag, Phase,
+    // static kinds' ⌊ ⌈ × on real floats: float results (functions.md 0.5); other kinds as Floor,
+    // Ceiling, Direction
+    FloorFloat, CeilingFloat, DirectionFloat,
 };
 // clang-format on
-constexpr int FN_COUNT = static_cast<int>(Fn::Phase) + 1;
+constexpr int FN_COUNT = static_cast<int>(Fn::DirectionFloat) + 1;
 // True for functions of two arguments.
 bool is_dyadic(Fn f);
 // "Add", "Exp", ... for messages and tests.

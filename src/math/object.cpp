@@ -243,6 +243,9 @@ const Row ROWS[] = {
     {Fn::Real,         "1", nullptr,  inc<f_id>,                 nullptr},
     {Fn::Imag,         "", nullptr,   zero,                      nullptr},
     {Fn::Phase,        "", nullptr,   r_phase,                   nullptr},
+    {Fn::FloorFloat,   "", nullptr,   r_round,                   nullptr},
+    {Fn::CeilingFloat, "", nullptr,   r_round,                   nullptr},
+    {Fn::DirectionFloat, "", nullptr, unit,                      nullptr},
 };
 // clang-format on
 static_assert(sizeof(ROWS) / sizeof(ROWS[0]) == FN_COUNT, "one object row per Fn");

@@ -528,6 +528,43 @@ struct Phase {
     }
 };
 
+// Static kinds keep real floats as floats: the same tolerant rounding, as a float (±∞, NaN kept).
+template <class C>
+inline C floor_float(C x) {
+    if (!std::isfinite(x)) return x;
+    C r = std::floor(x);
+    if constexpr (std::is_same_v<C, double>)
+        if (r != x && teq(r + 1, x)) r += 1;
+    return r;
+}
+struct FloorFloat {
+    BPL_SAME_OUT
+    static constexpr bool chars = false;
+    template <class C>
+    static C apply(C a, ErrorSlot& s) {
+        if constexpr (is_flt_v<C>) return floor_float(a);
+        else return Floor::apply(a, s);
+    }
+};
+struct CeilingFloat {
+    BPL_SAME_OUT
+    static constexpr bool chars = false;
+    template <class C>
+    static C apply(C a, ErrorSlot& s) {
+        if constexpr (is_flt_v<C>) return -floor_float(-a);
+        else return Ceiling::apply(a, s);
+    }
+};
+struct DirectionFloat {
+    BPL_SAME_OUT
+    static constexpr bool chars = false;
+    template <class C>
+    static C apply(C a, ErrorSlot& s) {
+        if constexpr (is_flt_v<C>) return a != a ? a : C((a > 0) - (a < 0));
+        else return Direction::apply(a, s);
+    }
+};
+
 #undef BPL_SAME_OUT
 #undef BPL_BOOL_OUT
 

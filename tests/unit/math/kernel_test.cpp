@@ -327,3 +327,12 @@ TEST(Arith, ComplexParts) {
     EXPECT_DOUBLE_EQ(ph[1], 1.5707963267948966);
     EXPECT_EQ(result_kind(Fn::Phase, Kind::C64), Kind::F32);
 }
+
+TEST(Arith, StaticKindsKeepFloats) {
+    EXPECT_EQ(result_kind(Fn::FloorFloat, Kind::F64), Kind::F64);
+    auto f = un<double>(Fn::FloorFloat, Kind::F64, VD{1.8, -1.8, 1.000000000000001, 1e300, -INF});
+    EXPECT_EQ(f, (VD{1, -2, 1, 1e300, -INF}));
+    EXPECT_EQ(un<double>(Fn::CeilingFloat, Kind::F64, VD{-2.3, 0.1})[1], 1);
+    EXPECT_EQ(un<double>(Fn::DirectionFloat, Kind::F64, VD{-2.5, 0, INF}), (VD{-1, 0, 1}));
+    EXPECT_EQ(un<int64_t>(Fn::FloorFloat, Kind::Int, V64{5})[0], 5);
+}
