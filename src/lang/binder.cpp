@@ -109,7 +109,9 @@ class Binder {
         bool touching = t > b && !last.space_before();
         const Syn* before = touching ? &items[t - 1] : nullptr;
         bool modifiable = before && (is_token(*before, Tok::Name) ||
-                                     (before->kind == SynKind::Bracket && pattern_ok(*before)));
+                                     (before->kind == SynKind::Bracket && pattern_ok(*before)) ||
+                                     before->kind == SynKind::Paren ||
+                                     selective_start(items, b, t - 1) != NONE);
         std::optional<Instr> modifier;
         if (modifiable && (is_token(last, Tok::Function) || last.kind == SynKind::Paren)) {
             Instr f = item(last);
@@ -134,6 +136,26 @@ class Binder {
             (is_token(*before, Tok::Literal) || before->kind == SynKind::Bracket ||
              (before->kind == SynKind::Paren && item(*before).role == Role::Subject)))
             throw Error(ErrorKind::Syntax, "a strand is not an assignment target", last.tok.site);
+        // Selective assignment (§5): a parenthesised selection, a subscript or a dot index.
+        size_t last_target = modifier ? t - 1 : t;
+        if (size_t st = selective_start(items, b, last_target); st != NONE) {
+            if (!value && !modifier) need_value();
+            bool paren = st == last_target && items[st].kind == SynKind::Paren;
+            Instr sel = paren ? expr(items[st].expr) : sequence(items, st, last_target + 1, std::nullopt);
+            Instr* src = &sel;
+            while (src->op == Op::Monad || src->op == Op::Dyad) src = &src->kids[1];
+            if (src->op != Op::Name || src->role != Role::Subject)
+                throw Error(ErrorKind::Syntax, "a selective assignment needs a name", items[st].tok.site);
+            std::string name = src->name;
+            src->op = Op::SelectSource;
+            Instr sa = node(Op::SelectAssign, Role::Subject, span(items[st].tok.site, arrow.tok.site),
+                            {std::move(sel)});
+            sa.name = name;
+            sa.kids.push_back(value ? std::move(*value) : leaf(Op::Const, Role::Subject, {}));
+            if (modifier) sa.kids.push_back(std::move(*modifier));
+            if (st == b) return sa;
+            return sequence(items, b, st, Unit{std::move(sa), items[st].space_before()});
+        }
         if (modifier) {
             t--;
             const Syn& target = items[t];
@@ -170,9 +192,6 @@ class Binder {
             out = node(Op::Destructure, Role::Subject, span(last.tok.site, arrow.tok.site), {});
             out.kids.push_back(pattern(last));
             out.kids.push_back(std::move(*value));
-        } else if (last.kind == SynKind::Paren) {
-            throw Error(ErrorKind::Unsupported, "selective assignment is not supported yet",
-                        last.tok.site);
         } else {
             throw Error(ErrorKind::Syntax, "cannot assign to this", last.tok.site);
         }
@@ -209,6 +228,20 @@ class Binder {
             (s.kind == SynKind::Bracket || is_token(s, Tok::Name) || s.kind == SynKind::Paren))
             return j - 1;
         return NONE;
+    }
+
+    // Where a selective target ending at items[j] starts (a parenthesised selection, or a name
+    // with subscripts or dot indexes), or NONE.
+    static size_t selective_start(const Expr& items, size_t b, size_t j) {
+        if (items[j].kind == SynKind::Paren) return j;
+        if (postfix_start(items, b, j) == NONE || is_token(items[j], Tok::Mark)) return NONE;
+        size_t first = j + 1;
+        while (first > b + 1) {
+            size_t p = postfix_start(items, b, first - 1);
+            if (p == NONE) break;
+            first = p;
+        }
+        return is_token(items[first - 1], Tok::Name) ? first - 1 : NONE;
     }
 
     // Applies the postfix at items[p] to u (whose base item is items[base]); the next index.
@@ -558,7 +591,7 @@ Instr bind_statement(const Expr& e, const Frame& frame) {
 }
 
 bool is_shy(const Instr& i) {
-    return i.op == Op::Assign || i.op == Op::ModAssign || i.op == Op::Destructure ||
+    return i.op == Op::Assign || i.op == Op::ModAssign || i.op == Op::Destructure || i.op == Op::SelectAssign ||
            i.op == Op::Print || i.op == Op::DefaultAlpha;
 }
 

@@ -36,6 +36,8 @@ enum class Op : uint8_t {
     ModAssign,    // name; kids: function[, value]
     Destructure,  // kids: pattern, value[, function]
     Pattern,      // destructuring target: name, or kids (nested)
+    SelectAssign, // name; kids: selection (reading SelectSource), value (none: monadic)[, function]
+    SelectSource, // the selected name's positions or value during a selective assignment
     Print,        // kids: value (⎕←)
     DefaultAlpha, // kids: value (⍺←)
     Mark,         // mark; kids: literal group

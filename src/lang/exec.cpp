@@ -10,6 +10,7 @@
 #include "value/match.h"
 
 #include <cctype>
+#include <algorithm>
 #include <cmath>
 
 namespace bpl::lang {
@@ -346,6 +347,75 @@ Value Exec::destructure(const Instr& i, Frame& fr) {
     return v;
 }
 
+// Runs the selection on the positions (1-based, so a fill 0 from overtake writes nothing), then
+// writes the value at those positions and stores the array in the nearest binding (§5).
+Value Exec::select_assign(const Instr& i, Frame& fr) {
+    Value v = eval(i.kids[1], fr);
+    bool monadic = v.is_none() && i.kids[1].op == Op::Const;
+    if ((v.is_none() && !monadic) || is_absent(v)) fail(ErrorKind::Value, "no result to assign", i.site);
+    Value fn = i.kids.size() > 2 ? eval(i.kids[2], fr) : Value();
+    Value* slot = fr.scope->find(i.name);
+    if (!slot) fail(ErrorKind::Value, "undefined name: " + i.name, i.site);
+    Value cur = slot->read();
+    int64_t n = cur.count();
+    auto positions = value::ArrayData::compact(Kind::Int, cur.shape());
+    for (int64_t k = 0; k < n; k++) positions->items_as<int64_t>()[k] = k + 1;
+    Value saved = select_source_;
+    try {
+        select_source_ = cur.is_stored_array() ? Value::array(positions) : Value::integer(1);
+        Value where = eval(i.kids[0], fr).read();
+        std::vector<Value> items = items_of(cur);
+        std::vector<int64_t> seen;
+        bool repeats = false;
+        for (const Value& pos : items_of(where)) {
+            if (!pos.is_number() || !number::is_integer(pos.kind()) || pos.as_i64() < 0 ||
+                pos.as_i64() > n)
+                throw Error(ErrorKind::Domain, "this selection cannot be assigned");
+            int64_t p = pos.as_i64();
+            repeats = repeats || (p > 0 && std::find(seen.begin(), seen.end(), p) != seen.end());
+            seen.push_back(p);
+        }
+        Value now = v;
+        bool each_item = !fn.is_none() && repeats; // repeated positions accumulate every repeat
+        if (!fn.is_none() && !repeats) {
+            select_source_ = cur;
+            Value old = eval(i.kids[0], fr);
+            now = monadic ? apply(*this, fn, nullptr, old) : apply(*this, fn, &old, v);
+        }
+        select_source_ = saved;
+        auto write = [&](const Value& pos, const Value& x) {
+            int64_t p = pos.as_i64();
+            if (p <= 0) return;
+            Value& slot_item = items[static_cast<size_t>(p - 1)];
+            if (!each_item) slot_item = x;
+            else slot_item = monadic ? apply(*this, fn, nullptr, slot_item) : apply(*this, fn, &slot_item, x);
+        };
+        if (where.is_atom()) {
+            write(where, now);
+        } else {
+            std::vector<Value> ps = items_of(where);
+            if (now.rank() == 0 || now.is_atom()) {
+                Value x = now.is_atom() ? now : items_of(now)[0];
+                for (const Value& p : ps) write(p, x);
+            } else {
+                if (now.shape() != where.shape())
+                    throw Error(ErrorKind::Length, "the value does not fit the selection");
+                std::vector<Value> xs = items_of(now);
+                for (size_t k = 0; k < ps.size(); k++) write(ps[k], xs[k]);
+            }
+        }
+        Value result = cur.is_stored_array()
+                           ? value::make_array(cur.shape(), std::move(items), cur.array_data().prototype())
+                           : items[0];
+        *fr.scope->find(i.name) = result;
+        return monadic ? now : v;
+    } catch (Error& e) {
+        select_source_ = saved;
+        e.at(i.site);
+        throw;
+    }
+}
+
 Value Exec::eval(const Instr& i, Frame& fr) {
     switch (i.op) {
     case Op::Const: return i.value;
@@ -434,6 +504,8 @@ Value Exec::eval(const Instr& i, Frame& fr) {
     case Op::ModAssign: return modify(i, fr);
     case Op::Destructure: return destructure(i, fr);
     case Op::Pattern: fail(ErrorKind::Internal, "a pattern outside an assignment", i.site);
+    case Op::SelectAssign: return select_assign(i, fr);
+    case Op::SelectSource: return select_source_;
     case Op::Print: {
         Value v = eval(i.kids[0], fr);
         if (v.is_none() || is_absent(v)) fail(ErrorKind::Value, "no result to print", i.site);

@@ -31,9 +31,11 @@ class Exec {
     Value destructure(const Instr& i, Frame& frame);
     void bind_pattern(const Instr& p, const Value& v, Frame& frame, const Value* fn);
     Value list(const Instr& i, Frame& frame);
+    Value select_assign(const Instr& i, Frame& frame);
 
     Context& ctx_;
     std::shared_ptr<const std::string> source_;
+    Value select_source_; // what SelectSource reads while a selection runs
 };
 
 // The executor and frame of the statement running on this thread (for ⍎), or null.

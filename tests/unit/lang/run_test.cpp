@@ -132,6 +132,17 @@ TEST(Run, Execute) {
     EXPECT_EQ(eval("⍎\"a←2\""), "2");
 }
 
+TEST(Run, SelectiveAssignment) {
+    EXPECT_EQ(eval("v←1 2 3 ⋄ v₁←5 ⋄ v"), "1 5 3");
+    EXPECT_EQ(eval("a←1 2 ⋄ (3↑a)←4 ⋄ a"), "4 4");
+    EXPECT_EQ(eval("a←1 2 ⋄ (↑a)←3 4 ⋄ a"), "[[3 4] 2]");
+    EXPECT_EQ(eval("a←1 2 3 ⋄ a.[[1 1]]+←10 20 ⋄ a"), "1 32 3");
+    EXPECT_EQ(eval("a←1 2 3 ⋄ 1+(⌽a)←4 5 6"), "5 6 7");
+    EXPECT_EQ(eval("a←1 2 3 ⋄ 2×a₂+←10"), "20");
+    EXPECT_EQ(kind_of("a←1 2 ⋄ (1+a)←0"), "DOMAIN ERROR");
+    EXPECT_EQ(eval("x←1 2 3 ⋄ {\"INDEX\"::x ⋄ x.[[0 5]]←9}0"), "1 2 3");
+}
+
 TEST(Run, QuadPrints) {
     std::string printed;
     EXPECT_EQ(eval("(⎕←1)+(⎕←2)", &printed), "3");
