@@ -22,6 +22,9 @@ const std::vector<Rule>& structural_rules();
 // The search and sort rows' rules (search.cpp); they fill the valences structural rows leave.
 const std::vector<Rule>& search_rules();
 
+// Numeric semantic forms (numeric.cpp): rows that expand to other rows' calls.
+const std::vector<Rule>& numeric_rules();
+
 // Registers the rules of a row whose meaning lives in a higher layer (⍕ and ⍎ need the
 // language). Call once at start-up, before any call of that row; replaces earlier rules.
 void register_rule(Rule rule);

@@ -201,3 +201,19 @@ TEST(Prim, ReorderAxes) {
     // 3⍉0 1 ⍝ error: RANK
     EXPECT_THROW(prim::call(Prim::Transpose, num(3), ints({0, 1})), base::Error);
 }
+
+TEST(Prim, DecodeAndEncodeExpandToOrdinaryCalls) {
+    // ⊥1 0 1 0 ⍝ 10 ; 3⊥2 4 5 ⍝ 35 ; 2⊥[1 0 1⋄0 1 1] ⍝ 5 3
+    EXPECT_EQ(items(prim::call(Prim::Decode, ints({1, 0, 1, 0}))), (std::vector<double>{10}));
+    EXPECT_EQ(items(prim::call(Prim::Decode, num(3), ints({2, 4, 5}))), (std::vector<double>{35}));
+    EXPECT_EQ(items(prim::call(Prim::Decode, num(2), ints({1, 0, 1, 0, 1, 1}, {2, 3}))),
+              (std::vector<double>{5, 3}));
+    EXPECT_THROW(prim::call(Prim::Decode, ints({2, 3}), ints({1, 2, 3})), base::Error); // LENGTH
+    // ⊤5 ⍝ 1 0 1 ; 16 16⊤¯5 ⍝ 15 11 ; [0 60 60]⊤3661 ⍝ 1 1 1
+    EXPECT_EQ(items(prim::call(Prim::Encode, Value::integer(5))), (std::vector<double>{1, 0, 1}));
+    EXPECT_EQ(items(prim::call(Prim::Encode, ints({16, 16}), Value::integer(-5))),
+              (std::vector<double>{15, 11}));
+    EXPECT_EQ(items(prim::call(Prim::Encode, ints({0, 60, 60}), Value::integer(3661))),
+              (std::vector<double>{1, 1, 1}));
+    EXPECT_THROW(prim::call(Prim::Encode, Value::integer(-1)), base::Error); // DOMAIN
+}
