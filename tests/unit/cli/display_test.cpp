@@ -2,6 +2,7 @@
 // language.md §12 and the corpus's display cases (decisions.md D18).
 #include "lang/display.h"
 #include "value/array.h"
+#include "value/function.h"
 
 #include <gtest/gtest.h>
 
@@ -118,6 +119,29 @@ TEST(Display, Matrices) {
     for (int k = 0; k < 8; k++) four.push_back(i(k));
     EXPECT_EQ(display(make_array({2, 2, 1, 2}, four)), "0 1\n\n2 3\n\n\n4 5\n\n6 7");
     EXPECT_EQ(display(make_array({2, 2}, {f(-1), f(10), f(2), f(-30)})), "¯1  10\n 2 ¯30");
+}
+
+} // namespace
+
+namespace {
+
+class FakeFunction : public bpl::value::Function {
+  public:
+    explicit FakeFunction(std::string text) : text_(std::move(text)) {}
+    std::string source() const override { return text_; }
+    bool same(const bpl::value::Function& other) const override { return this == &other; }
+
+  private:
+    std::string text_;
+};
+
+Value fn(const char* text) { return Value::function(bpl::base::Ref<bpl::value::Function>(new FakeFunction(text))); }
+
+TEST(Display, Functions) {
+    EXPECT_EQ(display(fn("+/")), "+/");
+    EXPECT_EQ(display(fn("{⍵+1}")), "{⍵+1}");
+    EXPECT_EQ(display(vec({fn("+"), fn("×"), fn("÷")})), "[+ × ÷]");
+    EXPECT_EQ(display(bpl::value::enclose(fn("+"))), "+ᵘ");
 }
 
 } // namespace
