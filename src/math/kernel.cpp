@@ -13,16 +13,6 @@ using number::is_complex;
 using number::is_float;
 using number::is_integer;
 
-// clang-format off
-#define BPL_MONADIC(X) X(Conjugate) X(Negate) X(Direction) X(Reciprocal) X(Floor) X(Ceiling) \
-    X(Magnitude) X(Exp) X(Ln) X(Not) X(Sqrt) X(Factorial) X(PiTimes) X(Sin) X(Cos) X(Tan) X(Asin) \
-    X(Acos) X(Atan) X(Sinh) X(Cosh) X(Tanh) X(Asinh) X(Acosh) X(Atanh) X(Cbrt) X(Log1p) X(Expm1) \
-    X(Circle0) X(Circle4) X(Circle8) X(Circle4Inv) X(Circle8Inv) X(Real) X(Imag) X(Phase) \
-    X(FloorFloat) X(CeilingFloat) X(DirectionFloat)
-#define BPL_DYADIC(X) X(Add) X(Subtract) X(Multiply) X(Divide) X(Min) X(Max) X(Residue) X(Power) \
-    X(Log) X(Equal) X(NotEqual) X(Less) X(LessEqual) X(Greater) X(GreaterEqual) X(And) X(Or) \
-    X(Nand) X(Nor) X(Root) X(Binomial) X(PiRatio)
-// clang-format on
 
 bool is_dyadic(Fn f) {
     return (f >= Fn::Add && f <= Fn::Nor) || f == Fn::Root || f == Fn::Binomial ||
@@ -105,9 +95,22 @@ void binary_loop(const S* a, int64_t sa, const S* b, int64_t sb, void* out_v, in
                  ErrorSlot& slot) {
     using O = typename Op::template Out<S>;
     O* out = static_cast<O*>(out_v);
-    for (int64_t i = 0; i < n; ++i)
-        out[i] = store<O>(Op::apply(load<S>(a[i * sa]), load<S>(b[i * sb]), slot));
+    // contiguous and broadcast operands get their own loops, which the compiler vectorizes
+    if (sa == 1 && sb == 1) {
+#pragma GCC ivdep
+        for (int64_t i = 0; i < n; ++i)
+            out[i] = store<O>(Op::apply(load<S>(a[i]), load<S>(b[i]), slot));
+    } else if (sa == 1 && sb == 0) {
+        const auto y = load<S>(*b);
+#pragma GCC ivdep
+        for (int64_t i = 0; i < n; ++i) out[i] = store<O>(Op::apply(load<S>(a[i]), y, slot));
+    } else {
+        for (int64_t i = 0; i < n; ++i)
+            out[i] = store<O>(Op::apply(load<S>(a[i * sa]), load<S>(b[i * sb]), slot));
+    }
 }
+
+} // namespace
 
 void unsupported(Kind k, void* out, int64_t n, ErrorSlot& slot, Fn f) {
     slot.record(k == Kind::Exact ? base::ErrorKind::Nonce : base::ErrorKind::Domain,
@@ -116,6 +119,8 @@ void unsupported(Kind k, void* out, int64_t n, ErrorSlot& slot, Fn f) {
     int sz = item_size(result_kind(f, k));
     if (out && n > 0 && sz > 0) std::memset(out, 0, static_cast<size_t>(n) * sz);
 }
+
+namespace {
 
 template <class Op>
 void run_unary(Fn f, Kind k, const void* a, int64_t sa, void* out, int64_t n, ErrorSlot& slot) {
@@ -292,41 +297,6 @@ bool identity(Fn f, Kind k, void* out) {
     if (rk == Kind::Bool && std::isinf(v)) v = v > 0 ? 1 : 0;
     convert(Kind::F64, &v, rk, out, 1); // ±∞ saturates to the integer kind's extremes
     return true;
-}
-
-namespace {
-
-template <class Op, class S>
-void fold_loop(const S* a, int64_t s, int64_t n, void* out, ErrorSlot& slot) {
-    using C = calc_t<S>;
-    C acc = load<S>(a[(n - 1) * s]);
-    for (int64_t i = n - 2; i >= 0; --i) acc = static_cast<C>(Op::apply(load<S>(a[i * s]), acc, slot));
-    *static_cast<S*>(out) = store<S>(acc);
-}
-
-} // namespace
-
-void fold(Fn f, Kind k, const void* a, int64_t s, int64_t n, void* out, ErrorSlot& slot) {
-    if (n <= 0) return;
-    if (vec::try_fold(f, k, a, s, n, out)) return;
-    switch (f) {
-#define BPL_CASE(Name)                                                                             \
-    case Fn::Name:                                                                                 \
-        return with_kind(k, [&](auto tag) {                                                        \
-            using S = typename decltype(tag)::type;                                                \
-            if constexpr (std::is_void_v<S> || is_chr_v<S>) {                                      \
-                unsupported(k, out, 1, slot, f);                                                   \
-            } else if constexpr (!std::is_same_v<typename scalar::Name::template Out<S>, S>) {     \
-                slot.record(base::ErrorKind::Internal, "fold whose result kind differs");          \
-            } else {                                                                               \
-                fold_loop<scalar::Name, S>(static_cast<const S*>(a), s, n, out, slot);             \
-            }                                                                                      \
-        });
-        BPL_DYADIC(BPL_CASE)
-#undef BPL_CASE
-    default:
-        slot.record(base::ErrorKind::Internal, "fold of a monadic function");
-    }
 }
 
 } // namespace bpl::math

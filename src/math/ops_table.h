@@ -9,6 +9,23 @@
 #include "math/repair.h"
 #include "math/scalar.h"
 
+// clang-format off
+#define BPL_MONADIC(X) X(Conjugate) X(Negate) X(Direction) X(Reciprocal) X(Floor) X(Ceiling) \
+    X(Magnitude) X(Exp) X(Ln) X(Not) X(Sqrt) X(Factorial) X(PiTimes) X(Sin) X(Cos) X(Tan) X(Asin) \
+    X(Acos) X(Atan) X(Sinh) X(Cosh) X(Tanh) X(Asinh) X(Acosh) X(Atanh) X(Cbrt) X(Log1p) X(Expm1) \
+    X(Circle0) X(Circle4) X(Circle8) X(Circle4Inv) X(Circle8Inv) X(Real) X(Imag) X(Phase) \
+    X(FloorFloat) X(CeilingFloat) X(DirectionFloat)
+#define BPL_DYADIC(X) X(Add) X(Subtract) X(Multiply) X(Divide) X(Min) X(Max) X(Residue) X(Power) \
+    X(Log) X(Equal) X(NotEqual) X(Less) X(LessEqual) X(Greater) X(GreaterEqual) X(And) X(Or) \
+    X(Nand) X(Nor) X(Root) X(Binomial) X(PiRatio)
+// clang-format on
+
+namespace bpl::math {
+// Records the error for a kind f does not take (Char, or Exact which has no buffer) and zeroes
+// the n result items.
+void unsupported(Kind k, void* out, int64_t n, ErrorSlot& slot, Fn f);
+} // namespace bpl::math
+
 namespace bpl::math::scalar {
 
 // clang-format off

@@ -163,6 +163,7 @@ bool unary_f32_native(Fn f, const float* a, int64_t sa, float* out, int64_t n) {
 template <class S>
 inline V load_block(const S* a, int64_t s, int m) {
     V x = V{} + 1.0;
+    if (s == 0) return V{} + static_cast<double>(*a); // a broadcast operand
     if (m == W && s == 1) {
         if constexpr (std::is_same_v<S, double>) {
             std::memcpy(&x, a, sizeof(V));
