@@ -5,11 +5,13 @@
 
 #include "base/utf8.h"
 #include "lang/cells.h"
+#include "lang/exec.h"
 #include "prim/prim.h"
 #include "value/array.h"
 #include "value/match.h"
 
 #include <cmath>
+#include <cstdint>
 
 namespace bpl::lang {
 
@@ -24,9 +26,6 @@ const Value& need_function(const Value& f, const char* op) {
         throw Error(ErrorKind::Domain, std::string(op) + " needs a function operand");
     return f;
 }
-
-// The result of a reduction over a vector: an atom stays an atom, an array is enclosed.
-Value unit_of(Value v) { return v.is_atom() ? v : value::enclose(v); }
 
 // Reduce one list of items right to left (§8: generic reduction associates to the right).
 Value fold_items(Exec& ex, const Value& f, const std::vector<Value>& xs) {
@@ -73,10 +72,7 @@ Value reduce(Exec& ex, const Value& f, const Value* alpha, const Value& w, bool 
     if (auto p = primitive_operand(f))
         if (auto r = prim::reduce(*p, w, first_axis)) return *r;
     if (w.rank() == 0) return w;
-    if (first_axis || w.rank() == 1) {
-        Value r = fold_items(ex, f, major_cells(w));
-        return w.rank() == 1 ? unit_of(r) : r;
-    }
+    if (first_axis || w.rank() == 1) return fold_items(ex, f, major_cells(w));
     Rows rows = last_axis_rows(w);
     std::vector<Value> out;
     for (const auto& row : rows.rows) out.push_back(fold_items(ex, f, row));
@@ -183,6 +179,10 @@ Value bind_right(Exec& ex, const Value& l, const Value& r, const Value* alpha, c
 std::vector<int64_t> integers_of(const Value& v, const char* what) {
     std::vector<int64_t> out;
     for (const Value& x : items_of(v)) {
+        if (x.is_number() && std::isinf(x.as_f64())) { // ∞: the whole argument
+            out.push_back(x.as_f64() > 0 ? INT64_MAX / 2 : -(INT64_MAX / 2));
+            continue;
+        }
         if (!x.is_number() || !number::is_real(x.kind()) || x.as_f64() != std::trunc(x.as_f64()))
             throw Error(ErrorKind::Domain, std::string(what) + " needs integers");
         out.push_back(static_cast<int64_t>(x.as_f64()));
@@ -288,11 +288,7 @@ Value power(Exec& ex, const Value& f, const Value& g, const Value* alpha, const 
         Value x = w;
         for (;;) {
             Value next = apply(ex, f, alpha, x);
-            Value stop = apply(ex, g, &next, x);
-            Value r = stop.read();
-            bool done = r.is_number() ? r.as_f64() != 0
-                                      : r.count() == 1 && r.array_data().item(0).as_f64() != 0;
-            if (done) return next;
+            if (truth(apply(ex, g, &next, x))) return next;
             x = next;
         }
     }
@@ -315,7 +311,16 @@ Value outer(Exec& ex, const Value& f, const Value&, const Value* alpha, const Va
     std::vector<Value> out;
     for (const Value& x : ia)
         for (const Value& y : iw) out.push_back(apply(ex, f, &x, y));
-    return value::make_array(shape, std::move(out));
+    Value proto;
+    if (out.empty()) { // prototype mode: one call, on α's prototype and ω's first item (§8)
+        auto first = [](const Value& v, const std::vector<Value>& items) {
+            if (!items.empty()) return items[0];
+            Value r = v.read();
+            return r.is_stored_array() ? value::fill_of(r.array_data().prototype()) : r;
+        };
+        proto = apply(ex, f, &static_cast<const Value&>(first(*alpha, ia)), first(w, iw));
+    }
+    return value::make_array(shape, std::move(out), proto);
 }
 
 // clang-format off

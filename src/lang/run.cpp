@@ -101,13 +101,13 @@ void run_all(Context& ctx, std::string_view source,
     for (const Statement& st : statements) {
         bool shy = false;
         Value v = ex.statement(st.expr, top, &shy);
-        if (!v.is_none()) on_value(v, shy);
+        on_value(v, shy);
     }
 }
 
 void run(Context& ctx, std::string_view source, const std::function<void(const Value&)>& on_result) {
     run_all(ctx, source, [&](const Value& v, bool shy) {
-        if (!shy) on_result(v);
+        if (!shy && !v.is_none()) on_result(v);
     });
 }
 

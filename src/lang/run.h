@@ -45,9 +45,9 @@ class Context {
 // (byte offsets into `source`) set, for the first error; earlier statements' effects remain.
 void run(Context& ctx, std::string_view source, const std::function<void(const Value&)>& on_result);
 
-// Like run(), but calls on_value for every statement that has a value, shy ones included, with
-// `shy` set for those (the case runner checks the last statement's value even when it is an
-// assignment).
+// Like run(), but calls on_value for every statement, shy ones included (with `shy` set) and
+// those with no result (v.is_none()): the case runner checks the last statement's value even
+// when it is an assignment or no result.
 void run_all(Context& ctx, std::string_view source,
              const std::function<void(const Value&, bool shy)>& on_value);
 
