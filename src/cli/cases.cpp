@@ -384,7 +384,7 @@ std::string shape_text(const value::Shape& s) {
 
 std::string show(const Value& v) {
     try {
-        std::string s = lang::display(v);
+        std::string s = lang::source_form(v); // one line, strings quoted
         if (s.size() > 200) s = s.substr(0, 200) + "…";
         return s;
     } catch (const std::exception& e) {

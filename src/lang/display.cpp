@@ -238,11 +238,14 @@ std::string high_source(const ArrayData& a, int64_t axis, int64_t offset, bool m
             s += v.is_number() ? number_text(v, marks) : group_if_spaced(source_form(v));
         } else if (axis + 2 == a.rank()) {
             std::string row = high_source(a, axis + 1, offset + i * stride, marks);
-            s += row.substr(1, row.size() - 2);
+            // a one-item row keeps its brackets: a bare unit row would be a rank-0 cell
+            s += shape.back() == 1 ? row : row.substr(1, row.size() - 2);
         } else {
             s += high_source(a, axis + 1, offset + i * stride, marks);
         }
     }
+    // one row needs a trailing ⋄, or the brackets would read back as a vector: `[0 1⋄]`
+    if (axis + 1 < a.rank() && shape[static_cast<size_t>(axis)] == 1) s += "⋄";
     return s + "]";
 }
 

@@ -103,6 +103,11 @@ TEST(Display, ScalarsAndEmpties) {
     EXPECT_EQ(display(make_array({3, 0}, {}, i(0))), "3 0⍴0ₓ");
     EXPECT_EQ(display(vec({}, vec({f(0), f(0)}))), "0⍴⊂0 0");
     EXPECT_EQ(source_form(vec({f(1), f(2)})), "[1 2]");
+    EXPECT_EQ(source_form(make_array({1, 2}, {f(0), f(1)})), "[0 1⋄]");
+    EXPECT_EQ(source_form(make_array({2, 2}, {i(0), i(1), i(2), i(3)})), "[0 1⋄2 3]ₓ");
+    EXPECT_EQ(source_form(make_array({2, 1, 2}, {f(0), f(1), f(2), f(3)})), "[[0 1⋄]⋄[2 3⋄]]");
+    EXPECT_EQ(source_form(make_array({1, 1, 1}, {f(5)})), "[[[5]⋄]⋄]");
+    EXPECT_EQ(source_form(make_array({2, 1}, {f(1), f(2)})), "[[1]⋄[2]]");
     EXPECT_EQ(source_form(str(U"say \"hi\"")), "\"say \"\"hi\"\"\"");
 }
 
