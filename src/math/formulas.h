@@ -426,4 +426,26 @@ inline typename O::V pow(typename O::V x, typename O::V y) {
     return O::select((y == 0.0) | (x == 1.0), V{} + 1.0, r);
 }
 
+// Residue X|Y = Y − X⌊Y÷X⌋ for lanes with 0 < |Y÷X| < 2^51 and finite nonzero X (the rest are
+// repaired by the scalar routine): one fma, exact whenever |Y| ≥ |X|; a quotient within the
+// comparison tolerance of an integer gives 0 when `tolerant` (float64).
+template <class O>
+inline typename O::V residue(typename O::V x, typename O::V y, bool tolerant) {
+    using V = typename O::V;
+    V q = y / x;
+    V n = (q + ROUND_SHIFT) - ROUND_SHIFT; // nearest integer
+    V f = n - O::select(n > q, V{} + 1.0, V{});
+    V r = O::fma(-x, f, y);
+    r = O::select((r != 0.0) & ((r < 0.0) != (x < 0.0)), r + x, r);
+    r = O::select(O::select(x > 0.0, r >= x, r <= x) != 0, r - x, r);
+    r = O::select(r == x, V{}, r);
+    if (tolerant) r = O::select(O::abs(q - n) <= 1e-14 * O::abs(q), V{}, r);
+    return r;
+}
+template <class O>
+inline typename O::M residue_needs_repair(typename O::V x, typename O::V y) {
+    typename O::V q = y / x;
+    return !((O::abs(q) < 0x1p51) & (x != 0.0) & (O::abs(x) < __builtin_inf()));
+}
+
 } // namespace bpl::math::formula

@@ -23,9 +23,9 @@ inline constexpr double CT = 1e-14;
 template <class C>
 inline bool teq(C a, C b) {
     if constexpr (std::is_same_v<C, double>) {
-        if (a == b) return true;
-        double d = std::fabs(a - b), m = std::fmax(std::fabs(a), std::fabs(b));
-        return d <= CT * m;
+        // no early exit, so loops over it vectorize; ∞ = ∞ by the first test (∞−∞ is NaN)
+        double d = std::fabs(a - b), fa = std::fabs(a), fb = std::fabs(b);
+        return (a == b) | (d <= CT * (fa > fb ? fa : fb));
     } else if constexpr (std::is_same_v<C, c128>) {
         if (a == b) return true;
         return std::abs(a - b) <= CT * std::fmax(std::abs(a), std::abs(b));
@@ -87,8 +87,17 @@ inline C float_residue(C x, C y) {
         C q = y / x;
         if (std::fabs(q) < 0x1p52 && teq(q, std::nearbyint(q))) return C(0);
     }
-    C r = std::fmod(y, x);
-    if (r != 0 && ((r < 0) != (x < 0))) r += x;
+    C q = y / x, r;
+    if (std::fabs(q) < (std::is_same_v<C, double> ? C(0x1p51) : C(0x1p22))) {
+        // y − x⌊y÷x⌋ in one rounding: exact whenever |y| ≥ |x| (the result is a multiple of
+        // x's ulp below 2|x|); a quotient rounded across an integer is fixed by ± x
+        r = std::fma(-x, std::floor(q), y);
+        if (r != 0 && ((r < 0) != (x < 0))) r += x;
+        if ((x > 0) ? r >= x : r <= x) r -= x;
+    } else {
+        r = std::fmod(y, x);
+        if (r != 0 && ((r < 0) != (x < 0))) r += x;
+    }
     if (r == x) r = 0;
     return r;
 }

@@ -301,6 +301,22 @@ bool binary_kind(Fn f, const S* a, int64_t sa, const S* b, int64_t sb, S* out, i
         BPL_PLAIN(Min, [](V x, V y) { return O::select((y < x) | (x != x), y, x); })
         BPL_PLAIN(Max, [](V x, V y) { return O::select((y > x) | (x != x), y, x); })
 #undef BPL_PLAIN
+    case Fn::Residue:
+        if constexpr (std::is_same_v<S, double>)
+            map2r([](V x, V y) { return formula::residue<O>(x, y, true); },
+                  [](V x, V y) { return formula::residue_needs_repair<O>(x, y); }, repair::residue,
+                  a, sa, b, sb, out, n);
+        else
+            map2r(
+                [](V x, V y) {
+                    // a residue that rounds to X in float32 is 0 (|X|Y| < |X| always)
+                    V r = formula::residue<O>(x, y, false);
+                    V back = __builtin_convertvector(__builtin_convertvector(r, VecOps::F), V);
+                    return O::select(back == x, V{}, r);
+                },
+                  [](V x, V y) { return formula::residue_needs_repair<O>(x, y); },
+                  repair::residue_f32, a, sa, b, sb, out, n);
+        return true;
     case Fn::Power:
         map2r([](V x, V y) { return formula::pow_common<O>(x, y); },
               [](V x, V y) { return formula::pow_needs_repair<O>(x, y); }, repair::pow, a, sa, b,

@@ -1,6 +1,7 @@
 // Tests for the engine's contract (math/kernel.h): kind rules, elementwise results on every kind,
 // wrapping, floor division, tolerance, errors into the ErrorSlot, strides, conversion, folds.
 #include "math/kernel.h"
+#include "math/vec.h"
 #include "number/complex.h"
 #include "number/f16.h"
 
@@ -9,6 +10,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <random>
 #include <vector>
 
 using namespace bpl::math;
@@ -335,4 +337,45 @@ TEST(Arith, StaticKindsKeepFloats) {
     EXPECT_EQ(un<double>(Fn::CeilingFloat, Kind::F64, VD{-2.3, 0.1})[1], 1);
     EXPECT_EQ(un<double>(Fn::DirectionFloat, Kind::F64, VD{-2.5, 0, INF}), (VD{-1, 0, 1}));
     EXPECT_EQ(un<int64_t>(Fn::FloorFloat, Kind::Int, V64{5})[0], 5);
+}
+
+TEST(Routes, ResidueVectorAgreesWithScalar) {
+    std::mt19937_64 g(3);
+    std::uniform_real_distribution<double> e(-20, 20), u(-1, 1);
+    for (Kind k : {Kind::F64, Kind::F32}) {
+        VD x, y;
+        for (int i = 0; i < 20000; ++i) {
+            double a = std::ldexp(u(g), static_cast<int>(e(g))), b = std::ldexp(u(g), static_cast<int>(e(g)));
+            if (i % 4 == 0) a = std::round(a * 8), b = std::round(b * 8); // integral values
+            x.push_back(a);
+            y.push_back(b);
+        }
+        for (double v : {0.0, INF, -INF, NaN, 3.0, -3.0, 0.1, 1e300}) {
+            x.push_back(v), y.push_back(7.5);
+            x.push_back(2.5), y.push_back(v);
+        }
+        auto run = [&](vec::Isa isa) {
+            vec::set_isa(isa);
+            std::vector<unsigned char> a(x.size() * 8), b(x.size() * 8), o(x.size() * 8);
+            convert(Kind::F64, x.data(), k, a.data(), x.size());
+            convert(Kind::F64, y.data(), k, b.data(), y.size());
+            ErrorSlot slot;
+            binary(Fn::Residue, k, a.data(), 1, b.data(), 1, o.data(), x.size(), slot);
+            VD r(x.size());
+            convert(k, o.data(), Kind::F64, r.data(), x.size());
+            return r;
+        };
+        VD s = run(vec::Isa::Scalar), v = run(vec::best_isa());
+        vec::set_isa(vec::best_isa());
+        for (size_t i = 0; i < x.size(); ++i) {
+            if (std::isnan(s[i]) && std::isnan(v[i])) continue;
+            if (s[i] == 0 || v[i] == 0) { // the tolerance boundary may differ by a hair
+                EXPECT_TRUE(std::fabs(s[i] - v[i]) <= 1e-9 * std::fabs(y[i]) || s[i] == v[i] ||
+                            std::fabs(std::fabs(s[i] - v[i]) - std::fabs(x[i])) <= 1e-9 * std::fabs(y[i]))
+                    << x[i] << "|" << y[i];
+                continue;
+            }
+            EXPECT_EQ(s[i], v[i]) << bpl::number::name(k) << " " << x[i] << "|" << y[i];
+        }
+    }
 }
