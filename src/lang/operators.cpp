@@ -66,16 +66,26 @@ Rows last_axis_rows(const Value& w) {
     return out;
 }
 
+// Reduce one lane onto a seed: a f b f c f S (§4.1 of operators-and-system.md).
+Value fold_seeded(Exec& ex, const Value& f, const std::vector<Value>& xs, const Value& seed) {
+    Value acc = seed;
+    for (size_t i = xs.size(); i-- > 0;) acc = apply(ex, f, &xs[i], acc);
+    return acc;
+}
+
 Value reduce(Exec& ex, const Value& f, const Value* alpha, const Value& w, bool first_axis) {
-    if (alpha) throw Error(ErrorKind::Nonce, "windowed reduction is not supported yet");
     need_function(f, "reduce");
-    if (auto p = primitive_operand(f))
-        if (auto r = prim::reduce(*p, w, first_axis)) return *r;
-    if (w.rank() == 0) return w;
-    if (first_axis || w.rank() == 1) return fold_items(ex, f, major_cells(w));
+    if (!alpha)
+        if (auto p = primitive_operand(f))
+            if (auto r = prim::reduce(*p, w, first_axis)) return *r;
+    auto lane = [&](const std::vector<Value>& xs) {
+        return alpha ? fold_seeded(ex, f, xs, *alpha) : fold_items(ex, f, xs);
+    };
+    if (w.rank() == 0) return alpha ? lane(items_of(w)) : items_of(w)[0];
+    if (first_axis || w.rank() == 1) return lane(major_cells(w));
     Rows rows = last_axis_rows(w);
     std::vector<Value> out;
-    for (const auto& row : rows.rows) out.push_back(fold_items(ex, f, row));
+    for (const auto& row : rows.rows) out.push_back(lane(row));
     return value::make_array(rows.frame, std::move(out));
 }
 Value reduce_last(Exec& ex, const Value& l, const Value&, const Value* a, const Value& w) {
@@ -163,16 +173,37 @@ Value commute(Exec& ex, const Value& f, const Value&, const Value* alpha, const 
     return apply(ex, f, &w, alpha ? *alpha : w);
 }
 
-// A↣f ω is A f ω; f↢A ω is ω f A (the subject forms; function forms come later).
-Value bind_left(Exec& ex, const Value& l, const Value& r, const Value* alpha, const Value& w) {
-    if (l.is_function() || alpha)
-        throw Error(ErrorKind::Nonce, "↣ with a function left operand is not supported yet");
-    return apply(ex, r, &l, w);
+// Compositions (operators-and-system.md §7).
+Value atop_op(Exec& ex, const Value& f, const Value& g, const Value* alpha, const Value& w) {
+    Value r = apply(ex, g, alpha, w);
+    return apply(ex, f, nullptr, r);
 }
-Value bind_right(Exec& ex, const Value& l, const Value& r, const Value* alpha, const Value& w) {
-    if (r.is_function() || alpha)
-        throw Error(ErrorKind::Nonce, "↢ with a function right operand is not supported yet");
-    return apply(ex, l, &w, r);
+Value over(Exec& ex, const Value& f, const Value& g, const Value* alpha, const Value& w) {
+    Value r = apply(ex, g, nullptr, w);
+    if (!alpha) return apply(ex, f, nullptr, r);
+    Value l = apply(ex, g, nullptr, *alpha);
+    return apply(ex, f, &l, r);
+}
+// f↣g: (f Y) g Y, X: (f X) g Y; A↣f: A f Y.
+Value before(Exec& ex, const Value& f, const Value& g, const Value* alpha, const Value& w) {
+    if (!f.is_function()) {
+        if (alpha) throw Error(ErrorKind::Syntax, "a bound function takes one argument");
+        return apply(ex, g, &f, w);
+    }
+    Value l = apply(ex, f, nullptr, alpha ? *alpha : w);
+    return apply(ex, g, &l, w);
+}
+// f↢g: Y f (g Y), X: X f (g Y); f↢A: Y f A.
+Value after(Exec& ex, const Value& f, const Value& g, const Value* alpha, const Value& w) {
+    if (!g.is_function()) {
+        if (alpha) throw Error(ErrorKind::Syntax, "a bound function takes one argument");
+        return apply(ex, f, &w, g);
+    }
+    Value r = apply(ex, g, nullptr, w);
+    return apply(ex, f, alpha ? alpha : &w, r);
+}
+Value valences(Exec& ex, const Value& f, const Value& g, const Value* alpha, const Value& w) {
+    return alpha ? apply(ex, g, alpha, w) : apply(ex, f, nullptr, w);
 }
 
 // Integers from an operand (a number or a vector of them); reads it.
@@ -335,18 +366,18 @@ const OperatorInfo OPERATORS[] = {
     {U'⊗',  false, "outer",      outer},
     {U'⌸',  false, "key",        nullptr},
     {U'∂',  false, "derivative", nullptr},
-    {U'∘',  true,  "jot",        nullptr},
+    {U'∘',  true,  "atop",       atop_op},
     {U'⍤',  true,  "rank",       rank},
-    {U'⍥',  true,  "over",       nullptr},
-    {U'↣',  true,  "bind",       bind_left},
-    {U'↢',  true,  "bind",       bind_right},
+    {U'⍥',  true,  "over",       over},
+    {U'↣',  true,  "before",     before},
+    {U'↢',  true,  "after",      after},
     {U'⍣',  true,  "power",      power},
     {U'⇄',  true,  "swap",       nullptr},
     {U'⍚',  true,  "agenda",     nullptr},
     {U'@',  true,  "under",      nullptr},
     {U'⌺',  true,  "stencil",    nullptr},
     {U'⍠',  true,  "variant",    nullptr},
-    {U'⊘',  true,  "valences",   nullptr},
+    {U'⊘',  true,  "valences",   valences},
 };
 // clang-format on
 

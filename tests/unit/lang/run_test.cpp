@@ -127,6 +127,16 @@ TEST(Run, RankPowerOuter) {
     EXPECT_EQ(eval("1 2 +⊗ 10 20"), "11 21\n12 22");
 }
 
+TEST(Run, CompositionsAndSeededReduce) {
+    EXPECT_EQ(eval("2 -∘+ 3"), "¯5");
+    EXPECT_EQ(eval("\"abc\" ,↢⌽ \"de\""), "abced");
+    EXPECT_EQ(eval("y←3 ⋄ -↢10 y"), "¯7");
+    EXPECT_EQ(eval("f←{⍵×2}⊘{⍺+⍵} ⋄ [f 5;3 f 5]"), "10 8");
+    EXPECT_EQ(eval("10-/1 2 3"), "¯8");
+    EXPECT_EQ(eval("(⊂10)+/1 2 3"), "⊂16");
+    EXPECT_EQ(eval("+/[[1 2] [3 4]]"), "4 6");
+}
+
 TEST(Run, Execute) {
     EXPECT_EQ(eval("x←5 ⋄ {⍎\"x+⍵\"}1"), "6");
     EXPECT_EQ(eval("⍎\"a←2\""), "2");
