@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -376,6 +377,48 @@ TEST(Routes, ResidueVectorAgreesWithScalar) {
                 continue;
             }
             EXPECT_EQ(s[i], v[i]) << bpl::number::name(k) << " " << x[i] << "|" << y[i];
+        }
+    }
+}
+
+// Walks every Fn on every machine kind: the kernel writes exactly n items of result_kind (a guard
+// past the end stays untouched), records nothing but DOMAIN/NONCE errors, and folds keep kinds.
+TEST(Table, EveryFnOnEveryKindWritesItsResultKind) {
+    const int n = 37;
+    for (int fi = 0; fi < FN_COUNT; ++fi) {
+        Fn f = Fn(fi);
+        for (int ki = 0; ki < bpl::number::KIND_COUNT; ++ki) {
+            Kind k = Kind(ki);
+            if (k == Kind::Exact) continue;
+            std::vector<unsigned char> a(n * 16), b(n * 16);
+            VD src(n);
+            for (int i = 0; i < n; ++i) src[i] = (i % 7) - 2 + (i % 3) * 0.25;
+            if (k != Kind::Char) {
+                convert(Kind::F64, src.data(), k, a.data(), n);
+                std::reverse(src.begin(), src.end());
+                convert(Kind::F64, src.data(), k, b.data(), n);
+            }
+            Kind rk = result_kind(f, k);
+            size_t bytes = static_cast<size_t>(n) * item_size(rk);
+            std::vector<unsigned char> out(bytes + 64, 0xab);
+            ErrorSlot slot;
+            if (is_dyadic(f)) binary(f, k, a.data(), 1, b.data(), 1, out.data(), n, slot);
+            else unary(f, k, a.data(), 1, out.data(), n, slot);
+            for (size_t i = bytes; i < out.size(); ++i)
+                ASSERT_EQ(out[i], 0xab) << name(f) << " on " << bpl::number::name(k) << " wrote past "
+                                        << n << " items of " << bpl::number::name(rk);
+            if (slot.has_error()) {
+                EXPECT_TRUE(slot.kind == bpl::base::ErrorKind::Domain ||
+                            slot.kind == bpl::base::ErrorKind::Nonce)
+                    << name(f) << " " << bpl::number::name(k) << ": " << slot.message;
+            }
+            if (is_dyadic(f) && rk == k && k != Kind::Char) {
+                std::vector<unsigned char> r(16 + 16, 0xab);
+                ErrorSlot s2;
+                fold(f, k, a.data(), 1, n, r.data(), s2);
+                for (size_t i = item_size(k); i < r.size(); ++i)
+                    ASSERT_EQ(r[i], 0xab) << "fold " << name(f) << " " << bpl::number::name(k);
+            }
         }
     }
 }
