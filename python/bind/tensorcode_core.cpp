@@ -1,9 +1,11 @@
 // tensorcode._core: the pybind11 face of src/circuit (load/validate/save, evaluation, gradients,
-// JSON text). Python-level rules (names, dicts, exceptions of §22) live in tensorcode.program.
+// the state runtime, JSON text). Python-level rules (names, dicts, exceptions of §22) live in
+// tensorcode.program.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
 #include <cmath>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,6 +15,7 @@
 #include "circuit/evaluate.h"
 #include "circuit/json.h"
 #include "circuit/optimize.h"
+#include "circuit/runtime.h"
 
 namespace py = pybind11;
 using namespace bpl::circuit;
@@ -131,10 +134,13 @@ class PyHost : public CallHost {
 // A loaded circuit plus its evaluator (the evaluator borrows the circuit, so both live here).
 class PyCircuit {
   public:
-    PyCircuit(py::handle source, int64_t max_nodes) : c_(load(source, max_nodes)), ev_(c_) {}
+    PyCircuit(py::handle source, int64_t max_nodes)
+        : PyCircuit(std::make_shared<const Circuit>(load(source, max_nodes))) {}
+    explicit PyCircuit(std::shared_ptr<const Circuit> c) : c_(std::move(c)), ev_(*c_) {}
+    const std::shared_ptr<const Circuit>& shared() const { return c_; }
 
-    std::string to_json(int indent) const { return artifact_text(c_, indent); }
-    py::object artifact() const { return to_python(save_artifact(c_)); }
+    std::string to_json(int indent) const { return artifact_text(*c_, indent); }
+    py::object artifact() const { return to_python(save_artifact(*c_)); }
 
     py::tuple run(const std::vector<double>& inputs, const std::vector<double>& params,
                   const std::vector<double>& states, bool want_next, py::object bindings) {
@@ -147,17 +153,17 @@ class PyCircuit {
     py::tuple gradients(const std::vector<double>& inputs, const std::vector<double>& params,
                         const std::vector<double>& states, const std::vector<double>& cot,
                         py::object bindings) {
-        if (cot.size() != c_.outputs.size()) throw py::value_error("one cotangent per output");
+        if (cot.size() != c_->outputs.size()) throw py::value_error("one cotangent per output");
         PyHost host(std::move(bindings));
         std::vector<double> out, grads;
         ev_.gradients({inputs, params, states}, cot, &host, &out, &grads);
         return py::make_tuple(out, grads);
     }
 
-    py::object optimized() const { return to_python(save_artifact(optimize(c_))); }
-    std::vector<std::vector<int32_t>> layers() const { return schedule(c_); }
+    py::object optimized() const { return to_python(save_artifact(optimize(*c_))); }
+    std::vector<std::vector<int32_t>> layers() const { return schedule(*c_); }
     py::tuple intervals() const {
-        Analysis a = analyze(c_);
+        Analysis a = analyze(*c_);
         py::list iv, issues;
         for (const Interval& i : a.intervals) iv.append(py::make_tuple(i.lo, i.hi));
         for (const Issue& i : a.issues) issues.append(py::make_tuple(i.node, i.kind, i.message));
@@ -165,10 +171,10 @@ class PyCircuit {
     }
 
     const std::vector<int32_t>& reported() const { return ev_.reported(); }
-    size_t size() const { return c_.nodes.size(); }
+    size_t size() const { return c_->nodes.size(); }
 
   private:
-    Circuit c_;
+    std::shared_ptr<const Circuit> c_; // shared with the runtimes made from this circuit
     Evaluator ev_;
 
     // Text (str) or plain Python data (an artifact dict, keeping -0.0 exactly).
@@ -184,21 +190,117 @@ class PyCircuit {
     }
 };
 
+// The module's exception types (set once at import).
+PyObject* artifact_error_type = nullptr;
+PyObject* failure_type = nullptr;
+PyObject* step_limit_type = nullptr;
+
+// Sets the Python error for the core's own exceptions; false (nothing set) for any other.
+bool set_error(std::exception_ptr p) {
+    try {
+        std::rethrow_exception(p);
+    } catch (const ArtifactError& e) {
+        PyErr_SetString(artifact_error_type, e.what());
+    } catch (const StepLimitError& e) {
+        PyErr_SetString(step_limit_type, e.what());
+    } catch (const Failure& e) {
+        py::object node = e.node() >= 0 ? py::object(py::int_(e.node())) : py::object(py::none());
+        PyErr_SetObject(failure_type, py::make_tuple(name(e.kind()), node, e.what()).ptr());
+    } catch (...) {
+        return false;
+    }
+    return true;
+}
+
+// Adds event_index = k to the pending Python exception and raises it.
+[[noreturn]] void raise_with_index(size_t k) {
+    PyObject *type, *value, *trace;
+    PyErr_Fetch(&type, &value, &trace);
+    PyErr_NormalizeException(&type, &value, &trace);
+    if (value) PyObject_SetAttrString(value, "event_index", py::int_(k).ptr());
+    PyErr_Restore(type, value, trace);
+    throw py::error_already_set();
+}
+
+// circuit/runtime.h's Runtime; state, steps and snapshots live only there.
+class PyRuntime {
+  public:
+    PyRuntime(const PyCircuit& c, int64_t max_steps, std::optional<std::vector<double>> state)
+        : rt_(state ? Runtime(c.shared(), max_steps, *state) : Runtime(c.shared(), max_steps)) {}
+    explicit PyRuntime(Runtime rt) : rt_(std::move(rt)) {}
+
+    static PyRuntime restore(py::handle snapshot) {
+        if (py::isinstance<py::str>(snapshot)) return PyRuntime(Runtime::restore(std::string_view(snapshot.cast<std::string>())));
+        Json j;
+        try {
+            j = json_of(snapshot);
+        } catch (const std::exception& e) {
+            throw ArtifactError(std::string("snapshot: ") + e.what());
+        }
+        return PyRuntime(Runtime::restore(j));
+    }
+
+    PyCircuit circuit() const { return PyCircuit(rt_.shared_circuit()); }
+    int64_t steps() const { return rt_.steps(); }
+    int64_t max_steps() const { return rt_.max_steps(); }
+    const std::vector<double>& state() const { return rt_.state(); }
+
+    // `convert(event)` turns one Python event into its input list (raising for bad names); it
+    // runs after the budget check, so an exhausted budget is reported first.
+    std::vector<double> dispatch(py::handle event, py::handle convert, py::object bindings) {
+        PyHost host(std::move(bindings));
+        rt_.check_budget();
+        std::vector<double> out;
+        rt_.dispatch(convert(event).cast<std::vector<double>>(), &host, &out);
+        return out;
+    }
+
+    // As dispatch, for each event of an iterable. The exception of a failing event k gets the
+    // attribute event_index = k.
+    py::list replay(py::iterable events, py::handle convert, py::object bindings) {
+        PyHost host(std::move(bindings));
+        py::iterator it = py::iter(events);
+        std::vector<std::vector<double>> outs;
+        auto next = [&](size_t, std::vector<double>* in) {
+            if (it == py::iterator::sentinel()) return false;
+            rt_.check_budget();
+            *in = convert(*it).cast<std::vector<double>>();
+            ++it;
+            return true;
+        };
+        try {
+            rt_.replay(next, &host, &outs);
+        } catch (py::error_already_set& e) {
+            e.restore();
+            raise_with_index(outs.size());
+        } catch (...) {
+            if (!set_error(std::current_exception())) throw;
+            raise_with_index(outs.size());
+        }
+        py::list l;
+        for (auto& o : outs) l.append(py::cast(o));
+        return l;
+    }
+
+    py::object snapshot() const { return to_python(rt_.snapshot()); }
+    std::string snapshot_text(int indent) const { return rt_.snapshot_text(indent); }
+
+  private:
+    Runtime rt_;
+};
+
 } // namespace
 
 PYBIND11_MODULE(_core, m) {
     m.doc() = "The C++ circuit core of tensorcode.program (src/circuit).";
     static py::exception<ArtifactError> artifact_error(m, "ArtifactError", PyExc_ValueError);
     static py::exception<Failure> failure(m, "Failure", PyExc_ValueError);
+    static py::exception<StepLimitError> step_limit(m, "StepLimitError", PyExc_ValueError);
+    artifact_error_type = artifact_error.ptr();
+    failure_type = failure.ptr();
+    step_limit_type = step_limit.ptr();
     py::register_exception_translator([](std::exception_ptr p) {
-        try {
-            if (p) std::rethrow_exception(p);
-        } catch (const ArtifactError& e) {
-            PyErr_SetString(artifact_error.ptr(), e.what());
-        } catch (const Failure& e) {
-            py::object node = e.node() >= 0 ? py::object(py::int_(e.node())) : py::object(py::none());
-            PyErr_SetObject(failure.ptr(), py::make_tuple(name(e.kind()), node, e.what()).ptr());
-        }
+        if (p && !set_error(p)) std::rethrow_exception(p);
     });
 
     py::class_<PyCircuit>(m, "Circuit")
@@ -214,6 +316,21 @@ PYBIND11_MODULE(_core, m) {
         .def("analyze", &PyCircuit::intervals, "(intervals, issues) of spec §15.3.")
         .def_property_readonly("reported", &PyCircuit::reported)
         .def("__len__", &PyCircuit::size);
+
+    py::class_<PyRuntime>(m, "Runtime")
+        .def(py::init<const PyCircuit&, int64_t, std::optional<std::vector<double>>>(), py::arg("circuit"),
+             py::arg("max_steps") = DEFAULT_MAX_STEPS, py::arg("state") = py::none(),
+             "A runtime at the initial state, or at `state` (state order, checked per spec §5.1).")
+        .def_static("restore", &PyRuntime::restore, py::arg("snapshot"),
+                    "Validates a snapshot (JSON text or plain data); raises ArtifactError.")
+        .def_property_readonly("circuit", &PyRuntime::circuit)
+        .def_property_readonly("steps", &PyRuntime::steps)
+        .def_property_readonly("max_steps", &PyRuntime::max_steps)
+        .def_property_readonly("state", &PyRuntime::state, "Current values in state order.")
+        .def("dispatch", &PyRuntime::dispatch, py::arg("event"), py::arg("convert"), py::arg("bindings"))
+        .def("replay", &PyRuntime::replay, py::arg("events"), py::arg("convert"), py::arg("bindings"))
+        .def("snapshot", &PyRuntime::snapshot, "The snapshot v1 object as plain data.")
+        .def("snapshot_text", &PyRuntime::snapshot_text, py::arg("indent") = 0);
 
     m.def("accept", [](const std::string& type, std::optional<double> lo, std::optional<double> hi,
                        const std::string& dtype, double v, int32_t node) {
