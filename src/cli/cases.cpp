@@ -25,6 +25,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <set>
 #include <sstream>
 
@@ -599,15 +600,30 @@ std::string last_line(const std::string& text) {
     return line;
 }
 
-} // namespace
+// One forked case: its pipes (the outcome, standard error) and what came through them.
+struct Child {
+    size_t index = 0;
+    pid_t pid = -1;
+    int fd[2] = {-1, -1};
+    std::string text[2];
+    std::chrono::steady_clock::time_point deadline;
+    bool killed = false;
+    bool done() const { return fd[0] < 0 && fd[1] < 0; }
+};
 
-Outcome run_isolated(const std::function<Outcome()>& body, double seconds) {
-    int fds[2], errs[2];
-    if (pipe(fds) != 0) return {Status::Fail, "crash: no pipe"};
-    if (pipe(errs) != 0) {
-        close(fds[0]);
-        close(fds[1]);
-        return {Status::Fail, "crash: no pipe"};
+// Forks a child that runs body and writes its outcome; false (with `failed` set) when it
+// cannot start.
+bool start_child(const std::function<Outcome()>& body, double seconds, Child* child, Outcome* failed) {
+    int out[2], err[2];
+    if (pipe(out) != 0) {
+        *failed = {Status::Fail, "crash: no pipe"};
+        return false;
+    }
+    if (pipe(err) != 0) {
+        close(out[0]);
+        close(out[1]);
+        *failed = {Status::Fail, "crash: no pipe"};
+        return false;
     }
     std::cout.flush();
     std::cerr.flush();
@@ -615,14 +631,15 @@ Outcome run_isolated(const std::function<Outcome()>& body, double seconds) {
     std::fflush(stderr);
     pid_t pid = fork();
     if (pid < 0) {
-        for (int fd : {fds[0], fds[1], errs[0], errs[1]}) close(fd);
-        return {Status::Fail, "crash: fork failed"};
+        for (int fd : {out[0], out[1], err[0], err[1]}) close(fd);
+        *failed = {Status::Fail, "crash: fork failed"};
+        return false;
     }
     if (pid == 0) {
-        close(fds[0]);
-        close(errs[0]);
-        dup2(errs[1], 2);
-        close(errs[1]);
+        close(out[0]);
+        close(err[0]);
+        dup2(err[1], 2);
+        close(err[1]);
         alarm(static_cast<unsigned>(std::ceil(seconds)));
         Outcome o;
         try {
@@ -636,81 +653,160 @@ Outcome run_isolated(const std::function<Outcome()>& body, double seconds) {
         const char* p = msg.data();
         size_t left = msg.size();
         while (left > 0) {
-            ssize_t n = write(fds[1], p, left);
+            ssize_t n = write(out[1], p, left);
             if (n <= 0) break;
             p += n;
             left -= static_cast<size_t>(n);
         }
-        close(fds[1]);
+        close(out[1]);
         _exit(0);
     }
-    close(fds[1]);
-    close(errs[1]);
-    std::string data, err;
-    bool killed = false;
-    bool open[2] = {true, true};
-    auto deadline = std::chrono::steady_clock::now() +
-                    std::chrono::milliseconds(static_cast<int64_t>(seconds * 1000) + 2000);
-    while (open[0] || open[1]) {
-        auto now = std::chrono::steady_clock::now();
-        if (now >= deadline) {
-            kill(pid, SIGKILL);
-            killed = true;
-            break;
+    close(out[1]);
+    close(err[1]);
+    child->pid = pid;
+    child->fd[0] = out[0];
+    child->fd[1] = err[0];
+    child->deadline = std::chrono::steady_clock::now() +
+                      std::chrono::milliseconds(static_cast<int64_t>(seconds * 1000) + 2000);
+    return true;
+}
+
+void close_child(Child& c) {
+    for (int& fd : c.fd) {
+        if (fd >= 0) close(fd);
+        fd = -1;
+    }
+}
+
+// Waits up to the nearest deadline for output from the running children and reads it; kills
+// a child past its deadline.
+void pump(std::vector<Child>& running) {
+    auto now = std::chrono::steady_clock::now();
+    std::vector<struct pollfd> pfds;
+    std::vector<std::pair<size_t, int>> owner;
+    auto nearest = std::chrono::steady_clock::time_point::max();
+    for (size_t i = 0; i < running.size(); i++) {
+        Child& c = running[i];
+        if (c.done()) continue;
+        if (now >= c.deadline) {
+            kill(c.pid, SIGKILL);
+            c.killed = true;
+            close_child(c);
+            continue;
         }
-        int ms = static_cast<int>(
-            std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now).count());
-        struct pollfd pfd[2] = {{fds[0], POLLIN, 0}, {errs[0], POLLIN, 0}};
-        if (!open[0]) pfd[0].fd = -1;
-        if (!open[1]) pfd[1].fd = -1;
-        int r = poll(pfd, 2, ms);
-        if (r <= 0) continue;
+        nearest = std::min(nearest, c.deadline);
         for (int k = 0; k < 2; k++) {
-            if (!open[k] || !(pfd[k].revents & (POLLIN | POLLHUP | POLLERR))) continue;
-            char buf[4096];
-            ssize_t n = read(pfd[k].fd, buf, sizeof buf);
-            if (n < 0 && errno == EINTR) continue;
-            if (n <= 0) {
-                open[k] = false;
-                continue;
-            }
-            std::string& into = k == 0 ? data : err;
-            if (into.size() < (1 << 20)) into.append(buf, static_cast<size_t>(n));
+            if (c.fd[k] < 0) continue;
+            pfds.push_back({c.fd[k], POLLIN, 0});
+            owner.emplace_back(i, k);
         }
     }
-    close(fds[0]);
-    close(errs[0]);
-    int st = 0;
-    while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {
+    if (pfds.empty()) return;
+    int ms = static_cast<int>(
+        std::chrono::duration_cast<std::chrono::milliseconds>(nearest - now).count()) + 1;
+    int r = poll(pfds.data(), pfds.size(), ms);
+    if (r <= 0) return;
+    for (size_t j = 0; j < pfds.size(); j++) {
+        if (!(pfds[j].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+        auto [i, k] = owner[j];
+        Child& c = running[i];
+        char buf[4096];
+        ssize_t n = read(c.fd[k], buf, sizeof buf);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            close(c.fd[k]);
+            c.fd[k] = -1;
+            continue;
+        }
+        if (c.text[k].size() < (1 << 20)) c.text[k].append(buf, static_cast<size_t>(n));
     }
-    std::string detail = last_line(err);
+}
+
+Outcome finish_child(Child& c) {
+    close_child(c);
+    int st = 0;
+    while (waitpid(c.pid, &st, 0) < 0 && errno == EINTR) {
+    }
+    std::string detail = last_line(c.text[1]);
     if (!detail.empty()) detail = " (" + detail + ")";
-    if (killed || (WIFSIGNALED(st) && WTERMSIG(st) == SIGALRM)) return {Status::Fail, "timeout"};
+    if (c.killed || (WIFSIGNALED(st) && WTERMSIG(st) == SIGALRM)) return {Status::Fail, "timeout"};
     if (WIFSIGNALED(st))
         return {Status::Fail, "crash: signal " + std::to_string(WTERMSIG(st)) + detail};
+    const std::string& data = c.text[0];
     if (data.empty())
         return {Status::Fail, "crash: no result from the case (exit " +
                                   std::to_string(WEXITSTATUS(st)) + ")" + detail};
     return {data[0] == 'P' ? Status::Pass : Status::Fail, data.substr(1)};
 }
 
-Outcome run_case_isolated(const Case& c, const std::string& base_dir, double seconds) {
-    std::string testpath, tmpdir;
-    if (c.code.find("testpath") != std::string::npos) {
+} // namespace
+
+void run_isolated_many(size_t count, const std::function<Outcome(size_t)>& body, double seconds,
+                       int jobs, const std::function<void(size_t, const Outcome&)>& done) {
+    size_t next = 0, emit = 0;
+    std::vector<Child> running;
+    std::map<size_t, Outcome> finished;
+    jobs = std::max(jobs, 1);
+    while (emit < count) {
+        while (static_cast<int>(running.size()) < jobs && next < count) {
+            size_t i = next++;
+            Child c;
+            c.index = i;
+            Outcome failed;
+            if (start_child([&body, i] { return body(i); }, seconds, &c, &failed)) running.push_back(c);
+            else finished[i] = failed;
+        }
+        for (auto it = finished.find(emit); it != finished.end(); it = finished.find(emit)) {
+            done(emit, it->second);
+            finished.erase(it);
+            emit++;
+        }
+        if (running.empty()) continue;
+        pump(running);
+        for (size_t k = 0; k < running.size();) {
+            if (running[k].done()) {
+                finished[running[k].index] = finish_child(running[k]);
+                running.erase(running.begin() + static_cast<long>(k));
+            } else {
+                k++;
+            }
+        }
+    }
+}
+
+Outcome run_isolated(const std::function<Outcome()>& body, double seconds) {
+    Outcome result;
+    run_isolated_many(1, [&](size_t) { return body(); }, seconds, 1,
+                      [&](size_t, const Outcome& o) { result = o; });
+    return result;
+}
+
+namespace {
+
+// A per-case temporary folder for `testpath`, removed when the case is done.
+struct TestPath {
+    std::string dir, path;
+    explicit TestPath(const Case& c) {
+        if (c.code.find("testpath") == std::string::npos) return;
         std::string tmpl = (std::filesystem::temp_directory_path() / "bpl-case-XXXXXX").string();
         std::vector<char> buf(tmpl.begin(), tmpl.end());
         buf.push_back('\0');
         if (mkdtemp(buf.data())) {
-            tmpdir = buf.data();
-            testpath = tmpdir + "/testfile";
+            dir = buf.data();
+            path = dir + "/testfile";
         }
     }
-    Outcome o = run_isolated([&] { return run_case(c, base_dir, testpath); }, seconds);
-    if (!tmpdir.empty()) {
+    ~TestPath() {
         std::error_code ec;
-        std::filesystem::remove_all(tmpdir, ec);
+        if (!dir.empty()) std::filesystem::remove_all(dir, ec);
     }
-    return o;
+};
+
+} // namespace
+
+Outcome run_case_isolated(const Case& c, const std::string& base_dir, double seconds) {
+    TestPath tp(c);
+    return run_isolated([&] { return run_case(c, base_dir, tp.path); }, seconds);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -777,7 +873,7 @@ std::string summary(int passed, int failed, int skipped) {
 
 int usage() {
     std::cerr << "usage: bpl --cases [--json] [--only ID] [--exclude FILE] [--expect FILE] [--base DIR]\n"
-                 "                   [--write-passing FILE] [--timeout SECONDS] FILE...\n";
+                 "                   [--write-passing FILE] [--timeout SECONDS] [--jobs N] FILE...\n";
     return 2;
 }
 
@@ -790,6 +886,7 @@ int cases_main(const std::vector<std::string>& args) {
     std::string base_dir = ".", write_passing;
     bool have_expect = false;
     double seconds = 2.0;
+    int jobs = 1;
     for (size_t i = 0; i < args.size(); i++) {
         const std::string& a = args[i];
         auto value = [&](std::string* out) {
@@ -820,6 +917,9 @@ int cases_main(const std::vector<std::string>& args) {
             if (!value(&base_dir)) return usage();
         } else if (a == "--write-passing") {
             if (!value(&write_passing)) return usage();
+        } else if (a == "--jobs" || a == "-j") {
+            if (!value(&v)) return usage();
+            jobs = std::max(1, std::atoi(v.c_str()));
         } else if (a == "--timeout") {
             if (!value(&v)) return usage();
             seconds = std::atof(v.c_str());
@@ -862,6 +962,7 @@ int cases_main(const std::vector<std::string>& args) {
             fail++;
             report(p.id.empty() ? "-" : p.id, p.line, Status::Fail, "unparsed record: " + p.reason);
         }
+        std::vector<const Case*> torun;
         for (const Case& c : parsed.cases) {
             if (!only.empty() && !only.count(c.id)) continue;
             seen.insert(c.id);
@@ -870,15 +971,24 @@ int cases_main(const std::vector<std::string>& args) {
                 if (json) report(c.id, c.line, Status::Skip, "excluded");
                 continue;
             }
-            Outcome o = run_case_isolated(c, base_dir, seconds);
-            if (o.status == Status::Pass) {
-                pass++;
-                passing.insert(c.id);
-            } else {
-                fail++;
-            }
-            report(c.id, c.line, o.status, o.message);
+            torun.push_back(&c);
         }
+        std::vector<std::unique_ptr<TestPath>> paths;
+        for (const Case* c : torun) paths.push_back(std::make_unique<TestPath>(*c));
+        run_isolated_many(
+            torun.size(),
+            [&](size_t i) { return run_case(*torun[i], base_dir, paths[i]->path); }, seconds, jobs,
+            [&](size_t i, const Outcome& o) {
+                const Case& c = *torun[i];
+                if (o.status == Status::Pass) {
+                    pass++;
+                    passing.insert(c.id);
+                } else {
+                    fail++;
+                }
+                report(c.id, c.line, o.status, o.message);
+                paths[i].reset();
+            });
         if (!json) std::cout << file << ": " << summary(pass, fail, skip) << "\n";
         total_pass += pass;
         total_fail += fail;

@@ -83,8 +83,13 @@ Outcome run_case_isolated(const Case& c, const std::string& base_dir, double sec
 // The isolation itself: runs `body` in a forked child, its outcome sent back over a pipe; a
 // child past `seconds` fails with "timeout", one killed by a signal with "crash: signal N".
 Outcome run_isolated(const std::function<Outcome()>& body, double seconds);
+// Runs body(0) … body(count-1) isolated as above, up to `jobs` children at once, and calls
+// done(i, outcome) for each in index order.
+void run_isolated_many(size_t count, const std::function<Outcome(size_t)>& body, double seconds,
+                       int jobs, const std::function<void(size_t, const Outcome&)>& done);
 
-// `bpl --cases ...`: args are the words after `--cases`. Returns the exit status.
+// `bpl --cases ...`: args are the words after `--cases` (also --timeout SECONDS, --jobs N).
+// Returns the exit status.
 int cases_main(const std::vector<std::string>& args);
 
 } // namespace bpl::cli

@@ -242,3 +242,25 @@ TEST(Isolation, PassFailTimeoutCrash) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(Isolation, ManyInOrderWithJobs) {
+    std::vector<std::string> seen;
+    bpl::cli::run_isolated_many(
+        6,
+        [](size_t i) {
+            usleep(static_cast<useconds_t>((6 - i) * 20000)); // later cases finish first
+            if (i == 3) raise(SIGKILL);
+            return Outcome{i % 2 ? Status::Fail : Status::Pass, std::to_string(i)};
+        },
+        2, 3, [&](size_t i, const Outcome& o) { seen.push_back(std::to_string(i) + ":" + o.message); });
+    ASSERT_EQ(seen.size(), 6u);
+    EXPECT_EQ(seen[0], "0:0");
+    EXPECT_EQ(seen[1], "1:1");
+    EXPECT_EQ(seen[2], "2:2");
+    EXPECT_EQ(seen[3], "3:crash: signal " + std::to_string(SIGKILL));
+    EXPECT_EQ(seen[5], "5:5");
+}
+
+} // namespace
