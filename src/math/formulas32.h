@@ -157,6 +157,54 @@ inline typename O::V cos(typename O::V x) {
     return O::select(((q + 1) & 2) != 0, -y, y);
 }
 template <class O>
+inline typename O::V tan(typename O::V x) {
+    using V = typename O::V;
+    using I = typename O::I;
+    I q;
+    V r = trig_reduce<O>(x, q);
+    V s = sin_poly<O>(r), c = cos_poly<O>(r);
+    V y = O::select((q & 1) != 0, -c / s, s / c);
+    return O::select(x == 0.0f, x, y);
+}
+
+// ln(1+x): u = 1+x rounded, corrected by ((u−1)−x)/u.
+template <class O>
+inline typename O::V log1p(typename O::V x) {
+    using V = typename O::V;
+    V u = 1.0f + x;
+    V c = ((u - 1.0f) - x) / u;
+    V y = log<O>(u) - c;
+    y = O::select(u == 1.0f, x, y);
+    y = O::select(u == 0.0f, V{} - __builtin_inff(), y);
+    return O::select(x == __builtin_inff(), x, y);
+}
+
+// atan: t = |x| or 1/|x| in [0, 1], nearest c ∈ {0, π/8, π/4}, u = (t − tan c)/(1 + t tan c),
+// |u| ≤ tan(π/16); Taylor series to u^13.
+template <class O>
+inline typename O::V atan(typename O::V x) {
+    using V = typename O::V;
+    V a = O::abs(x);
+    auto inv = a > 1.0f;
+    V t = O::select(inv, 1.0f / a, a);
+    auto m1 = t > 0.19891236f;
+    auto m2 = t > 0.66817864f;
+    V tc = O::select(m2, V{} + 1.0f, O::select(m1, V{} + 0.41421356f, V{}));
+    V c = O::select(m2, V{} + 0.78539816f, O::select(m1, V{} + 0.39269908f, V{}));
+    V u = (t - tc) / O::fma(t, tc, V{} + 1.0f);
+    V z = u * u;
+    V p = V{} + 1.0f / 13;
+    p = O::fma(p, z, V{} - 1.0f / 11);
+    p = O::fma(p, z, V{} + 1.0f / 9);
+    p = O::fma(p, z, V{} - 1.0f / 7);
+    p = O::fma(p, z, V{} + 1.0f / 5);
+    p = O::fma(p, z, V{} - 1.0f / 3);
+    V y = c + O::fma(u * z, p, u);
+    y = O::select(inv, (1.57079632f - y) + (-4.37113883e-8f), y);
+    return O::select(x != x, x, O::copysign(y, x));
+}
+
+template <class O>
 inline typename O::M trig_needs_repair(typename O::V x) {
     return (O::abs(x) > 0x1p20f) | (x != x);
 }

@@ -401,10 +401,10 @@ struct Nor {
 // platform routine answers (repair.h).
 BPL_FLOAT_FN(Sin, (std::fabs(x) <= formula::TRIG_LIMIT_F32 || (sizeof(C) == 8 && std::fabs(x) <= formula::TRIG_LIMIT_F64)) ? formula::sin<ScalarOps>(x) : repair::sin(x), std::sin(a), true, (std::fabs(x) <= 0x1p20f ? formula32::sin<ScalarOps32>(x) : static_cast<float>(repair::sin(x))))
 BPL_FLOAT_FN(Cos, (std::fabs(x) <= formula::TRIG_LIMIT_F32 || (sizeof(C) == 8 && std::fabs(x) <= formula::TRIG_LIMIT_F64)) ? formula::cos<ScalarOps>(x) : repair::cos(x), std::cos(a), true, (std::fabs(x) <= 0x1p20f ? formula32::cos<ScalarOps32>(x) : static_cast<float>(repair::cos(x))))
-BPL_FLOAT_FN(Tan, (std::fabs(x) <= formula::TRIG_LIMIT_F32 || (sizeof(C) == 8 && std::fabs(x) <= formula::TRIG_LIMIT_F64)) ? formula::tan<ScalarOps>(x) : repair::tan(x), std::tan(a), false, 0.0f)
+BPL_FLOAT_FN(Tan, (std::fabs(x) <= formula::TRIG_LIMIT_F32 || (sizeof(C) == 8 && std::fabs(x) <= formula::TRIG_LIMIT_F64)) ? formula::tan<ScalarOps>(x) : repair::tan(x), std::tan(a), true, (std::fabs(x) <= 0x1p20f ? formula32::tan<ScalarOps32>(x) : static_cast<float>(repair::tan(x))))
 BPL_FLOAT_FN(Asin, formula::asin<ScalarOps>(x), std::asin(a), false, 0.0f)
 BPL_FLOAT_FN(Acos, formula::acos<ScalarOps>(x), std::acos(a), false, 0.0f)
-BPL_FLOAT_FN(Atan, formula::atan<ScalarOps>(x), std::atan(a), false, 0.0f)
+BPL_FLOAT_FN(Atan, formula::atan<ScalarOps>(x), std::atan(a), true, formula32::atan<ScalarOps32>(x))
 BPL_FLOAT_FN(Sinh, formula::sinh<ScalarOps>(x), std::sinh(a), false, 0.0f)
 BPL_FLOAT_FN(Cosh, formula::cosh<ScalarOps>(x), std::cosh(a), false, 0.0f)
 BPL_FLOAT_FN(Tanh, formula::tanh<ScalarOps>(x), std::tanh(a), true, formula32::tanh<ScalarOps32>(x))
@@ -412,7 +412,7 @@ BPL_FLOAT_FN(Asinh, formula::asinh<ScalarOps>(x), std::asinh(a), false, 0.0f)
 BPL_FLOAT_FN(Acosh, formula::acosh<ScalarOps>(x), std::acosh(a), false, 0.0f)
 BPL_FLOAT_FN(Atanh, formula::atanh<ScalarOps>(x), std::atanh(a), false, 0.0f)
 BPL_FLOAT_FN(Cbrt, formula::cbrt<ScalarOps>(x), std::pow(a, typename C::value_type(1) / 3), false, 0.0f)
-BPL_FLOAT_FN(Log1p, formula::log1p<ScalarOps>(x), std::log(C(1) + a), false, 0.0f)
+BPL_FLOAT_FN(Log1p, formula::log1p<ScalarOps>(x), std::log(C(1) + a), true, formula32::log1p<ScalarOps32>(x))
 BPL_FLOAT_FN(Expm1, formula::expm1<ScalarOps>(x), std::exp(a) - C(1), true, formula32::expm1<ScalarOps32>(x))
 
 // The circle codes without names: 0○ √(1−y²), 4○ √(1+y²) (no intermediate overflow), 8○ √(−1−y²),

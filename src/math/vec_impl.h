@@ -151,6 +151,9 @@ bool unary_f32_native(Fn f, const float* a, int64_t sa, float* out, int64_t n) {
     case Fn::Tanh: map1_f32([](V32 x) { return formula32::tanh<O>(x); }, never32, same, a, sa, out, n); return true;
     case Fn::Sin: map1_f32([](V32 x) { return formula32::sin<O>(x); }, trig, repair::sin, a, sa, out, n); return true;
     case Fn::Cos: map1_f32([](V32 x) { return formula32::cos<O>(x); }, trig, repair::cos, a, sa, out, n); return true;
+    case Fn::Tan: map1_f32([](V32 x) { return formula32::tan<O>(x); }, trig, repair::tan, a, sa, out, n); return true;
+    case Fn::Atan: map1_f32([](V32 x) { return formula32::atan<O>(x); }, never32, same, a, sa, out, n); return true;
+    case Fn::Log1p: map1_f32([](V32 x) { return formula32::log1p<O>(x); }, never32, same, a, sa, out, n); return true;
     default: return false;
     }
 #else
