@@ -1,6 +1,6 @@
 // Every scalar math call of the circuit core (exp, sigmoid, the Gaussian, Python's float divmod,
-// float32 rounding). The one file to switch to src/math's objects once they exist; exact IEEE
-// operations (+ − × ÷) stay plain C++ operators elsewhere.
+// float32 rounding). None of them goes through src/math: scalar.cpp says why for each (the spec's
+// bit-exact requirements); exact IEEE operations (+ − × ÷) stay plain C++ operators elsewhere.
 #pragma once
 
 #include "circuit/circuit.h"
@@ -9,6 +9,8 @@ namespace bpl::circuit {
 
 // Round-to-nearest-even binary64 → float32 → binary64 (may give ±inf on overflow).
 double round_f32(double x);
+// The platform's exp (the libm exp that Python's math.exp calls; spec §6.1).
+double platform_exp(double x);
 // σ(a): 1/(1+exp(−a)) for a ≥ 0, exp(a)/(1+exp(a)) for a < 0 (spec §7).
 double sigmoid(double a);
 // G(d) = exp(−(d/T)²).
