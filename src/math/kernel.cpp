@@ -220,6 +220,24 @@ bool is_real_result(Fn f, Kind k, const void* a, int64_t sa, const void* b, int6
     return real;
 }
 
+Kind dynamic_kind(Fn f, Kind k, const void* a, int64_t sa, const void* b, int64_t sb,
+                  int64_t n) {
+    if (!is_real_result(f, k, a, sa, b, sb, n)) return number::complex_of(k);
+    if (f == Fn::Power && number::is_integer(k) && b) {
+        bool negative = false;
+        with_kind(k, [&](auto tag) {
+            using S = typename decltype(tag)::type;
+            if constexpr (is_int_v<S>) {
+                const S* pb = static_cast<const S*>(b);
+                for (int64_t i = 0; i < n && !negative; ++i)
+                    negative = static_cast<double>(pb[i * sb]) < 0;
+            }
+        });
+        if (negative) return number::float_of(k);
+    }
+    return k;
+}
+
 namespace {
 
 // One item converted between item types; floats to integers round to nearest and saturate,

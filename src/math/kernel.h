@@ -79,6 +79,10 @@ void binary(Fn f, Kind k, const void* a, int64_t sa, const void* b, int64_t sb, 
 // 2○⁻¹2 ...), and the caller should convert the operands to number::complex_of(k) and run f there.
 // b may be null for monadic f. Reads every item; never throws.
 bool is_real_result(Fn f, Kind k, const void* a, int64_t sa, const void* b, int64_t sb, int64_t n);
+// Dynamic kinds: the kind to run f in, given operands already converted to k: complex_of(k)
+// when some item needs the complex continuation (is_real_result is false), float_of(k) for an
+// integer Power with a negative exponent (2ₓ*¯1ₓ is 0.5), else k. Reads every item; never throws.
+Kind dynamic_kind(Fn f, Kind k, const void* a, int64_t sa, const void* b, int64_t sb, int64_t n);
 // Converts n items; to must hold every value of from, or the caller accepts rounding/wrapping.
 void convert(Kind from, const void* in, Kind to, void* out, int64_t n);
 

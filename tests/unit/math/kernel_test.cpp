@@ -422,3 +422,14 @@ TEST(Table, EveryFnOnEveryKindWritesItsResultKind) {
         }
     }
 }
+
+TEST(Kinds, DynamicKindOfValueDependentResults) {
+    V64 base{2, 3}, pos{1, 2}, neg{1, -1};
+    EXPECT_EQ(dynamic_kind(Fn::Power, Kind::Int, base.data(), 1, pos.data(), 1, 2), Kind::Int);
+    EXPECT_EQ(dynamic_kind(Fn::Power, Kind::Int, base.data(), 1, neg.data(), 1, 2), Kind::F64);
+    VD m{-4};
+    EXPECT_EQ(dynamic_kind(Fn::Sqrt, Kind::F64, m.data(), 1, nullptr, 0, 1), Kind::C128);
+    std::vector<float> mf{-4};
+    EXPECT_EQ(dynamic_kind(Fn::Ln, Kind::F32, mf.data(), 1, nullptr, 0, 1), Kind::C64);
+    EXPECT_EQ(dynamic_kind(Fn::Add, Kind::Int, base.data(), 1, neg.data(), 1, 2), Kind::Int);
+}
