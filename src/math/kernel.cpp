@@ -261,7 +261,7 @@ T convert_item(F f) {
         using L = std::numeric_limits<std::conditional_t<is_chr_v<T>, int32_t, T>>;
         if (r >= V(static_cast<double>(L::max()))) return static_cast<T>(L::max());
         if (r <= V(static_cast<double>(L::min()))) return static_cast<T>(L::min());
-        return static_cast<T>(r);
+        return static_cast<T>(static_cast<int64_t>(r)); // via int64: no float → unsigned UB
     } else {
         return store<T>(v);
     }
