@@ -12,6 +12,7 @@
 #include <cctype>
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 
 namespace bpl::lang {
 
@@ -52,7 +53,7 @@ class DfnFn final : public Fn {
     Value call(Exec& ex, const Value* alpha, const Value& omega) const override;
 
   private:
-    Value bodies(Exec& ex, Frame& fr, size_t b0, size_t s0) const;
+    Value bodies(Exec& ex, Frame& fr, size_t b0, size_t s0, TailCall* tail) const;
 
     std::shared_ptr<const DfnSyntax> syn_;
     std::shared_ptr<const std::string> source_;
@@ -103,7 +104,7 @@ bool guard_catches(const Value& kinds, ErrorKind k) {
     return false;
 }
 
-Value DfnFn::bodies(Exec& ex, Frame& fr, size_t b0, size_t s0) const {
+Value DfnFn::bodies(Exec& ex, Frame& fr, size_t b0, size_t s0, TailCall* tail) const {
     for (size_t b = b0; b < syn_->bodies.size(); b++) {
         const auto& body = syn_->bodies[b];
         Value last;
@@ -112,7 +113,9 @@ Value DfnFn::bodies(Exec& ex, Frame& fr, size_t b0, size_t s0) const {
         for (size_t s = b == b0 ? s0 : 0; s < body.size() && passed; s++) {
             const DfnStmt& st = body[s];
             switch (st.kind) {
-            case DfnStmt::Kind::Plain: last = ex.statement(st.expr, fr, &shy); break;
+            case DfnStmt::Kind::Plain:
+                last = ex.statement(st.expr, fr, &shy, s + 1 == body.size() ? tail : nullptr);
+                break;
             case DfnStmt::Kind::Predicate:
                 passed = truth(ex.statement(st.expr, fr, &shy));
                 last = Value();
@@ -120,7 +123,7 @@ Value DfnFn::bodies(Exec& ex, Frame& fr, size_t b0, size_t s0) const {
             case DfnStmt::Kind::Guard: {
                 Value kinds = ex.statement(st.kinds, fr, &shy);
                 try {
-                    Value r = bodies(ex, fr, b, s + 1);
+                    Value r = bodies(ex, fr, b, s + 1, nullptr); // a guard keeps its frame
                     force_deep(r);
                     return r;
                 } catch (Error& e) {
@@ -136,33 +139,57 @@ Value DfnFn::bodies(Exec& ex, Frame& fr, size_t b0, size_t s0) const {
     throw Error(ErrorKind::Domain, "every predicate failed");
 }
 
+thread_local int call_depth = 0;
+thread_local const char* stack_base = nullptr; // the outermost dfn call's frame address
+constexpr int MAX_CALL_DEPTH = 100000;             // nested (non-tail) dfn calls
+constexpr std::ptrdiff_t MAX_STACK_BYTES = 6 << 20; // inside the usual 8 MiB stack
+
 Value DfnFn::call(Exec& ex, const Value* alpha, const Value& omega) const {
     if (role() != Role::Function) throw Error(ErrorKind::Syntax, "an operator needs its operands");
-    base::Ref<Scope> local(new Scope(env_, keep_));
-    Frame fr;
-    fr.scope = local.get();
-    fr.in_dfn = true;
-    if (alpha) fr.alpha = *alpha;
-    fr.omega = omega;
-    fr.self = Value::function(base::Ref<value::Function>(const_cast<DfnFn*>(this)));
-    fr.operand_left = left_;
-    fr.operand_right = right_;
-    fr.op_self = op_;
-    Value result;
-    try {
-        result = bodies(ex, fr, 0, 0);
-    } catch (Error& e) {
+    const char* here = static_cast<const char*>(__builtin_frame_address(0));
+    if (call_depth == 0) stack_base = here;
+    if (call_depth >= MAX_CALL_DEPTH || (stack_base && stack_base - here > MAX_STACK_BYTES))
+        throw Error(ErrorKind::Limit, "dfn calls nested too deeply");
+    struct Depth {
+        Depth() { call_depth++; }
+        ~Depth() { call_depth--; }
+        Depth(const Depth&) = delete;
+        Depth& operator=(const Depth&) = delete;
+    } depth;
+    Value a = alpha ? *alpha : Value();
+    Value w = omega;
+    for (;;) { // one round per call; a tail ∇ call starts the next round in a fresh frame
+        base::Ref<Scope> local(new Scope(env_, keep_));
+        Frame fr;
+        fr.scope = local.get();
+        fr.in_dfn = true;
+        fr.alpha = a;
+        fr.omega = w;
+        fr.self = Value::function(base::Ref<value::Function>(const_cast<DfnFn*>(this)));
+        fr.operand_left = left_;
+        fr.operand_right = right_;
+        fr.op_self = op_;
+        TailCall tail;
+        Value result;
+        try {
+            result = bodies(ex, fr, 0, 0, &tail);
+        } catch (Error& e) {
+            local->clear();
+            // A site inside another run's source text means nothing here: report the call.
+            if (source_ != ex.source()) throw Error(e.kind(), e.what());
+            throw;
+        }
+        fr = Frame();
         local->clear();
-        // A site inside another run's source text means nothing here: report the call instead.
-        if (source_ != ex.source()) throw Error(e.kind(), e.what());
-        throw;
+        if (local->ref_count() > 1)
+            throw Error(ErrorKind::Domain, "a local function escapes its defining call");
+        if (!tail.pending) {
+            if (is_absent(result)) throw Error(ErrorKind::Value, "invalid use of an absent ⍺");
+            return result;
+        }
+        a = std::move(tail.alpha);
+        w = std::move(tail.omega);
     }
-    fr = Frame();
-    local->clear();
-    if (is_absent(result)) throw Error(ErrorKind::Value, "invalid use of an absent ⍺");
-    if (local->ref_count() > 1)
-        throw Error(ErrorKind::Domain, "a local function escapes its defining call");
-    return result;
 }
 
 Value convert(const Value& v, Kind kind) {
@@ -238,11 +265,21 @@ bool truth(const Value& v) {
     throw Error(ErrorKind::Domain, "a predicate must be Boolean");
 }
 
-Value Exec::statement(const Expr& e, Frame& frame, bool* shy) {
+Value Exec::statement(const Expr& e, Frame& frame, bool* shy, TailCall* tail) {
     Running running(this, &frame);
     Instr i = bind_statement(e, frame);
     *shy = is_shy(i);
     try {
+        if (tail && (i.op == Op::Monad || i.op == Op::Dyad) && i.kids[0].op == Op::Del) {
+            Value w = eval(i.kids[1], frame);
+            Value a = i.op == Op::Dyad ? eval(i.kids[2], frame) : Value();
+            if (w.is_none()) fail(ErrorKind::Value, "no result to use as an argument", i.site);
+            if (is_absent(w)) return absent();
+            tail->pending = true;
+            tail->alpha = is_absent(a) ? Value() : a;
+            tail->omega = w;
+            return Value();
+        }
         return eval(i, frame);
     } catch (Error& err) {
         err.at(site_of(e));

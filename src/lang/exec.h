@@ -11,6 +11,13 @@
 
 namespace bpl::lang {
 
+// A ∇ call in tail position, evaluated but not yet made: the dfn loops instead of nesting.
+struct TailCall {
+    bool pending = false;
+    Value alpha; // none: monadic
+    Value omega;
+};
+
 // One run() of source text: the context and the source the sites point into.
 class Exec {
   public:
@@ -19,8 +26,9 @@ class Exec {
     Context& ctx() { return ctx_; }
     const std::shared_ptr<const std::string>& source() const { return source_; }
 
-    // Binds and runs one statement in `frame`; `shy` says whether its result is shy.
-    Value statement(const Expr& e, Frame& frame, bool* shy);
+    // Binds and runs one statement in `frame`; `shy` says whether its result is shy. With
+    // `tail`, a statement that is a ∇ call only evaluates its arguments into *tail.
+    Value statement(const Expr& e, Frame& frame, bool* shy, TailCall* tail = nullptr);
     // Evaluates an instruction. Throws base::Error with the site of the call that raised it.
     Value eval(const Instr& i, Frame& frame);
 

@@ -91,6 +91,12 @@ TEST(Run, Dfns) {
     EXPECT_EQ(kind_of("{x←2 ⋄ {x+⍵}}0"), "DOMAIN ERROR");
 }
 
+TEST(Run, TailCallsLoopAndDeepRecursionIsALimit) {
+    EXPECT_EQ(eval("{⍵=0?0;∇⍵-1}100000"), "0");
+    EXPECT_EQ(eval("0 {⍵=0?⍺;(⍺+⍵)∇⍵-1} 100"), "5050");
+    EXPECT_EQ(kind_of("{⍵=0?0;1+∇⍵-1}1000000"), "LIMIT ERROR");
+}
+
 TEST(Run, Guards) {
     EXPECT_EQ(eval("{\"DOMAIN\"::0 ⋄ ÷⍵}'a'"), "0");
     EXPECT_EQ(eval("{\"VALUE\" \"DOMAIN\"::8 ⋄ missingname}0"), "8");
