@@ -9,8 +9,12 @@ namespace bpl::circuit {
 
 namespace {
 
+// Snapshots write counts as JSON numbers, exact up to 2^53.
+constexpr double MAX_COUNT = 9007199254740992.0;
+
 void check_max_steps(int64_t max_steps) {
-    if (max_steps < 0) throw std::invalid_argument("max_steps must be a non-negative integer");
+    if (max_steps < 0 || max_steps > (int64_t(1) << 53))
+        throw std::invalid_argument("max_steps must be a non-negative integer no greater than 2^53");
 }
 
 // §5.1 for each state value: the accepted values, or Failure(Domain) naming the state.
@@ -34,7 +38,7 @@ std::vector<double> checked_state(const Circuit& c, const std::vector<int32_t>& 
 int64_t count_field(const Json& root, const char* key) {
     const Json* v = root.find(key);
     double d = v && v->is_number() ? v->as_number() : -1.0;
-    if (!(d >= 0 && d <= 9007199254740992.0 && std::floor(d) == d))
+    if (!(d >= 0 && d <= MAX_COUNT && std::floor(d) == d))
         throw ArtifactError(std::string("snapshot.") + key + ": must be a non-negative integer");
     return static_cast<int64_t>(d);
 }

@@ -32,8 +32,8 @@ class StepLimitError : public std::runtime_error {
 // Not thread-safe.
 class Runtime {
   public:
-    // Starts from the program's initial state values. Throws std::invalid_argument when
-    // max_steps < 0.
+    // Starts from the program's initial state values. Throws std::invalid_argument unless
+    // 0 <= max_steps <= 2^53 (snapshots write it as a JSON number).
     explicit Runtime(std::shared_ptr<const Circuit> c, int64_t max_steps = DEFAULT_MAX_STEPS);
     // Starts from `state` (state order, one value per state node), each checked per §5.1.
     // Throws Failure(Domain) naming the state, std::invalid_argument for a wrong count.

@@ -44,8 +44,8 @@ class Runtime:
 
         if not isinstance(program, Program):
             raise ProgramError("Runtime needs a Program")
-        if isinstance(max_steps, bool) or not isinstance(max_steps, int) or not 0 <= max_steps < 2**63:
-            raise ProgramError("max_steps must be a non-negative integer")
+        if isinstance(max_steps, bool) or not isinstance(max_steps, int) or not 0 <= max_steps <= 2**53:
+            raise ProgramError("max_steps must be a non-negative integer (at most 2**53)")
         values = None if state is None else program._values(state, program._state_ids, "state")
         self._program = program
         self._core = _call(_core().Runtime, program._core, max_steps, values)

@@ -72,6 +72,7 @@ TEST(Runtime, BudgetStopsWithoutRunning) {
     Runtime none(counter(), 0);
     EXPECT_THROW(dispatch(none, 0), StepLimitError);
     EXPECT_THROW(Runtime(counter(), -1), std::invalid_argument);
+    EXPECT_THROW(Runtime(counter(), (int64_t(1) << 53) + 1), std::invalid_argument); // not exact in JSON
 }
 
 TEST(Runtime, StartStateIsChecked) {
