@@ -155,7 +155,7 @@ std::string vector_text(const ArrayData& a);
 std::string array_source(const ArrayData& a);
 
 std::string empty_text(const ArrayData& a) {
-    Value proto = a.prototype().read();
+    Value proto = value::fill_of(a.prototype().read());
     if (a.rank() == 1 && !a.is_boxed()) {
         Kind k = a.kind();
         if (k == Kind::Char) return "\"\"";
@@ -169,8 +169,13 @@ std::string empty_text(const ArrayData& a) {
         shape += std::to_string(d);
     }
     std::string fill;
-    if (proto.is_stored_array() || proto.is_pending()) fill = "⊂" + display(proto);
-    else fill = source_form(proto);
+    if (proto.is_stored_array() && proto.array_data().rank() == 1 && !proto.array_data().is_boxed() &&
+        proto.array_data().kind() != Kind::Char && proto.array_data().count() > 1)
+        fill = "⊂" + display(proto); // `0⍴⊂0 0`
+    else if (proto.is_stored_array())
+        fill = "⊂" + source_form(proto); // `0⍴⊂"  "`, `0⍴⊂[0 0⋄0 0]`
+    else
+        fill = source_form(proto);
     return shape + "⍴" + fill;
 }
 

@@ -102,6 +102,7 @@ TEST(Display, ScalarsAndEmpties) {
     EXPECT_EQ(display(make_array({0, 3}, {}, f(0))), "0 3⍴0");
     EXPECT_EQ(display(make_array({3, 0}, {}, i(0))), "3 0⍴0ₓ");
     EXPECT_EQ(display(vec({}, vec({f(0), f(0)}))), "0⍴⊂0 0");
+    EXPECT_EQ(display(vec({}, str(U"ab"))), "0⍴⊂\"  \"");
     EXPECT_EQ(source_form(vec({f(1), f(2)})), "[1 2]");
     EXPECT_EQ(source_form(make_array({1, 2}, {f(0), f(1)})), "[0 1⋄]");
     EXPECT_EQ(source_form(make_array({2, 2}, {i(0), i(1), i(2), i(3)})), "[0 1⋄2 3]ₓ");
