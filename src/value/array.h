@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <new>
 
 namespace bpl::value {
 
@@ -45,13 +46,17 @@ class ArrayData final : public base::RefCounted {
     Value prototype() const;
 
   private:
+    // Frees the 64-byte-aligned item buffer with the matching aligned delete.
+    struct AlignedDelete {
+        void operator()(std::byte* p) const noexcept { ::operator delete[](p, std::align_val_t(64)); }
+    };
     ArrayData() = default;
     Kind kind_ = Kind::F64;
     bool weak_ = false;
     bool boxed_ = false;
     int64_t count_ = 0;
     Shape shape_;
-    std::unique_ptr<std::byte[]> data_;
+    std::unique_ptr<std::byte[], AlignedDelete> data_;
     std::vector<Value> items_;
     std::vector<Value> proto_; // at most one: the prototype of an empty boxed array
 };
