@@ -443,7 +443,7 @@ bool match_at(const Value& actual0, const Value& expected0, Tolerance tol, const
                     " (" + show(a) + ")");
     if (ed.count() == 0) {
         std::string inner;
-        if (!match_at(ad.prototype(), ed.prototype(), tol, "", &inner))
+        if (!match_at(value::fill_of(ad.prototype()), value::fill_of(ed.prototype()), tol, "", &inner))
             return fail("prototype: " + inner);
         return true;
     }

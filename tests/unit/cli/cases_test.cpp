@@ -195,6 +195,9 @@ TEST(Compare, StructureAndPrototype) {
     EXPECT_TRUE(match_expected(empty_int, empty_num, tol, &why));
     EXPECT_FALSE(match_expected(empty_chr, empty_num, tol, &why));
     EXPECT_FALSE(match_expected(empty_num, empty_int, tol, &why));
+    // prototypes compare as fills: an empty array whose prototype is 7 matches one of 0
+    EXPECT_TRUE(match_expected(vec({}, vec({weak(7), weak(8)})), vec({}, vec({weak(0), weak(0)})), tol, &why));
+    EXPECT_FALSE(match_expected(vec({}, vec({weak(7)})), vec({}, vec({weak(0), weak(0)})), tol, &why));
     // characters exactly; a character never matches a number
     EXPECT_FALSE(match_expected(Value::character(U'a'), weak(97), tol, &why));
     EXPECT_TRUE(match_expected(Value::character(U'a'), Value::character(U'a'), tol, &why));
