@@ -85,6 +85,7 @@ class Binder {
     struct Unit {
         Instr instr;
         bool space_before;
+        const Token* script = nullptr; // a spaced script: applies to the whole run before it
     };
 
     Role name_role(const std::string& name) const {
@@ -354,6 +355,13 @@ class Binder {
                 first = p;
             }
             if (first == k + 1) {
+                if (is_token(items[k], Tok::Script)) { // spaced: stands alone (§2.5)
+                    if (k == b || (k + 1 < e && !items[k + 1].space_before()))
+                        throw Error(ErrorKind::Syntax, "a spaced script must stand alone",
+                                    items[k].tok.site);
+                    units[k - b] = Unit{Instr{}, true, &items[k].tok};
+                    continue;
+                }
                 units[k - b] = Unit{item(items[k]), items[k].space_before()};
                 continue;
             }
@@ -372,16 +380,30 @@ class Binder {
             units[base - b] = Unit{std::move(u), items[base].space_before()};
             k = base;
         }
-        std::vector<std::vector<Instr>> runs;
+        std::vector<Instr> run_units, current;
+        auto finish = [&] {
+            if (!current.empty()) run_units.push_back(combine(std::move(current)));
+            current.clear();
+        };
         auto add = [&](Unit u) {
-            if (runs.empty() || u.space_before) runs.emplace_back();
-            runs.back().push_back(std::move(u.instr));
+            if (u.script) {
+                finish();
+                if (run_units.empty())
+                    throw Error(ErrorKind::Syntax, "a script needs something before it", u.script->site);
+                scripts(run_units.back(), *u.script);
+                if (pending_operator_) {
+                    run_units.push_back(std::move(*pending_operator_));
+                    pending_operator_.reset();
+                }
+                return;
+            }
+            if (u.space_before) finish();
+            current.push_back(std::move(u.instr));
         };
         for (auto& u : units)
             if (u) add(std::move(*u));
         if (tail) add(std::move(*tail));
-        std::vector<Instr> run_units;
-        for (auto& r : runs) run_units.push_back(combine(std::move(r)));
+        finish();
         return combine(std::move(run_units));
     }
 

@@ -123,6 +123,10 @@ TEST(Run, ScriptsAndDotIndex) {
     EXPECT_EQ(eval("[1 2 ⋄ 3 4]ᵀ"), "1 3\n2 4");
     EXPECT_EQ(eval("v←10 20 30 ⋄ 9,v.[1],3"), "9 20 3");
     EXPECT_EQ(eval("+/¹ 2 3⍴⍳6"), "[3 12]ₓ");
+    EXPECT_EQ(eval("x←2 ⋄ y←3 ⋄ x y ²"), "2 9");
+    EXPECT_EQ(eval("x←1 2 ⋄ [2 3 ₁;x+1 ₁]"), "3 3");
+    EXPECT_EQ(kind_of("2 3 ²+1"), "SYNTAX ERROR");
+    EXPECT_EQ(kind_of("v←1 2 ⋄ v ₁←5"), "SYNTAX ERROR");
 }
 
 TEST(Run, RankPowerOuter) {
