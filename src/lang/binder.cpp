@@ -5,6 +5,7 @@
 
 #include "lang/operators.h"
 #include "lang/scope.h"
+#include "value/array.h"
 
 #include "base/utf8.h"
 
@@ -278,6 +279,16 @@ class Binder {
         return p + 2;
     }
 
+    // A name whose array holds a function.
+    bool holds_function(const Instr& u) const {
+        if (u.op != Op::Name || !frame_.scope) return false;
+        const Value* v = frame_.scope->find(u.name);
+        if (!v || !v->is_stored_array() || !v->array_data().is_boxed()) return false;
+        for (const Value& x : v->array_data().boxed_items())
+            if (x.is_function()) return true;
+        return false;
+    }
+
     // Scripts touching u (§4.7): subscript digits select a major cell, superscript digits are
     // powers of a subject or the rank of a function, ᵀ transposes, ᵘ makes a function scalar.
     void scripts(Instr& u, const Token& t) {
@@ -311,7 +322,9 @@ class Binder {
                 if (negative) n = -n;
                 i = d;
                 if (sub && subject) {
-                    u = node(Op::Dyad, Role::Subject, t.site,
+                    // Selecting from a function array yields a function (§4.2 rule 2).
+                    Role r = holds_function(u) ? Role::Function : Role::Subject;
+                    u = node(Op::Dyad, r, t.site,
                              {constant(primitive_function(U'⌷'), t.site), std::move(u),
                               constant(Value::integer(n), t.site)});
                 } else if (sub) {

@@ -478,7 +478,7 @@ Value Exec::eval(const Instr& i, Frame& fr) {
     case Op::ErrorConst: fail(ErrorKind::Value, "$e outside an error handler", i.site);
     case Op::QuadRead: {
         std::optional<std::string> line = ctx_.io().read_line();
-        if (!line) fail(ErrorKind::Value, "no standard input", i.site);
+        if (!line) fail(ErrorKind::Io, "no standard input", i.site);
         std::u32string s = base::decode_utf8(*line);
         std::vector<Value> chars;
         for (char32_t c : s) chars.push_back(Value::character(c));

@@ -163,6 +163,11 @@ TEST(Run, SelectiveAssignment) {
     EXPECT_EQ(eval("x←1 2 3 ⋄ {\"INDEX\"::x ⋄ x.[[0 5]]←9}0"), "1 2 3");
 }
 
+TEST(Run, FunctionArraySelection) {
+    EXPECT_EQ(eval("fs←[+ × ÷] ⋄ 2 fs₁ 3"), "6");
+    EXPECT_EQ(kind_of("⎕"), "IO ERROR");
+}
+
 TEST(Run, QuadPrints) {
     std::string printed;
     EXPECT_EQ(eval("(⎕←1)+(⎕←2)", &printed), "3");
