@@ -165,7 +165,7 @@ TEST(Run, SelectiveAssignment) {
 
 TEST(Run, FunctionArraySelection) {
     EXPECT_EQ(eval("fs←[+ × ÷] ⋄ 2 fs₁ 3"), "6");
-    EXPECT_EQ(kind_of("⎕"), "IO ERROR");
+    EXPECT_EQ(kind_of("⎕"), base::name(base::ErrorKind::Io));
 }
 
 TEST(Run, QuadPrints) {
