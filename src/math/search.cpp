@@ -216,6 +216,24 @@ void run_routine(Routine r, Kind k, const void* a, int64_t na, const void* b, in
         return;
     }
     case Routine::UniqueMask: unique_mask(x, na, static_cast<uint8_t*>(out)); return;
+    case Routine::IntervalIndex: {
+        // Both operands in one buffer of cells so cell_order compares across them.
+        Cells y = cells_of(k, b, nb, cell);
+        Cells both = x;
+        both.ints.insert(both.ints.end(), y.ints.begin(), y.ints.end());
+        both.reals.insert(both.reals.end(), y.reals.begin(), y.reals.end());
+        auto* o = static_cast<int64_t*>(out);
+        for (int64_t j = 0; j < nb; j++) {
+            int64_t lo = 0, hi = na; // first table cell greater than the query
+            while (lo < hi) {
+                int64_t mid = (lo + hi) / 2;
+                if (cell_order(both, mid, na + j) <= 0) lo = mid + 1;
+                else hi = mid;
+            }
+            o[j] = lo;
+        }
+        return;
+    }
     }
 }
 

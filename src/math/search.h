@@ -16,6 +16,7 @@ enum class Routine : uint8_t {
     IndexOf,     // a: table of n cells, b: m query cells → out Int[m], first match or n
     MemberOf,    // a: m query cells, b: table of n cells → out Bool[m]
     UniqueMask,  // a: n cells → out Bool[n], true at each first occurrence
+    IntervalIndex, // a: sorted table of n cells, b: m query cells → out Int[m], cells of a ≤ each
 };
 // clang-format on
 

@@ -63,6 +63,19 @@ Shape query_frame(const Value& query, const Shape& cell) {
     return Shape(q.begin(), q.end() - static_cast<int64_t>(cell.size()));
 }
 
+// The m query cells of shape `cell` in `query`, as values (host route).
+std::vector<Value> query_cells(const Value& query, const Shape& cell, int64_t m) {
+    Value q = query.read();
+    std::vector<Value> out;
+    if (cell.empty()) {
+        for (int64_t j = 0; j < m; j++) out.push_back(q.is_stored_array() ? q.array_data().item(j) : q);
+        return out;
+    }
+    std::vector<int64_t> s{m};
+    s.insert(s.end(), cell.begin(), cell.end());
+    return host_cells(call(Prim::Rho, int_vector(s, {static_cast<int64_t>(s.size())}), q));
+}
+
 // For each query cell, the first matching cell of `table`, or its count; the result frame.
 Value positions(const Value& table, const Value& query, bool member) {
     if (table.rank() == 0) fail(ErrorKind::Rank, "the searched argument must not be a unit");
@@ -85,20 +98,7 @@ Value positions(const Value& table, const Value& query, bool member) {
     }
     // Host route: compare cells as values.
     std::vector<Value> cells = host_cells(table);
-    Value q = query.read();
-    std::vector<Value> queries;
-    if (cell.empty()) {
-        for (int64_t j = 0; j < m; j++)
-            queries.push_back(q.is_stored_array() ? q.array_data().item(j) : q);
-    } else {
-        Value flat = call(Prim::Rho, int_vector({m, value::count_of(cell)}, {2}), q);
-        Value cells_q = call(Prim::Rho, [&] {
-            std::vector<int64_t> s{m};
-            s.insert(s.end(), cell.begin(), cell.end());
-            return int_vector(s, {static_cast<int64_t>(s.size())});
-        }(), flat);
-        queries = host_cells(cells_q);
-    }
+    std::vector<Value> queries = query_cells(query, cell, m);
     std::vector<int64_t> out(static_cast<size_t>(m));
     for (int64_t j = 0; j < m; j++) {
         int64_t found = n;
@@ -170,6 +170,52 @@ Value union_(const Value& a, const Value& w) {
     return call(Prim::Table, a, fresh);
 }
 
+// X⍸Y: how many major cells of X are ≤ each query cell (structural order, no tolerance).
+Value interval_index(const Value& a, const Value& w) {
+    if (a.rank() == 0) fail(ErrorKind::Rank, "the searched argument must not be a unit");
+    Shape cell = major_cell(a);
+    Shape frame = query_frame(w, cell);
+    int64_t n = major_count(a), m = value::count_of(frame);
+    if (both_native(a, w) && (a.kind() == Kind::Char) == (w.kind() == Kind::Char)) {
+        Kind k = number::join(a.kind(), w.kind());
+        return routine(math::Routine::IntervalIndex, k, {convert_to(a, k), convert_to(w, k)},
+                       value::count_of(cell), Desc{Kind::Int, false, frame.empty(), frame});
+    }
+    std::vector<Value> cells = host_cells(a);
+    std::vector<Value> queries = query_cells(w, cell, m);
+    std::vector<int64_t> out(static_cast<size_t>(m));
+    for (int64_t j = 0; j < m; j++) {
+        const Value& query = queries[j];
+        int64_t lo = 0, hi = n;
+        while (lo < hi) {
+            int64_t mid = (lo + hi) / 2;
+            if (value::compare(cells[mid], query) <= 0) lo = mid + 1;
+            else hi = mid;
+        }
+        out[j] = lo;
+    }
+    if (frame.empty()) return Value::integer(out[0]);
+    return int_vector(out, frame);
+}
+
+// X∩Y: the cells of X found among Y's; ∩Y: distinct cells that occur more than once.
+Value intersect(const Value& a, const Value& w) {
+    Value x = as_vector(a);
+    return keep(member_of(x, w), x);
+}
+
+Value duplicates(const Value& w) {
+    Value v = as_vector(w);
+    Value pos = positions(v, v, false).read();
+    int64_t n = major_count(v);
+    std::vector<int64_t> count(static_cast<size_t>(n), 0);
+    auto at = [&](int64_t i) { return pos.is_stored_array() ? pos.array_data().item(i).as_i64() : pos.as_i64(); };
+    for (int64_t i = 0; i < n; i++) count[at(i)]++;
+    std::vector<Value> mask;
+    for (int64_t i = 0; i < n; i++) mask.push_back(Value::boolean(at(i) == i && count[i] > 1));
+    return call(Prim::Hash, value::make_array({n}, std::move(mask)), v);
+}
+
 Value sort(const Value& w, bool down) {
     if (w.rank() == 0) return w;
     Value perm = grade(w, down).read();
@@ -195,6 +241,8 @@ const std::vector<Rule>& search_rules() {
         {Prim::Tilde,        nullptr,      without},
         {Prim::Less,         sort_up,      nullptr},
         {Prim::Greater,      sort_down,    nullptr},
+        {Prim::Where,        nullptr,      interval_index},
+        {Prim::Intersect,    duplicates,   intersect},
     };
     return RULES;
 }

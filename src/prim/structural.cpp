@@ -536,6 +536,95 @@ Value squad(const Value& a, const Value& w) {
     return gather(w, std::move(r), std::move(idx));
 }
 
+
+// ⍸Y: each position repeated by its count (the counts decide the length: a read).
+Value where(const Value& w) {
+    std::vector<int64_t> counts = read_ints(w);
+    for (int64_t c : counts)
+        if (c < 0) fail(ErrorKind::Domain, "counts are nonnegative integers");
+    Value positions = w.rank() <= 1 ? iota(Value::integer(w.count()))
+                                    : ravel(iota(int_vector(w.shape())));
+    if (w.rank() == 0) positions = value::make_array({1}, {int_vector({})});
+    return replicate(int_vector(counts), positions);
+}
+
+// N⊂Y: each positive mark starts a partition (k>1 adds k-1 empty ones before it); cells before
+// the first mark are dropped; N may be one longer than the axis.
+Value partition_enclose(const Value& a, const Value& w) {
+    std::vector<int64_t> marks = read_ints(a);
+    Value y = w.rank() == 0 ? ravel(w) : w;
+    int64_t n = y.shape()[0];
+    if (marks.size() == 1) marks.assign(static_cast<size_t>(n), marks[0]);
+    if (static_cast<int64_t>(marks.size()) != n && static_cast<int64_t>(marks.size()) != n + 1)
+        fail(ErrorKind::Length, "one mark per major cell");
+    std::vector<std::vector<int64_t>> parts;
+    for (int64_t i = 0; i < static_cast<int64_t>(marks.size()); i++) {
+        if (marks[i] < 0) fail(ErrorKind::Domain, "marks are nonnegative integers");
+        for (int64_t k = 0; k < marks[i]; k++) parts.emplace_back();
+        if (i < n && !parts.empty()) parts.back().push_back(i);
+    }
+    std::vector<Value> items;
+    for (const auto& p : parts) items.push_back(select_cells(y, p, {static_cast<int64_t>(p.size())}));
+    Value proto = select_cells(y, {}, {0});
+    int64_t count = static_cast<int64_t>(items.size());
+    return value::make_array({count}, std::move(items), proto);
+}
+
+// ⊆Y: encloses an atom or simple array; a nested array is returned unchanged.
+Value nest(const Value& w) {
+    if (w.is_atom() || w.is_native()) return value::enclose(w);
+    return w;
+}
+
+// N⊆Y: cells with mark 0 are dropped; a partition starts wherever the mark rises.
+Value partition(const Value& a, const Value& w) {
+    if (w.rank() == 0) fail(ErrorKind::Rank, "partition needs an array");
+    std::vector<int64_t> marks = read_ints(a);
+    int64_t n = w.shape()[0];
+    if (marks.size() == 1) marks.assign(static_cast<size_t>(n), marks[0]);
+    if (static_cast<int64_t>(marks.size()) != n) fail(ErrorKind::Length, "one mark per major cell");
+    std::vector<std::vector<int64_t>> parts;
+    int64_t previous = 0;
+    for (int64_t i = 0; i < n; i++) {
+        if (marks[i] < 0) fail(ErrorKind::Domain, "marks are nonnegative integers");
+        if (marks[i] > previous) parts.emplace_back();
+        if (marks[i] > 0) parts.back().push_back(i);
+        previous = marks[i];
+    }
+    std::vector<Value> items;
+    for (const auto& p : parts) items.push_back(select_cells(w, p, {static_cast<int64_t>(p.size())}));
+    int64_t count = static_cast<int64_t>(items.size());
+    return value::make_array({count}, std::move(items), select_cells(w, {}, {0}));
+}
+
+// S↕Y: windows of sizes S along the leading axes, movement 1 (↕Y is 2↕Y).
+Value windows(const Value& a, const Value& w) {
+    std::vector<int64_t> sizes = read_ints(a);
+    if (a.rank() > 1) fail(ErrorKind::Nonce, "windows with movements are not supported yet");
+    Shape s = w.shape();
+    if (s.empty() || sizes.size() > s.size()) fail(ErrorKind::Rank, "more window sizes than axes");
+    size_t k = sizes.size();
+    Shape r;
+    for (size_t j = 0; j < k; j++) {
+        if (sizes[j] < 0) fail(ErrorKind::Nonce, "padded windows are not supported yet");
+        r.push_back(std::max<int64_t>(0, 1 + s[j] - sizes[j]));
+    }
+    for (size_t j = 0; j < k; j++) r.push_back(sizes[j]);
+    for (size_t j = k; j < s.size(); j++) r.push_back(s[j]);
+    std::vector<int64_t> st = strides_of(s);
+    std::vector<int64_t> idx;
+    idx.reserve(static_cast<size_t>(value::count_of(r)));
+    each_position(r, [&](const std::vector<int64_t>& c) {
+        int64_t p = 0;
+        for (size_t j = 0; j < k; j++) p += (c[j] + c[k + j]) * st[j];
+        for (size_t j = k; j < s.size(); j++) p += c[k + j] * st[j];
+        idx.push_back(p);
+    });
+    return gather(w, std::move(r), std::move(idx));
+}
+
+Value pairs(const Value& w) { return windows(Value::integer(2), w); }
+
 } // namespace
 
 // clang-format off
@@ -547,7 +636,10 @@ const std::vector<Rule>& structural_rules() {
         {Prim::Comma,        ravel,      catenate},
         {Prim::Tally,        tally,      not_same},
         {Prim::Match,        depth,      same},
-        {Prim::Enclose,      enclose,    nullptr},
+        {Prim::Enclose,      enclose,    partition_enclose},
+        {Prim::Nest,         nest,       partition},
+        {Prim::Windows,      pairs,      windows},
+        {Prim::Where,        where,      nullptr},
         {Prim::Disclose,     mix,        pick},
         {Prim::Take,         first,      take},
         {Prim::Drop,         split,      drop},

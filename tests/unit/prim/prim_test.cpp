@@ -217,3 +217,27 @@ TEST(Prim, DecodeAndEncodeExpandToOrdinaryCalls) {
               (std::vector<double>{1, 1, 1}));
     EXPECT_THROW(prim::call(Prim::Encode, Value::integer(-1)), base::Error); // DOMAIN
 }
+
+TEST(Prim, WhereIntervalPartitionWindows) {
+    // ⍸0 2 0 1 ⍝ [1 1 3]ₓ ; 10 20 30⍸5 10 25 40 ⍝ [0 1 2 3]ₓ
+    EXPECT_EQ(items(prim::call(Prim::Where, ints({0, 2, 0, 1}))), (std::vector<double>{1, 1, 3}));
+    EXPECT_EQ(items(prim::call(Prim::Where, ints({10, 20, 30}), ints({5, 10, 25, 40}))),
+              (std::vector<double>{0, 1, 2, 3}));
+    EXPECT_THROW(prim::call(Prim::Where, Value::integer(-1)), base::Error);
+    // ∩"mississippi" ⍝ "isp" ; "abcd"∩"bdf" ⍝ "bd"
+    EXPECT_EQ(chars(prim::call(Prim::Intersect, text(U"mississippi"))), U"isp");
+    EXPECT_EQ(chars(prim::call(Prim::Intersect, text(U"abcd"), text(U"bdf"))), U"bd");
+    // 1 0 1 0⊂"abcd" ⍝ "ab" "cd" ; 3 2 2 1 0 1⊆"abcdef" ⍝ "abcd" "f"
+    Value parts = prim::call(Prim::Enclose, ints({1, 0, 1, 0}), text(U"abcd")).read();
+    ASSERT_EQ(parts.count(), 2);
+    EXPECT_EQ(chars(parts.array_data().item(1)), U"cd");
+    Value nested = prim::call(Prim::Nest, ints({3, 2, 2, 1, 0, 1}), text(U"abcdef")).read();
+    ASSERT_EQ(nested.count(), 2);
+    EXPECT_EQ(chars(nested.array_data().item(0)), U"abcd");
+    EXPECT_EQ(chars(nested.array_data().item(1)), U"f");
+    // ↕1 4 9 16 ⍝ [1 4⋄4 9⋄9 16] ; 0↕"ab" ⍝ 3 0⍴' '
+    Value pairs = prim::call(Prim::Windows, ints({1, 4, 9, 16}));
+    EXPECT_EQ(pairs.shape(), (value::Shape{3, 2}));
+    EXPECT_EQ(items(pairs), (std::vector<double>{1, 4, 4, 9, 9, 16}));
+    EXPECT_EQ(prim::call(Prim::Windows, num(0), text(U"ab")).shape(), (value::Shape{3, 0}));
+}

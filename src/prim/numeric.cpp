@@ -1,0 +1,114 @@
+// Numeric rows that are semantic forms over other rows: decode and encode expand to ordinary
+// calls (Map, Scan, Fold, Gather nodes), so they add no kernels of their own.
+#include "prim/factory.h"
+#include "prim/rows.h"
+#include "value/array.h"
+
+#include <cmath>
+
+namespace bpl::prim {
+
+using base::ErrorKind;
+using value::ArrayData;
+
+namespace {
+
+Value shape_vector(const Shape& s) {
+    auto a = ArrayData::compact(Kind::Int, {static_cast<int64_t>(s.size())});
+    std::copy(s.begin(), s.end(), a->items_as<int64_t>());
+    return Value::array(std::move(a));
+}
+
+// B⊥Y: digits Y along the last axis in bases B. weights: ⌽×\⌽1↓B,1; value: +/Y×weights.
+Value decode(const Value& a, const Value& w) {
+    Value y = w.rank() == 0 ? call(Prim::Comma, w) : w;
+    Value b = a.rank() == 0 ? call(Prim::Comma, a) : a;
+    if (b.rank() > 1) fail(ErrorKind::Nonce, "a matrix of bases is not supported yet");
+    int64_t n = y.shape().back(), nb = b.shape()[0];
+    if (nb == 1 && n != 1) b = call(Prim::Rho, Value::integer(n), b);
+    else if (n == 1 && nb != 1) {
+        Shape s = y.shape();
+        s.back() = nb;
+        y = call(Prim::Rho, shape_vector(s), y);
+        n = nb;
+    } else if (nb != n) {
+        fail(ErrorKind::Length, "one base per digit");
+    }
+    if (n == 0) {
+        Shape frame = y.shape();
+        frame.pop_back();
+        Value zero = Value::integer(0);
+        return frame.empty() ? zero : call(Prim::Rho, shape_vector(frame), zero);
+    }
+    Value tail = call(Prim::Drop, Value::integer(1), call(Prim::Comma, b, Value::real(1, Kind::F64, true)));
+    Value weights = call(Prim::Reverse, *scan(Prim::Times, call(Prim::Reverse, tail), false));
+    Value spread = call(Prim::Rho, shape_vector(y.shape()), weights);
+    return *reduce(Prim::Plus, call(Prim::Times, y, spread), false);
+}
+
+Value decode2(const Value& w) { return decode(Value::integer(2), w); }
+
+// B⊤Y: digits of Y from the last base backwards, on a new last axis.
+Value encode(const Value& a, const Value& w) {
+    if (a.rank() == 0) return call(Prim::Stile, a, w);
+    if (a.rank() > 1) fail(ErrorKind::Nonce, "a matrix of bases is not supported yet");
+    Value bases = a.read();
+    int64_t n = bases.count();
+    Shape cell = w.shape();
+    Shape one = cell;
+    one.push_back(1);
+    std::vector<Value> digits(static_cast<size_t>(n));
+    Value v = w;
+    for (int64_t k = n; k-- > 0;) {
+        Value base = bases.array_data().item(k);
+        bool zero = base.as_f64() == 0;
+        Value d = zero ? v : call(Prim::Stile, base, v);
+        digits[k] = call(Prim::Rho, shape_vector(one), d);
+        v = zero ? call(Prim::Times, Value::integer(0), v)
+                 : call(Prim::Divide, call(Prim::Minus, v, d), base);
+    }
+    if (n == 0) {
+        Shape s = cell;
+        s.push_back(0);
+        return call(Prim::Rho, shape_vector(s), Value::integer(0));
+    }
+    Value out = digits[0];
+    for (int64_t k = 1; k < n; k++) out = call(Prim::Comma, out, digits[k]);
+    return out;
+}
+
+// ⊤Y: binary digits, just enough for the largest value (the data decides the length: a read).
+Value encode2(const Value& w) {
+    Value y = w.read();
+    double top = 0;
+    for (int64_t i = 0; i < y.count(); i++) {
+        Value item = y.is_stored_array() ? y.array_data().item(i) : y;
+        if (!item.is_number()) fail(ErrorKind::Domain, "expected nonnegative integers");
+        double x = item.as_f64();
+        if (x < 0 || x != std::floor(x) || !std::isfinite(x))
+            fail(ErrorKind::Domain, "expected nonnegative integers");
+        top = std::max(top, x);
+    }
+    int64_t digits = 0;
+    while (top >= 1) {
+        top = std::floor(top / 2);
+        digits++;
+    }
+    Value bases = call(Prim::Rho, Value::integer(digits), Value::integer(2));
+    return encode(bases.kind() == y.kind() || !y.is_native() ? bases : convert_to(bases, y.kind()), y);
+}
+
+} // namespace
+
+// clang-format off
+const std::vector<Rule>& numeric_rules() {
+    static const std::vector<Rule> RULES = {
+        //  row            monadic     dyadic
+        {Prim::Encode,    encode2,    encode},
+        {Prim::Decode,    decode2,    decode},
+    };
+    return RULES;
+}
+// clang-format on
+
+} // namespace bpl::prim
