@@ -267,8 +267,14 @@ class Binder {
         }
         // `.[…]`: index, `[…]⌷A` (§4.8); other dot forms come later.
         const Syn& sel = items[p + 1];
+        if (u.role == Role::Function) { // f.(g) or f.g with a named g: inner product
+            Instr g = item(sel);
+            u = node(Op::Derive, Role::Function, span(u.site, sel.tok.site),
+                     {constant(operator_value(U'.'), s.tok.site), std::move(u), std::move(g)});
+            return p + 2;
+        }
         if (u.role != Role::Subject)
-            throw Error(ErrorKind::Unsupported, "inner product is not supported yet", s.tok.site);
+            throw Error(ErrorKind::Syntax, "a dot needs a subject or a function before it", s.tok.site);
         if (sel.kind != SynKind::Bracket)
             throw Error(ErrorKind::Unsupported, "dot fields and scopes are not supported yet",
                         s.tok.site);
@@ -603,7 +609,7 @@ class Binder {
         case Tok::Monadic:
         case Tok::Dyadic: return constant(operator_value(t.glyph), t.site);
         case Tok::Pipe: throw Error(ErrorKind::Syntax, "→ is not part of the language", t.site);
-        case Tok::Dot: throw Error(ErrorKind::Unsupported, "dot forms are not supported yet", t.site);
+        case Tok::Dot: return constant(operator_value(U'.'), t.site); // f.g: inner product
         case Tok::Colon: throw Error(ErrorKind::Unsupported, "keys are not supported yet", t.site);
         case Tok::Script:
             throw Error(ErrorKind::Unsupported, "scripts are not supported yet", t.site);

@@ -354,6 +354,33 @@ Value outer(Exec& ex, const Value& f, const Value&, const Value* alpha, const Va
     return value::make_array(shape, std::move(out), proto);
 }
 
+// X f.g Y: f/ over X's rows g Y's columns (last axis of X with the first of Y).
+Value inner(Exec& ex, const Value& f, const Value& g, const Value* alpha, const Value& w) {
+    if (!alpha) throw Error(ErrorKind::Syntax, "inner product takes two arguments");
+    Shape sa = alpha->shape(), sw = w.shape();
+    int64_t n = sa.empty() ? (sw.empty() ? 1 : sw[0]) : sa.back();
+    int64_t nw = sw.empty() ? n : sw[0];
+    if (!sa.empty() && !sw.empty() && n != nw) throw Error(ErrorKind::Length, "inner product lengths differ");
+    std::vector<Value> ia = items_of(*alpha), iw = items_of(w);
+    int64_t rows = sa.empty() ? 1 : value::count_of(Shape(sa.begin(), sa.end() - 1));
+    int64_t cols = sw.empty() ? 1 : value::count_of(Shape(sw.begin() + 1, sw.end()));
+    Shape shape(sa.begin(), sa.empty() ? sa.end() : sa.end() - 1);
+    if (!sw.empty()) shape.insert(shape.end(), sw.begin() + 1, sw.end());
+    std::vector<Value> out;
+    for (int64_t i = 0; i < rows; i++)
+        for (int64_t j = 0; j < cols; j++) {
+            std::vector<Value> row, col;
+            for (int64_t k = 0; k < n; k++) {
+                row.push_back(sa.empty() ? ia[0] : ia[static_cast<size_t>(i * n + k)]);
+                col.push_back(sw.empty() ? iw[0] : iw[static_cast<size_t>(k * cols + j)]);
+            }
+            Value r = vector_of(std::move(row)), c = vector_of(std::move(col));
+            out.push_back(reduce(ex, f, nullptr, apply(ex, g, &r, c), false));
+        }
+    if (shape.empty()) return out[0];
+    return value::make_array(shape, std::move(out));
+}
+
 // clang-format off
 const OperatorInfo OPERATORS[] = {
     // glyph  dyadic  name        call
@@ -378,6 +405,7 @@ const OperatorInfo OPERATORS[] = {
     {U'⌺',  true,  "stencil",    nullptr},
     {U'⍠',  true,  "variant",    nullptr},
     {U'⊘',  true,  "valences",   valences},
+    {U'.',  true,  "inner",      inner},
 };
 // clang-format on
 

@@ -147,6 +147,12 @@ TEST(Run, CompositionsAndSeededReduce) {
     EXPECT_EQ(eval("+/[[1 2] [3 4]]"), "4 6");
 }
 
+TEST(Run, InnerProduct) {
+    EXPECT_EQ(eval("1 2 3 +.× 4 5 6"), "32");
+    EXPECT_EQ(eval("1 2 3 +.(×⍨) 4 5 6"), "32");
+    EXPECT_EQ(eval("[1 2 ⋄ 3 4] +.× [5 6 ⋄ 7 8]"), "19 22\n43 50");
+}
+
 TEST(Run, Execute) {
     EXPECT_EQ(eval("x←5 ⋄ {⍎\"x+⍵\"}1"), "6");
     EXPECT_EQ(eval("⍎\"a←2\""), "2");
