@@ -460,17 +460,23 @@ inline double binom_count(double n, double k) { // C(n, k) for integral 0 ≤ k 
 }
 template <class C>
 inline C int_binomial(C x, C y) {
+    // exact while the counts fit 128 bits; past that the wrapped value is unspecified (D2's
+    // static-kind rule), never undefined behaviour
     auto count = [](__int128 n, __int128 k) -> __int128 {
         if (n - k < k) k = n - k;
-        __int128 r = 1;
-        for (__int128 i = 1; i <= k; ++i) r = r * (n - k + i) / i;
-        return r;
+        unsigned __int128 r = 1;
+        for (__int128 i = 1; i <= k; ++i)
+            r = r * static_cast<unsigned __int128>(n - k + i) / static_cast<unsigned __int128>(i);
+        return static_cast<__int128>(r);
     };
     __int128 X = x, Y = y, r;
+    auto neg = [](bool odd, __int128 c) {
+        return odd ? static_cast<__int128>(-static_cast<unsigned __int128>(c)) : c;
+    };
     if (X >= 0 && Y >= 0) r = X > Y ? 0 : count(Y, X);
-    else if (X >= 0) r = (X % 2 ? -1 : 1) * count(X - Y - 1, X);     // Y < 0
-    else if (Y >= 0) r = 0;                                           // X < 0 ≤ Y
-    else r = X > Y ? 0 : ((Y - X) % 2 ? -1 : 1) * count(-X - 1, Y - X); // both negative
+    else if (X >= 0) r = neg(X % 2, count(X - Y - 1, X));                   // Y < 0
+    else if (Y >= 0) r = 0;                                                 // X < 0 ≤ Y
+    else r = X > Y ? 0 : neg((Y - X) % 2, count(-X - 1, Y - X));           // both negative
     using U = std::make_unsigned_t<C>;
     return static_cast<C>(static_cast<U>(static_cast<unsigned __int128>(r)));
 }
