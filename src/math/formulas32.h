@@ -104,8 +104,11 @@ inline typename O::V log(typename O::V x) {
 }
 
 template <class O>
-inline typename O::V trig_reduce(typename O::V x, typename O::I& q) {
+inline typename O::V trig_reduce(typename O::V x0, typename O::I& q) {
     using V = typename O::V;
+    // lanes past the repair limit (and ±∞, NaN) reduce 0 instead, so the integer arithmetic on
+    // the shifted bits cannot overflow; trig_needs_repair replaces their results
+    V x = O::select(O::abs(x0) <= 0x1p20f, x0, V{});
     V t = O::fma(x, V{} + TWO_OPI, V{} + SHIFT);
     V kf = t - SHIFT;
     q = O::bits(t) - O::bits(V{} + SHIFT);
