@@ -117,12 +117,13 @@ Value gather_many(const std::vector<Value>& srcs, Shape shape, std::vector<int64
     bool native = true;
     for (const Value& s : srcs) native = native && s.is_native();
     if (native) {
-        Kind k = srcs[0].kind();
-        bool weak = true;
-        for (const Value& s : srcs) {
-            k = number::join(k, s.kind());
-            weak = weak && s.weak();
-        }
+        // One kind for the assembled array: the join with weak literals (D3), so an integral
+        // weak literal joined to integers stays integer.
+        number::Typed t{srcs[0].kind(), srcs[0].weak(), is_integral(srcs[0])};
+        for (size_t i = 1; i < srcs.size(); i++)
+            t = number::join(t, number::Typed{srcs[i].kind(), srcs[i].weak(), is_integral(srcs[i])});
+        Kind k = t.kind;
+        bool weak = t.weak;
         bool chars = false, numbers = false;
         for (const Value& s : srcs) (s.kind() == Kind::Char ? chars : numbers) = true;
         if (!(chars && numbers)) {

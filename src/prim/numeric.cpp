@@ -2,6 +2,7 @@
 // calls (Map, Scan, Fold, Gather nodes), so they add no kernels of their own.
 #include "prim/factory.h"
 #include "prim/rows.h"
+#include "prim/scalar.h"
 #include "value/array.h"
 
 #include <cmath>
@@ -98,6 +99,25 @@ Value encode2(const Value& w) {
     return encode(bases.kind() == y.kind() || !y.is_native() ? bases : convert_to(bases, y.kind()), y);
 }
 
+Value weak(double x) { return Value::real(x, Kind::F64, true); }
+
+// ≥Y is Y+1, ≤Y is Y-1, ⊼Y is Y×Y, ⊽Y is Y+Y: kinds kept (a weak 1 takes Y's kind).
+Value increment(const Value& w) { return call(Prim::Plus, w, weak(1)); }
+Value decrement(const Value& w) { return call(Prim::Minus, w, weak(1)); }
+Value square(const Value& w) { return call(Prim::Times, w, w); }
+Value twice(const Value& w) { return call(Prim::Plus, w, w); }
+
+// K○Y: the circular function of code K (0…8), one math object each.
+Value circle(const Value& a, const Value& w) {
+    using enum math::Fn;
+    static constexpr math::Fn CODES[] = {Circle0, Sin, Cos, Tan, Circle4, Sinh, Cosh, Tanh, Circle8};
+    if (a.rank() > 0 && a.count() != 1)
+        fail(ErrorKind::Nonce, "an array of circle codes is not supported yet");
+    int64_t code = read_int(a);
+    if (code < 0 || code > 8) fail(ErrorKind::Domain, "circle codes are 0 to 8");
+    return pervade_fn(CODES[code], w);
+}
+
 } // namespace
 
 // clang-format off
@@ -106,6 +126,11 @@ const std::vector<Rule>& numeric_rules() {
         //  row            monadic     dyadic
         {Prim::Encode,    encode2,    encode},
         {Prim::Decode,    decode2,    decode},
+        {Prim::GreaterEqual, increment, nullptr},
+        {Prim::LessEqual, decrement,  nullptr},
+        {Prim::Nand,      square,     nullptr},
+        {Prim::Nor,       twice,      nullptr},
+        {Prim::Circle,    nullptr,    circle},
     };
     return RULES;
 }

@@ -70,17 +70,18 @@ Cells cells_of(const Value& v) {
 
 } // namespace
 
-Value pervade(Prim p, const Value& w) {
-    const PrimInfo& row = info(p);
+Value pervade_fn(math::Fn fn, const Value& w) {
     if (w.is_function()) fail(base::ErrorKind::Domain, "a function is not a number");
-    if (w.is_native()) return native_monad(*row.monadic_fn, w);
+    if (w.is_native()) return native_monad(fn, w);
     const ArrayData& a = w.array_data();
     std::vector<Value> items;
     items.reserve(static_cast<size_t>(a.count()));
-    for (int64_t i = 0; i < a.count(); i++) items.push_back(call(p, a.item(i)));
-    Value proto = a.count() == 0 ? call(p, a.prototype()) : Value{};
+    for (int64_t i = 0; i < a.count(); i++) items.push_back(pervade_fn(fn, a.item(i)));
+    Value proto = a.count() == 0 ? pervade_fn(fn, a.prototype()) : Value{};
     return value::make_array(a.shape(), std::move(items), proto);
 }
+
+Value pervade(Prim p, const Value& w) { return pervade_fn(*info(p).monadic_fn, w); }
 
 Value pervade(Prim p, const Value& a, const Value& w) {
     const PrimInfo& row = info(p);

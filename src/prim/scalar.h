@@ -9,4 +9,8 @@ namespace bpl::prim {
 Value pervade(Prim p, const Value& omega);
 Value pervade(Prim p, const Value& alpha, const Value& omega);
 
+// A math function applied pervasively, for rows whose function is chosen by a parameter
+// (K○Y picks the function by its code).
+Value pervade_fn(math::Fn fn, const Value& omega);
+
 } // namespace bpl::prim

@@ -241,3 +241,27 @@ TEST(Prim, WhereIntervalPartitionWindows) {
     EXPECT_EQ(items(pairs), (std::vector<double>{1, 4, 4, 9, 9, 16}));
     EXPECT_EQ(prim::call(Prim::Windows, num(0), text(U"ab")).shape(), (value::Shape{3, 0}));
 }
+
+TEST(Prim, ScalarGlyphsThroughMathObjects) {
+    // ≥[1 2 3]ₓ ⍝ [2 3 4]ₓ ; ⊼[2 3]ₓ ⍝ [4 9]ₓ — kinds kept
+    Value inc = prim::call(Prim::GreaterEqual, ints({1, 2, 3}));
+    EXPECT_EQ(inc.kind(), Kind::Int);
+    EXPECT_EQ(items(inc), (std::vector<double>{2, 3, 4}));
+    EXPECT_EQ(items(prim::call(Prim::Nand, ints({2, 3}))), (std::vector<double>{4, 9}));
+    EXPECT_EQ(items(prim::call(Prim::Nor, ints({2, 3}))), (std::vector<double>{4, 6}));
+    EXPECT_EQ(items(prim::call(Prim::LessEqual, ints({1, 2}))), (std::vector<double>{0, 1}));
+    // 2!5 ⍝ 10 ; 3!¯5 ⍝ ¯35 ; 1π2 ⍝ π÷2 ; 2○0 ⍝ 1 ; 13○1 ⍝ DOMAIN
+    EXPECT_DOUBLE_EQ(prim::call(Prim::Bang, num(2), num(5)).read().as_f64(), 10);
+    EXPECT_DOUBLE_EQ(prim::call(Prim::Bang, num(3), num(-5)).read().as_f64(), -35);
+    EXPECT_NEAR(prim::call(Prim::Pi, num(1), num(2)).read().as_f64(), 1.5707963267948966, 1e-15);
+    EXPECT_DOUBLE_EQ(prim::call(Prim::Circle, num(2), num(0)).read().as_f64(), 1);
+    EXPECT_THROW(prim::call(Prim::Circle, num(13), num(1)), base::Error);
+}
+
+TEST(Prim, CatenationJoinsWeakLiteralsIntoIntegers) {
+    // (⍳9),0 0 0 stays ₓ (D3); a non-integral literal makes floats
+    Value r = prim::call(Prim::Comma, prim::call(Prim::Iota, num(3)),
+                         value::make_array({2}, {num(0), num(0)}));
+    EXPECT_EQ(r.kind(), Kind::Int);
+    EXPECT_EQ(prim::call(Prim::Comma, prim::call(Prim::Iota, num(3)), num(0.5)).kind(), Kind::F64);
+}
