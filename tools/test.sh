@@ -16,10 +16,10 @@ run ctest ctest --test-dir "$build" --output-on-failure -j2 --timeout 600
 
 if [ -x "$build/bpl" ]; then
   section "BPL cases (tests/bpl)"
-  run bpl-cases "$build/bpl" --cases tests/bpl/*.bpl
+  run bpl-cases "$build/bpl" --cases --jobs 2 tests/bpl/*.bpl
   if [ -d ../shared/conformance ]; then
     section "conformance corpus (ratchet: tests/conformance/passing.txt)"
-    run conformance "$build/bpl" --cases --base ../shared/conformance \
+    run conformance "$build/bpl" --cases --jobs 2 --base ../shared/conformance \
       --exclude ../shared/conformance/excluded.txt --expect tests/conformance/passing.txt \
       ../shared/conformance/tests/reference/*.bpl
   else
