@@ -164,15 +164,21 @@ Value reverse(const Value& w) {
     return gather(w, s, std::move(idx));
 }
 
+// N⌽Y: rotate each vector along the last axis left by its count; N is a unit or has the shape
+// of Y without its last axis.
 Value rotate(const Value& a, const Value& w) {
-    int64_t k = read_int(a);
+    std::vector<int64_t> ks = read_ints(a);
     if (w.rank() == 0) return w;
     Shape s = w.shape();
-    int64_t len = s.back(), n = value::count_of(s);
+    int64_t len = s.back(), n = value::count_of(s), rows = len == 0 ? 0 : n / len;
+    if (a.rank() > 0 && !(ks.size() == 1 && a.count() == 1)) {
+        Shape frame(s.begin(), s.end() - 1);
+        if (a.shape() != frame) fail(ErrorKind::Length, "one count per vector along the last axis");
+    }
     std::vector<int64_t> idx(n);
-    for (int64_t i = 0; i < n; i++) {
-        int64_t j = ((i % len + k) % len + len) % len;
-        idx[i] = i - i % len + j;
+    for (int64_t r = 0; r < rows; r++) {
+        int64_t k = ks.size() == 1 ? ks[0] : ks[r];
+        for (int64_t j = 0; j < len; j++) idx[r * len + j] = r * len + ((j + k) % len + len) % len;
     }
     return gather(w, s, std::move(idx));
 }
@@ -427,13 +433,22 @@ Value reverse_first(const Value& w) {
     return select_cells(w, cells, {n});
 }
 
+// N⊖Y: rotate along the first axis; N is a unit or has the shape of a major cell of Y.
 Value rotate_first(const Value& a, const Value& w) {
-    int64_t k = read_int(a);
+    std::vector<int64_t> ks = read_ints(a);
     if (w.rank() == 0) return w;
-    int64_t n = w.shape()[0];
-    std::vector<int64_t> cells(n);
-    for (int64_t i = 0; i < n; i++) cells[i] = n == 0 ? 0 : ((i + k) % n + n) % n;
-    return select_cells(w, cells, {n});
+    Shape s = w.shape();
+    int64_t n = s[0], per = value::count_of(Shape(s.begin() + 1, s.end()));
+    if (a.rank() > 0 && !(ks.size() == 1 && a.count() == 1) &&
+        a.shape() != Shape(s.begin() + 1, s.end()))
+        fail(ErrorKind::Length, "one count per vector along the first axis");
+    std::vector<int64_t> idx(static_cast<size_t>(n * per));
+    for (int64_t i = 0; i < n; i++)
+        for (int64_t c = 0; c < per; c++) {
+            int64_t k = ks.size() == 1 ? ks[0] : ks[c];
+            idx[i * per + c] = (((i + k) % n + n) % n) * per + c;
+        }
+    return gather(w, s, std::move(idx));
 }
 
 // N#Y: repeat each major cell by its count; negative counts give fill cells.

@@ -265,3 +265,14 @@ TEST(Prim, CatenationJoinsWeakLiteralsIntoIntegers) {
     EXPECT_EQ(r.kind(), Kind::Int);
     EXPECT_EQ(prim::call(Prim::Comma, prim::call(Prim::Iota, num(3)), num(0.5)).kind(), Kind::F64);
 }
+
+TEST(Prim, RotateByAnArrayOfCounts) {
+    // 1 2⌽[1 2 3⋄4 5 6] ⍝ [2 3 1⋄6 4 5]
+    EXPECT_EQ(items(prim::call(Prim::Reverse, ints({1, 2}), ints({1, 2, 3, 4, 5, 6}, {2, 3}))),
+              (std::vector<double>{2, 3, 1, 6, 4, 5}));
+    // 1 0⊖3 2⍴⍳6 rotates only the first column
+    Value m = prim::call(Prim::Rho, ints({3, 2}), prim::call(Prim::Iota, num(6)));
+    EXPECT_EQ(items(prim::call(Prim::ReverseFirst, ints({1, 0}), m)),
+              (std::vector<double>{2, 1, 4, 3, 0, 5}));
+    EXPECT_THROW(prim::call(Prim::Reverse, ints({1, 2, 3}), m), base::Error); // LENGTH
+}
