@@ -254,7 +254,9 @@ Value window(const Value& w, const std::vector<int64_t>& start, const Shape& r) 
     return gather(w, r, std::move(idx));
 }
 
-Value take(const Value& a, const Value& w) {
+// N↑Y and N↓Y: one count per leading axis (negative: from the end) chooses a window; a unit Y
+// acts as an array of rank ≢N.
+Value take_or_drop(const Value& a, const Value& w, bool take) {
     std::vector<int64_t> n = read_ints(a);
     Shape s = w.shape();
     if (s.empty()) s.assign(n.size(), 1);
@@ -262,28 +264,20 @@ Value take(const Value& a, const Value& w) {
     Shape r = s;
     std::vector<int64_t> start(s.size(), 0);
     for (size_t j = 0; j < n.size(); j++) {
-        r[j] = std::llabs(n[j]);
-        start[j] = n[j] < 0 ? s[j] + n[j] : 0;
+        if (take) {
+            r[j] = std::llabs(n[j]);
+            start[j] = n[j] < 0 ? s[j] + n[j] : 0;
+        } else {
+            r[j] = std::max<int64_t>(0, s[j] - std::llabs(n[j]));
+            start[j] = n[j] > 0 ? n[j] : 0;
+        }
     }
     check_count(value::count_of(r));
     Value src = w.rank() == 0 ? gather(w, s, std::vector<int64_t>(value::count_of(s), 0)) : w;
     return window(src, start, r);
 }
-
-Value drop(const Value& a, const Value& w) {
-    std::vector<int64_t> n = read_ints(a);
-    Shape s = w.shape();
-    if (s.empty()) s.assign(n.size(), 1);
-    if (n.size() > s.size()) fail(ErrorKind::Rank, "more counts than axes");
-    Shape r = s;
-    std::vector<int64_t> start(s.size(), 0);
-    for (size_t j = 0; j < n.size(); j++) {
-        r[j] = std::max<int64_t>(0, s[j] - std::llabs(n[j]));
-        start[j] = n[j] > 0 ? n[j] : 0;
-    }
-    Value src = w.rank() == 0 ? gather(w, s, std::vector<int64_t>(value::count_of(s), 0)) : w;
-    return window(src, start, r);
-}
+Value take(const Value& a, const Value& w) { return take_or_drop(a, w, true); }
+Value drop(const Value& a, const Value& w) { return take_or_drop(a, w, false); }
 
 // ↑Y: the first major cell; a scalar's content; an atom itself.
 Value first(const Value& w) {
