@@ -45,7 +45,6 @@ Value native_dyad(math::Fn fn, const Value& a, const Value& w) {
         if (!is_compare(fn)) fail(base::ErrorKind::Domain, "expected numeric elements");
         if (!(ca && cw)) return constant_bool(fn == math::Fn::NotEqual, std::move(shape), atom);
         // Characters compare as their code points; char32_t storage reads as I32 directly.
-        graph::Origin o;
         return map_node(fn, Kind::I32, {a, w}, std::move(shape), atom, false);
     }
     Kind ka = effective_kind(a, w), kw = effective_kind(w, a);
