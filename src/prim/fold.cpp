@@ -12,14 +12,22 @@ std::optional<Value> along(Prim p, const Value& w, bool first_axis, bool scan) {
     std::optional<math::Fn> fn = info(p).dyadic_fn;
     if (!fn || !w.is_native() || w.kind() == Kind::Char) return std::nullopt;
     Kind k = math::operand_kind(*fn, w.kind(), w.kind());
-    if (math::result_kind(*fn, k) != k) return std::nullopt; // e.g. comparisons: generic loop
     Shape s = w.shape();
-    if (s.empty()) return scan ? w : w; // a unit: its one item (no call)
+    if (s.empty()) return w; // a unit: its one item (no call)
     int64_t axis = first_axis ? 0 : static_cast<int64_t>(s.size()) - 1;
     if (s[axis] == 0 && !scan) {
-        std::byte probe[16];
-        if (!math::identity(*fn, k, probe)) fail(base::ErrorKind::Domain, "no identity for an empty reduction");
+        // An empty reduction is the object's identity, spread over the remaining axes.
+        auto item = value::ArrayData::compact(math::result_kind(*fn, k), {1});
+        if (!math::identity(*fn, k, item->data()))
+            fail(base::ErrorKind::Domain, "no identity for an empty reduction");
+        Shape r = s;
+        r.erase(r.begin() + axis);
+        Value identity = item->item(0);
+        if (r.empty()) return identity;
+        int64_t n = value::count_of(r);
+        return gather(identity, std::move(r), std::vector<int64_t>(static_cast<size_t>(n), 0));
     }
+    if (math::result_kind(*fn, k) != k) return std::nullopt; // e.g. comparisons: generic loop
     graph::Origin o;
     o.step = scan ? graph::Step::Scan : graph::Step::Fold;
     o.fn = *fn;

@@ -276,3 +276,15 @@ TEST(Prim, RotateByAnArrayOfCounts) {
               (std::vector<double>{2, 1, 4, 3, 0, 5}));
     EXPECT_THROW(prim::call(Prim::Reverse, ints({1, 2}), m), base::Error); // LENGTH: 3 rows
 }
+
+TEST(Prim, EmptyReductionsGiveTheIdentity) {
+    Value empty = prim::call(Prim::Rho, num(0), num(0));
+    // </⍬ ⍝ $f ; =/⍬ ⍝ $t (Boolean identities, though the fold itself is not in one kind)
+    Value lt = *prim::reduce(Prim::Less, empty, false);
+    EXPECT_EQ(lt.kind(), Kind::Bool);
+    EXPECT_EQ(lt.as_i64(), 0);
+    EXPECT_EQ(prim::reduce(Prim::Equal, empty, false)->as_i64(), 1);
+    // +/2 0⍴0 ⍝ 0 0
+    Value m = prim::call(Prim::Rho, ints({2, 0}), num(0));
+    EXPECT_EQ(items(*prim::reduce(Prim::Plus, m, false)), (std::vector<double>{0, 0}));
+}
