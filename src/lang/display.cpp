@@ -277,6 +277,15 @@ struct Cell {
     bool number = false;
 };
 
+// Before item k that starts a new plane: one blank line per changed leading index.
+void plane_breaks(const value::Shape& shape, int64_t k, std::string& out) {
+    for (size_t ax = shape.size() - 2; ax-- > 0;) {
+        int64_t span = 1;
+        for (size_t j = ax + 1; j < shape.size(); j++) span *= shape[j];
+        if (k % span == 0) out += "\n";
+    }
+}
+
 std::string matrix_text(const ArrayData& a) {
     const auto& shape = a.shape();
     int64_t cols = shape.back();
@@ -286,15 +295,7 @@ std::string matrix_text(const ArrayData& a) {
         int64_t plane = shape[shape.size() - 2] * cols;
         for (int64_t r = 0; r < rows; r++) {
             if (r) out += "\n";
-            if (r && r * cols % plane == 0) {
-                // one blank line per changed leading index
-                int64_t k = r * cols;
-                for (size_t ax = shape.size() - 2; ax-- > 0;) {
-                    int64_t span = 1;
-                    for (size_t j = ax + 1; j < shape.size(); j++) span *= shape[j];
-                    if (k % span == 0) out += "\n";
-                }
-            }
+            if (r && r * cols % plane == 0) plane_breaks(shape, r * cols, out);
             for (int64_t c = 0; c < cols; c++) out += utf8(a.items_as<char32_t>()[r * cols + c]);
         }
         return out;
@@ -337,14 +338,7 @@ std::string matrix_text(const ArrayData& a) {
     int64_t plane = shape[shape.size() - 2] * cols;
     for (int64_t r = 0; r < rows; r++) {
         if (r) out += "\n";
-        if (r && r * cols % plane == 0) {
-            int64_t k = r * cols;
-            for (size_t ax = shape.size() - 2; ax-- > 0;) {
-                int64_t span = 1;
-                for (size_t j = ax + 1; j < shape.size(); j++) span *= shape[j];
-                if (k % span == 0) out += "\n";
-            }
-        }
+        if (r && r * cols % plane == 0) plane_breaks(shape, r * cols, out);
         for (int64_t c = 0; c < cols; c++) {
             size_t cu = static_cast<size_t>(c);
             const Cell& cell = cells[static_cast<size_t>(r * cols + c)];

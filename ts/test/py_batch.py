@@ -18,24 +18,8 @@ from tensorcode.program import (Builder, EvaluationError, Program, ProgramError,
                                 compile, float32, float64, int32, relu, sigmoid)
 
 
-def kind(e):
-    return e.kind if isinstance(e, EvaluationError) else "program"
-
-
-def one_case(program, command, case):
-    inputs = case.get("inputs", {})
-    state = case.get("state")
-    try:
-        if command == "run":
-            outputs, nxt = program.step(inputs, state=state)
-            return {"outputs": outputs, "next_state": nxt}
-        cot = case.get("cotangents")
-        output = case.get("output")
-        if cot is None and output is None and len(program.outputs) > 1:
-            cot = {k: 1.0 for k in program.outputs}
-        return {"gradients": program.gradients(inputs, state=state, output=output, cotangents=cot)}
-    except ProgramError as e:
-        return {"error": kind(e)}
+# One case exactly as `python -m tensorcode.program run|gradients` evaluates it (one home).
+from tensorcode.program.__main__ import _case as one_case, _kind as kind  # noqa: E402
 
 
 # Functions compiled by the Python frontend; their artifacts go to TypeScript.
