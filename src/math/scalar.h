@@ -23,12 +23,14 @@ inline constexpr double CT = 1e-14;
 template <class C>
 inline bool teq(C a, C b) {
     if constexpr (std::is_same_v<C, double>) {
-        // no early exit, so loops over it vectorize; ∞ = ∞ by the first test (∞−∞ is NaN)
+        // no early exit, so loops over it vectorize; ∞ = ∞ by the first test (∞−∞ is NaN), and
+        // a finite difference is required, so ∞ is tolerantly equal to nothing else (∞≠¯∞, ∞≠1)
         double d = std::fabs(a - b), fa = std::fabs(a), fb = std::fabs(b);
-        return (a == b) | (d <= CT * (fa > fb ? fa : fb));
+        return (a == b) | ((d <= CT * (fa > fb ? fa : fb)) & (d < HUGE_VAL));
     } else if constexpr (std::is_same_v<C, c128>) {
         if (a == b) return true;
-        return std::abs(a - b) <= CT * std::fmax(std::abs(a), std::abs(b));
+        double d = std::abs(a - b);
+        return d < HUGE_VAL && d <= CT * std::fmax(std::abs(a), std::abs(b));
     } else {
         return a == b;
     }
@@ -149,21 +151,32 @@ inline C int_gcd(C a, C b) {
     return static_cast<C>(x);
 }
 
+// GCD of two real floats (functions.md 3.3): the ratio r = big÷small of the magnitudes is
+// recovered as a fraction p÷q by continued fractions, stopping at the first convergent within the
+// comparison tolerance of r (float64 CT; float32 a relative 1e-6); the GCD is then small÷q, so
+// 1∨103993÷33102 is ÷33102, and the order of the arguments does not matter. A ratio past the
+// float's integer range (or ∞) is an integer: the GCD is the smaller magnitude.
 template <class C>
 inline C float_gcd(C a, C b, ErrorSlot& slot) {
     if (!std::isfinite(a) || !std::isfinite(b)) {
         slot.record(ErrorKind::Domain, "gcd/lcm of a non-finite number");
         return std::numeric_limits<C>::quiet_NaN();
     }
-    a = std::fabs(a);
-    b = std::fabs(b);
-    C tol = (std::is_same_v<C, double> ? C(1e-13) : C(1e-5)) * std::fmax(a, b);
-    for (int i = 0; i < 200 && b > tol; ++i) {
-        C t = std::fmod(a, b);
-        a = b;
-        b = t;
+    C big = std::fmax(std::fabs(a), std::fabs(b)), small = std::fmin(std::fabs(a), std::fabs(b));
+    if (small == 0) return big;
+    double r = double(big) / double(small);
+    if (!(r < 0x1p52)) return small;
+    double tol = (std::is_same_v<C, double> ? CT : 1e-6) * r;
+    double h1 = 1, h2 = 0, k1 = 0, k2 = 1, t = r;
+    for (int i = 0; i < 64; ++i) {
+        double n = std::floor(t);
+        double h = n * h1 + h2, k = n * k1 + k2;
+        h2 = h1, h1 = h, k2 = k1, k1 = k;
+        double f = t - n;
+        if (std::fabs(r - h / k) <= tol || f == 0) break;
+        t = 1 / f;
     }
-    return a;
+    return static_cast<C>(double(small) / k1);
 }
 
 template <class C>

@@ -1,0 +1,39 @@
+⍝⍝ Tolerant comparison at the infinities
+
+⍝ reals:inf-equal — an infinity equals only itself: the tolerance needs a finite difference
+∞=∞ ¯∞ 1 1E308   ⍝ $t $f $f $f
+
+⍝ reals:inf-not-equal — ≠ is the negation of tolerant =
+¯∞≠¯∞ ∞ ¯1E308   ⍝ $f $t $t
+
+⍝ reals:inf-order — ∞ is greater than every finite number, also a wrapped integer
+[∞>0 1E308 ¯∞;∞≥∞;¯∞<¯1E308;∞>10ₓ*1000ₓ]   ⍝ [$t $t $t;$t;$t;$t]
+
+⍝ reals:huge-opposite — numbers whose difference overflows are not equal
+1.7E308=¯1.7E308   ⍝ $f
+
+⍝ reals:near-equal — a relative difference below 1E¯14 is equal, above it is not
+[1=1+1E¯15;1=1+1E¯13]   ⍝ [$t;$f]
+
+⍝⍝ GCD and LCM of real floats (continued fractions within tolerance)
+
+⍝ reals:gcd-ratio — the ratio 103993÷33102 is recovered, so the GCD is ÷33102
+1∨103993÷33102   ⍝ 3.0209655005739834E¯5
+
+⍝ reals:gcd-symmetric — the order of the arguments does not matter
+(0.45∨0.3),(0.3∨0.45),(0.1∨¯0.25)   ⍝ 0.15 0.15 0.05
+
+⍝ reals:gcd-pi — π's first convergent within 1E¯14 has denominator 1725033
+1∨π1   ⍝ ÷1725033
+
+⍝ reals:gcd-outside-tolerance — a ratio just outside the tolerance has a tiny GCD
+1E¯12>1∨1.00000000000005   ⍝ $t
+
+⍝ reals:gcd-zero — 0 is the identity of ∨
+(0∨¯0.75),(¯2.5∨0)   ⍝ 0.75 2.5
+
+⍝ reals:gcd-wide-ratio — a ratio past the float's integers gives the smaller magnitude
+1E¯200∨1E200   ⍝ 1E¯200
+
+⍝ reals:lcm-float — LCM through the recovered GCD, with the sign of the product
+(1.5∧2.5),(¯0.3∧0.45)   ⍝ 7.5 ¯0.9
