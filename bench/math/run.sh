@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# Math kernel benchmark: our kernels vs a plain glibc scalar loop vs NumPy, ns/item, in one run.
-# Usage: bench/math/run.sh [build-dir] [items]   (default build/release, 1000000 items)
+# Math kernel benchmark: our kernels vs a plain glibc scalar loop vs NumPy, ns/item, in one run,
+# with a plain copy of the same buffers as the bandwidth floor.
+# Usage: bench/math/run.sh [build-dir] [items] [rows]   (default build/release, 1000000 items,
+# all rows; rows is a comma-separated list such as copy,exp,sin)
 # Builds bench_math if needed; NumPy is Debian's (/usr/bin/python3). Not part of `make test`.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 BUILD=${1:-build/release}
 N=${2:-1000000}
+ROWS=${3:-}
+REPS=11
 cmake --build "$BUILD" --target bench_math >/dev/null
-"$BUILD/bench_math" "$N" > "$BUILD/bench_math.txt"
-/usr/bin/python3 bench/math/numpy_ratios.py "$BUILD/bench_math.txt" "$N"
+"$BUILD/bench_math" "$N" "$REPS" "$ROWS" > "$BUILD/bench_math.txt"
+/usr/bin/python3 bench/math/numpy_ratios.py "$BUILD/bench_math.txt" "$N" "$REPS"
