@@ -79,19 +79,31 @@ std::string format_int(int64_t i) {
     return std::to_string(i);
 }
 
-// A number atom's text; `marked` adds the integer or float-width mark.
+// A float32 part's text (F16, F32 and C64 parts): shortest digits that read back as float32.
+std::string float32_text(float f) {
+    if (std::isnan(f)) return "$n";
+    if (std::isinf(f)) return f > 0 ? "∞" : "¯∞";
+    return format_finite(f);
+}
+
+// A real or complex number atom.
+bool is_number_atom(const Value& v) { return v.is_number() || v.is_complex(); }
+
+// A number atom's text; `marked` adds the integer or float-width mark. A complex number shows
+// its parts joined by ⱼ, or only its real part when the imaginary part is zero (language.md §12.1).
 std::string number_text(const Value& v, bool marked) {
     Kind k = v.kind();
+    if (number::is_complex(k)) {
+        auto part = [k](double x) {
+            return k == Kind::C64 ? float32_text(static_cast<float>(x)) : format_float(x);
+        };
+        if (v.im() == 0) return part(v.re());
+        return part(v.re()) + "ⱼ" + part(v.im());
+    }
     if (k == Kind::Bool) return v.as_i64() ? "$t" : "$f";
     if (number::is_integer(k)) return format_int(v.as_i64()) + (marked ? number::mark(k) : "");
-    if (k == Kind::F32 || k == Kind::F16) {
-        float f = static_cast<float>(v.as_f64());
-        std::string s;
-        if (std::isnan(f)) s = "$n";
-        else if (std::isinf(f)) s = f > 0 ? "∞" : "¯∞";
-        else s = format_finite(f);
-        return s + (marked ? number::mark(k) : "");
-    }
+    if (k == Kind::F32 || k == Kind::F16)
+        return float32_text(static_cast<float>(v.as_f64())) + (marked ? number::mark(k) : "");
     return format_float(v.as_f64());
 }
 
@@ -162,6 +174,7 @@ std::string empty_text(const ArrayData& a) {
         if (k == Kind::Bool) return "0⍴$f";
         if (is_int_kind(k)) return std::string("⍬") + number::mark(k);
         if (number::is_float(k)) return std::string("⍬") + (k == Kind::F64 ? "" : number::mark(k));
+        if (number::is_complex(k)) return "⍬";
     }
     std::string shape;
     for (int64_t d : a.shape()) {
@@ -185,7 +198,7 @@ std::string strand_items(const std::vector<Value>& items, bool marks) {
     for (size_t i = 0; i < items.size(); i++) {
         if (i) s += " ";
         const Value& v = items[i];
-        s += v.is_number() ? number_text(v, marks) : group_if_spaced(source_form(v));
+        s += is_number_atom(v) ? number_text(v, marks) : group_if_spaced(source_form(v));
     }
     return s;
 }
@@ -210,7 +223,7 @@ std::string vector_text(const ArrayData& a) {
     // A strand holds atoms only, or characters and strings only (`'x' 1`, `''' "a""b"`); a
     // string among numbers goes in brackets (`[1 2 "hi"]`, language.md §12.2).
     bool atoms = std::all_of(items.begin(), items.end(),
-                             [](const Value& v) { return v.is_number() || v.is_char(); });
+                             [](const Value& v) { return is_number_atom(v) || v.is_char(); });
     bool texts = std::all_of(items.begin(), items.end(),
                              [](const Value& v) { return v.is_char() || is_char_vector(v); });
     if (items.size() >= 2 && (atoms || texts)) return strand_items(items, true);
@@ -240,7 +253,7 @@ std::string high_source(const ArrayData& a, int64_t axis, int64_t offset, bool m
         if (i) s += axis + 1 == a.rank() ? " " : "⋄";
         if (axis + 1 == a.rank()) {
             Value v = a.item(offset + i).read();
-            s += v.is_number() ? number_text(v, marks) : group_if_spaced(source_form(v));
+            s += is_number_atom(v) ? number_text(v, marks) : group_if_spaced(source_form(v));
         } else if (axis + 2 == a.rank()) {
             std::string row = high_source(a, axis + 1, offset + i * stride, marks);
             // a one-item row keeps its brackets: a bare unit row would be a rank-0 cell
@@ -305,7 +318,7 @@ std::string matrix_text(const ArrayData& a) {
     for (int64_t i = 0; i < a.count(); i++) {
         Value v = a.item(i).read();
         Cell& c = cells[static_cast<size_t>(i)];
-        if (v.is_number()) {
+        if (is_number_atom(v)) {
             c.text = number_text(v, marks);
             c.number = v.kind() != Kind::Bool;
         } else if (is_char_vector(v) && !a.is_boxed()) {
@@ -317,8 +330,10 @@ std::string matrix_text(const ArrayData& a) {
     // Column layout: numbers split at the decimal point into an integer and a fraction part.
     std::vector<size_t> int_w(static_cast<size_t>(cols), 0), frac_w(static_cast<size_t>(cols), 0),
         other_w(static_cast<size_t>(cols), 0);
+    // A complex number aligns at its ⱼ.
     auto split = [](const std::string& t) {
-        size_t p = t.find('.');
+        size_t p = t.find("ⱼ");
+        if (p == std::string::npos) p = t.find('.');
         if (p == std::string::npos) p = t.find("ₑ");
         if (p == std::string::npos) p = t.size();
         return p;
@@ -394,7 +409,8 @@ std::string source_form(const Value& value) {
     Value v = settled(value);
     switch (v.tag()) {
     case Tag::None: return "";
-    case Tag::Number: return number_text(v, true);
+    case Tag::Number:
+    case Tag::Complex: return number_text(v, true);
     case Tag::Char: return char_source(v.as_char());
     case Tag::Function: return v.function_obj().source();
     case Tag::Array: return array_source(v.array_data());
@@ -407,7 +423,8 @@ std::string display(const Value& value) {
     Value v = settled(value);
     switch (v.tag()) {
     case Tag::None: return "";
-    case Tag::Number: return number_text(v, true);
+    case Tag::Number:
+    case Tag::Complex: return number_text(v, true);
     case Tag::Char: return char_source(v.as_char());
     case Tag::Function: return v.function_obj().source();
     case Tag::Array: return array_text(v.array_data());

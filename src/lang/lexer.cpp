@@ -128,6 +128,8 @@ class Lexer {
         space_ = false;
     }
     size_t number(size_t i);
+    size_t real(size_t b, size_t i, double* value, bool* integral);
+    bool real_follows(size_t i) const;
     size_t string(size_t i);
     size_t character(size_t i);
     size_t name(size_t i);
@@ -157,29 +159,27 @@ const MarkRow* Lexer::mark_at(size_t i, size_t* len) const {
     return nullptr;
 }
 
-// real [mark] (§2.4). Complex and rational forms are recognised and refused as unsupported.
-size_t Lexer::number(size_t b) {
-    size_t i = b;
-    std::string ascii;
+// One real part of a number from i (§2.4): ["¯"] ("∞" | mant [exponent]). Sets its value and
+// whether it was written with integer syntax; returns its end. b is the number's start.
+size_t Lexer::real(size_t b, size_t i, double* value, bool* integral) {
     bool negative = at(i) == U'¯';
     if (negative) i++;
     if (at(i) == U'∞') {
-        i++;
         double inf = std::numeric_limits<double>::infinity();
-        push(Tok::Literal, b, i);
-        out_.back().value = Value::real(negative ? -inf : inf, Kind::F64, true);
-        return i;
+        *value = negative ? -inf : inf;
+        *integral = false;
+        return i + 1;
     }
     if (!is_digit(at(i)) && !(at(i) == U'.' && is_digit(at(i + 1))))
         fail(b, i, "a number needs digits after ¯");
-    if (negative) ascii += '-';
-    bool integral = true;
+    std::string ascii = negative ? "-" : "";
+    *integral = true;
     size_t d = digits(i);
     for (size_t k = i; k < d; k++) ascii += static_cast<char>(at(k));
     i = d;
     if (at(i) == U'.') {
         if (!is_digit(at(i + 1))) fail(b, i + 1, "a decimal point needs a digit after it");
-        integral = false;
+        *integral = false;
         ascii += '.';
         d = digits(i + 1);
         for (size_t k = i + 1; k < d; k++) ascii += static_cast<char>(at(k));
@@ -191,19 +191,68 @@ size_t Lexer::number(size_t b) {
     if (((e == U'e' || e == U'E') && is_digit(at(exponent_digits(i + 1)))) || e == U'ₑ') {
         size_t k = exponent_digits(i + 1);
         if (!is_digit(at(k))) fail(b, k, "an exponent needs digits");
-        integral = false;
+        *integral = false;
         ascii += 'e';
         if (at(i + 1) == U'¯') ascii += '-';
         d = digits(k);
         for (size_t m = k; m < d; m++) ascii += static_cast<char>(at(m));
         i = d;
     }
+    *value = std::strtod(ascii.c_str(), nullptr); // beyond range: ±∞, as §2.4 says
+    return i;
+}
+
+// Whether a complete real part (["¯"] digits, ".digits" or ∞) starts at i.
+bool Lexer::real_follows(size_t i) const {
+    if (at(i) == U'¯') i++;
+    return is_digit(at(i)) || (at(i) == U'.' && is_digit(at(i + 1))) || at(i) == U'∞';
+}
+
+// number (§2.4): real [mark], a complex real j real, or an exact form (int r int, int ᵣ [int]),
+// which is recognised and refused as unsupported.
+size_t Lexer::number(size_t b) {
+    double re = 0;
+    bool integral = false;
+    size_t i = real(b, b, &re, &integral);
+    // A plain j/J/r continues the number only before a complete part; ⱼ and ᵣ always do.
     char32_t next = at(i);
-    bool complete_after = is_digit(at(i + 1)) || (at(i + 1) == U'¯' && is_digit(at(i + 2)));
-    if (((next == U'j' || next == U'J' || next == U'r') && complete_after) || next == U'ⱼ' ||
-        next == U'ᵣ')
-        throw base::Error(ErrorKind::Unsupported, "complex and exact literals are not supported yet",
-                          site(b, i + 1));
+    bool plain_j = (next == U'j' || next == U'J') && real_follows(i + 1);
+    bool exact = next == U'ᵣ' || (next == U'r' && (is_digit(at(i + 1)) ||
+                                                   (at(i + 1) == U'¯' && is_digit(at(i + 2)))));
+    auto malformed_after = [&](size_t k) {
+        char32_t c = at(k);
+        return c == U'ⱼ' || c == U'ᵣ' || c == U'.' || is_letter_mark(c) ||
+               ((c == U'j' || c == U'J' || c == U'r') && real_follows(k + 1));
+    };
+    if (plain_j || next == U'ⱼ') {
+        if (!real_follows(i + 1)) fail(b, i + 1, "a complex number needs an imaginary part");
+        double im = 0;
+        bool im_integral = false;
+        i = real(b, i + 1, &im, &im_integral);
+        if (malformed_after(i)) fail(b, i + 1, "malformed complex number");
+        push(Tok::Literal, b, i);
+        // A zero imaginary part makes a real (`1j¯0 ⍝ 1`, `∞j0 ⍝ ∞`).
+        out_.back().value = im == 0 ? Value::real(re, Kind::F64, true) : Value::complex(re, im);
+        return i;
+    }
+    if (at(i - 1) == U'∞') { // ∞ and ¯∞ take no mark
+        push(Tok::Literal, b, i);
+        out_.back().value = Value::real(re, Kind::F64, true);
+        return i;
+    }
+    if (exact) {
+        if (!integral) fail(b, i + 1, "an exact number needs integer parts");
+        i++;
+        if (next == U'r' || is_digit(at(i)) || (at(i) == U'¯' && is_digit(at(i + 1)))) {
+            if (at(i) == U'¯') i++;
+            if (!is_digit(at(i))) fail(b, i, "a rational needs a denominator");
+            i = digits(i);
+        }
+        if (malformed_after(i) || at(i) == U'ₑ' || ((at(i) == U'e' || at(i) == U'E') && real_follows(i + 1)))
+            fail(b, i + 1, "malformed exact number");
+        throw base::Error(ErrorKind::Unsupported, "exact numbers (r, ᵣ) are not supported yet",
+                          site(b, i));
+    }
     size_t mark_len = 0;
     const MarkRow* mark = mark_at(i, &mark_len);
     if (mark) {
@@ -217,13 +266,16 @@ size_t Lexer::number(size_t b) {
     push(Tok::Literal, b, i);
     Value& v = out_.back().value;
     if (mark && mark->integer) {
+        // Integer syntax: the digits themselves, so values past 2^53 keep every digit.
+        std::string ascii;
+        for (size_t k = b; k < i - mark_len; k++)
+            ascii += at(k) == U'¯' ? '-' : static_cast<char>(at(k));
         errno = 0;
         long long n = std::strtoll(ascii.c_str(), nullptr, 10);
         if (errno == ERANGE) fail(b, i, "integer literal out of range");
         v = Value::integer(n, mark->kind);
     } else {
-        double f = std::strtod(ascii.c_str(), nullptr); // beyond range: ±∞, as §2.4 says
-        v = mark ? Value::real(f, mark->kind, false) : Value::real(f, Kind::F64, true);
+        v = mark ? Value::real(re, mark->kind, false) : Value::real(re, Kind::F64, true);
     }
     return i;
 }

@@ -69,6 +69,16 @@ void items_of(const Value& v, Items& it) {
         std::memcpy(it.atom, &c, 4);
         break;
     }
+    case Kind::C64: {
+        float parts[2] = {static_cast<float>(v.re()), static_cast<float>(v.im())};
+        std::memcpy(it.atom, parts, sizeof parts);
+        break;
+    }
+    case Kind::C128: {
+        double parts[2] = {v.re(), v.im()};
+        std::memcpy(it.atom, parts, sizeof parts);
+        break;
+    }
     default: {
         int64_t x = v.as_i64();
         std::memcpy(it.atom, &x, 8);

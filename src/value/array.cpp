@@ -3,6 +3,7 @@
 
 #include "base/assert.h"
 #include "math/kernel.h"
+#include "number/complex.h"
 #include "value/function.h"
 #include "value/pending.h"
 
@@ -39,7 +40,7 @@ namespace {
 bool common_kind(const std::vector<Value>& items, Kind* kind, bool* weak) {
     if (items.empty()) return false;
     const Value& first = items[0];
-    if (!first.is_number() && !first.is_char()) return false;
+    if (!first.is_number() && !first.is_complex() && !first.is_char()) return false;
     for (const Value& v : items) {
         if (v.tag() != first.tag() || v.kind() != first.kind() || v.weak() != first.weak())
             return false;
@@ -59,6 +60,8 @@ void store_atom(ArrayData& a, int64_t i, const Value& v) {
     case Kind::Int: a.items_as<int64_t>()[i] = v.as_i64(); break;
     case Kind::F32: a.items_as<float>()[i] = static_cast<float>(v.as_f64()); break;
     case Kind::F64: a.items_as<double>()[i] = v.as_f64(); break;
+    case Kind::C64: a.items_as<number::c64>()[i] = {static_cast<float>(v.re()), static_cast<float>(v.im())}; break;
+    case Kind::C128: a.items_as<number::c128>()[i] = {v.re(), v.im()}; break;
     case Kind::Char: a.items_as<char32_t>()[i] = v.as_char(); break;
     default: ASSERT(false, "no compact storage for this kind yet");
     }
@@ -69,14 +72,14 @@ Ref<ArrayData> ArrayData::boxed(Shape shape, std::vector<Value> items, Value pro
     ASSERT(count_of(shape) == static_cast<int64_t>(items.size()), "item count must fit shape");
     Kind kind;
     bool weak;
-    if (common_kind(items, &kind, &weak) && kind != Kind::F16 && !number::is_complex(kind)) {
+    if (common_kind(items, &kind, &weak) && kind != Kind::F16) {
         Ref<ArrayData> a = compact(kind, std::move(shape), weak);
         for (int64_t i = 0; i < a->count_; i++) store_atom(*a, i, items[i]);
         return a;
     }
     // An empty array whose prototype is a number or character atom is compact too.
-    if (items.empty() && (proto.is_number() || proto.is_char()) && proto.kind() != Kind::F16 &&
-        !number::is_complex(proto.kind())) {
+    if (items.empty() && (proto.is_number() || proto.is_complex() || proto.is_char()) &&
+        proto.kind() != Kind::F16) {
         return compact(proto.kind(), std::move(shape), proto.weak());
     }
     Ref<ArrayData> a(new ArrayData());
@@ -100,6 +103,14 @@ Value ArrayData::item(int64_t i) const {
     case Kind::Int: return Value::integer(items_as<int64_t>()[i], kind_);
     case Kind::F32: return Value::real(items_as<float>()[i], kind_, weak_);
     case Kind::F64: return Value::real(items_as<double>()[i], kind_, weak_);
+    case Kind::C64: {
+        number::c64 z = items_as<number::c64>()[i];
+        return Value::complex(z.real(), z.imag(), kind_);
+    }
+    case Kind::C128: {
+        number::c128 z = items_as<number::c128>()[i];
+        return Value::complex(z.real(), z.imag(), kind_);
+    }
     case Kind::Char: return Value::character(items_as<char32_t>()[i]);
     default: ASSERT(false, "no compact storage for this kind yet"); return {};
     }
@@ -109,6 +120,7 @@ Value ArrayData::prototype() const {
     if (!boxed_) {
         if (kind_ == Kind::Char) return Value::character(U' ');
         if (number::is_float(kind_)) return Value::real(0, kind_, weak_);
+        if (number::is_complex(kind_)) return Value::complex(0, 0, kind_);
         return Value::integer(0, kind_);
     }
     if (count_ == 0) return proto_.empty() ? Value::real(0, Kind::F64, true) : proto_[0];
@@ -120,6 +132,7 @@ Value fill_of(const Value& proto) {
     case Tag::Number:
         return number::is_float(proto.kind()) ? Value::real(0, proto.kind(), proto.weak())
                                               : Value::integer(0, proto.kind());
+    case Tag::Complex: return Value::complex(0, 0, proto.kind());
     case Tag::Char: return Value::character(U' ');
     case Tag::Function:
     case Tag::None: return proto;
@@ -153,6 +166,7 @@ int64_t Desc::count() const noexcept { return count_of(shape); }
 Desc Desc::of(const Value& v) {
     switch (v.tag()) {
     case Tag::Number:
+    case Tag::Complex:
     case Tag::Char: return Desc{v.kind(), v.weak(), true, {}};
     case Tag::Pending: return v.pending_node().desc();
     case Tag::Array: {

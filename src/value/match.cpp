@@ -16,8 +16,23 @@ bool tolerant_equal(double a, double b) {
     return std::fabs(a - b) <= COMPARISON_TOLERANCE * std::fmax(std::fabs(a), std::fabs(b));
 }
 
+bool tolerant_equal(double a_re, double a_im, double b_re, double b_im) {
+    if (a_re == b_re && a_im == b_im) return true;
+    bool a_odd = !std::isfinite(a_re) || !std::isfinite(a_im);
+    bool b_odd = !std::isfinite(b_re) || !std::isfinite(b_im);
+    if (a_odd || b_odd) {
+        auto same = [](double x, double y) { return x == y || (std::isnan(x) && std::isnan(y)); };
+        return same(a_re, b_re) && same(a_im, b_im);
+    }
+    double d = std::hypot(a_re - b_re, a_im - b_im);
+    return d <= COMPARISON_TOLERANCE * std::fmax(std::hypot(a_re, a_im), std::hypot(b_re, b_im));
+}
+
 namespace {
 bool atom_equal(const Value& a, const Value& b) {
+    if ((a.is_complex() || b.is_complex()) && (a.is_number() || a.is_complex()) &&
+        (b.is_number() || b.is_complex()))
+        return tolerant_equal(a.re(), a.im(), b.re(), b.im());
     if (a.tag() != b.tag()) return false;
     switch (a.tag()) {
     case Tag::Char: return a.as_char() == b.as_char();
@@ -53,7 +68,15 @@ bool match(const Value& x, const Value& y) {
 }
 
 namespace {
-int rank_class(const Value& v) { return v.is_number() ? 0 : v.is_char() ? 1 : 2; }
+int rank_class(const Value& v) {
+    return v.is_number() || v.is_complex() ? 0 : v.is_char() ? 1 : 2;
+}
+// Order of two real numbers, NaN after all.
+int compare_real(double p, double q) {
+    bool np = std::isnan(p), nq = std::isnan(q);
+    if (np || nq) return np == nq ? 0 : (np ? 1 : -1);
+    return p < q ? -1 : p > q;
+}
 } // namespace
 
 int compare(const Value& x, const Value& y) {
@@ -62,13 +85,14 @@ int compare(const Value& x, const Value& y) {
         throw base::Error(base::ErrorKind::Domain, "functions have no order");
     int ca = rank_class(a), cb = rank_class(b);
     if (ca != cb) return ca < cb ? -1 : 1;
+    if (ca == 0 && (a.is_complex() || b.is_complex())) {
+        int c = compare_real(a.re(), b.re());
+        return c ? c : compare_real(a.im(), b.im());
+    }
     if (ca == 0) {
         if (!number::is_float(a.kind()) && !number::is_float(b.kind()))
             return a.as_i64() < b.as_i64() ? -1 : a.as_i64() > b.as_i64();
-        double p = a.as_f64(), q = b.as_f64();
-        bool np = std::isnan(p), nq = std::isnan(q);
-        if (np || nq) return np == nq ? 0 : (np ? 1 : -1);
-        return p < q ? -1 : p > q;
+        return compare_real(a.as_f64(), b.as_f64());
     }
     if (ca == 1) return a.as_char() < b.as_char() ? -1 : a.as_char() > b.as_char();
     const ArrayData& p = a.array_data();

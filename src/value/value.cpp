@@ -11,12 +11,21 @@
 
 namespace bpl::value {
 
+namespace {
+// The parts of a complex atom: immutable once made, shared by copies of the Value.
+struct ComplexBox final : base::RefCounted {
+    double re = 0, im = 0;
+};
+const ComplexBox& box_of(const base::RefCounted* obj) { return *static_cast<const ComplexBox*>(obj); }
+} // namespace
+
 // The object pointer carries one reference owned by this Value; the Ref helpers count it.
 void Value::retain() const noexcept {
     switch (tag_) {
     case Tag::Array: Ref<ArrayData>(static_cast<ArrayData*>(obj_)).leak(); break;
     case Tag::Pending: Ref<Pending>(static_cast<Pending*>(obj_)).leak(); break;
     case Tag::Function: Ref<value::Function>(static_cast<value::Function*>(obj_)).leak(); break;
+    case Tag::Complex: Ref<ComplexBox>(static_cast<ComplexBox*>(obj_)).leak(); break;
     default: break;
     }
 }
@@ -26,6 +35,7 @@ void Value::release() noexcept {
     case Tag::Array: Ref<ArrayData>::adopt(static_cast<ArrayData*>(obj_)); break;
     case Tag::Pending: Ref<Pending>::adopt(static_cast<Pending*>(obj_)); break;
     case Tag::Function: Ref<value::Function>::adopt(static_cast<value::Function*>(obj_)); break;
+    case Tag::Complex: Ref<ComplexBox>::adopt(static_cast<ComplexBox*>(obj_)); break;
     default: break;
     }
     tag_ = Tag::None;
@@ -72,6 +82,21 @@ Value Value::integer(int64_t i, Kind kind) {
     v.i_ = i;
     return v;
 }
+Value Value::complex(double re, double im, Kind kind) {
+    ASSERT(number::is_complex(kind), "a complex atom has a complex kind");
+    Ref<ComplexBox> box = Ref<ComplexBox>::make();
+    if (kind == Kind::C64) {
+        re = static_cast<float>(re);
+        im = static_cast<float>(im);
+    }
+    box->re = re;
+    box->im = im;
+    Value v;
+    v.tag_ = Tag::Complex;
+    v.kind_ = kind;
+    v.obj_ = box.leak();
+    return v;
+}
 Value Value::boolean(bool b) { return integer(b ? 1 : 0, Kind::Bool); }
 Value Value::character(char32_t c) {
     Value v;
@@ -107,6 +132,7 @@ Value Value::function(Ref<value::Function> f) {
 bool Value::is_atom() const noexcept {
     switch (tag_) {
     case Tag::Number:
+    case Tag::Complex:
     case Tag::Char:
     case Tag::Function: return true;
     case Tag::Pending: return pending_node().desc().atom;
@@ -119,6 +145,7 @@ Kind Value::kind() const noexcept { return kind_; }
 bool Value::is_native() const noexcept {
     switch (tag_) {
     case Tag::Number:
+    case Tag::Complex:
     case Tag::Char:
     case Tag::Pending: return true;
     case Tag::Array: return !array_data().is_boxed();
@@ -132,6 +159,9 @@ double Value::as_f64() const noexcept {
 int64_t Value::as_i64() const noexcept {
     return number::is_float(kind_) ? static_cast<int64_t>(f_) : i_;
 }
+
+double Value::re() const noexcept { return tag_ == Tag::Complex ? box_of(obj_).re : as_f64(); }
+double Value::im() const noexcept { return tag_ == Tag::Complex ? box_of(obj_).im : 0.0; }
 
 ArrayData& Value::array_data() const noexcept {
     ASSERT(tag_ == Tag::Array, "array_data of a non-array");

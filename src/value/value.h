@@ -1,5 +1,6 @@
 // Value: what a BPL expression evaluates to. An atom (number, character, function), a stored
-// array (ArrayData), a pending graph result (Pending), or no result. 16 bytes.
+// array (ArrayData), a pending graph result (Pending), or no result. 16 bytes: a complex atom's
+// two parts do not fit, so they live in a small shared box the Value points to.
 // Reading a pending value's items goes through read(), the one chokepoint into the graph.
 #pragma once
 
@@ -24,6 +25,7 @@ struct Desc;
 enum class Tag : uint8_t {
     None,      // no result (an empty dfn's)
     Number,    // a real number atom of kind() (Bool and integer kinds in i, floats in f)
+    Complex,   // a complex number atom of kind() (C64 or C128); its parts are boxed (obj)
     Char,      // a character atom
     Function,  // a function atom (lang's Function)
     Array,     // a stored array (ArrayData)
@@ -44,6 +46,9 @@ class Value {
     static Value real(double f, Kind kind = Kind::F64, bool weak = false);
     static Value integer(int64_t i, Kind kind = Kind::Int);
     static Value boolean(bool b);
+    // A complex atom of kind C64 (parts rounded to float32) or C128. Always a complex atom, even
+    // with a zero imaginary part: whether such a number counts as real is the caller's rule.
+    static Value complex(double re, double im, Kind kind = Kind::C128);
     static Value character(char32_t c);
     static Value array(Ref<ArrayData> a);
     static Value pending(Ref<Pending> p);
@@ -52,7 +57,10 @@ class Value {
     Tag tag() const noexcept { return tag_; }
     bool is_none() const noexcept { return tag_ == Tag::None; }
     bool is_function() const noexcept { return tag_ == Tag::Function; }
+    // A real number atom (Boolean, integer, float). Complex atoms answer is_complex() instead,
+    // so code that reads numbers through as_f64/as_i64 never sees one.
     bool is_number() const noexcept { return tag_ == Tag::Number; }
+    bool is_complex() const noexcept { return tag_ == Tag::Complex; }
     bool is_char() const noexcept { return tag_ == Tag::Char; }
     bool is_stored_array() const noexcept { return tag_ == Tag::Array; }
     bool is_pending() const noexcept { return tag_ == Tag::Pending; }
@@ -67,8 +75,12 @@ class Value {
     bool is_native() const noexcept;
 
     // Number atom contents. as_f64 converts integers; as_i64 truncates floats (callers check).
+    // Real number atoms only (tag Number).
     double as_f64() const noexcept;
     int64_t as_i64() const noexcept;
+    // A number atom's parts: a complex atom's real and imaginary parts; a real atom's value and 0.
+    double re() const noexcept;
+    double im() const noexcept;
     char32_t as_char() const noexcept { return c_; }
     ArrayData& array_data() const noexcept; // tag Array
     Pending& pending_node() const noexcept; // tag Pending
