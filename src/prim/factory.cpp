@@ -43,8 +43,11 @@ Kind effective_kind(const Value& x, const Value& partner) {
 
 Value convert_to(const Value& x, Kind k) {
     if (x.kind() == k) return x;
-    if (x.is_number()) {
-        if (number::is_float(k)) return Value::real(x.as_f64(), k, false);
+    if (x.is_number() || x.is_complex()) {
+        if (number::is_complex(k)) return Value::complex(x.re(), x.im(), k);
+        // a complex atom to a real kind keeps its real part, as math::convert does
+        if (number::is_float(k)) return Value::real(x.re(), k, false);
+        if (x.is_complex()) return Value::integer(static_cast<int64_t>(std::nearbyint(x.re())), k);
         return Value::integer(x.as_i64(), k);
     }
     graph::Origin o;
@@ -74,9 +77,11 @@ std::vector<int64_t> read_ints(const Value& v) {
     Value x = v.read();
     std::vector<int64_t> out;
     auto one = [&](const Value& item) {
-        if (!item.is_number()) fail(base::ErrorKind::Domain, "expected integers");
-        if (number::is_float(item.kind())) {
-            double f = item.as_f64(), r = std::nearbyint(f);
+        // A complex number counts only when its imaginary part is exactly zero (⍳3j0).
+        bool real_complex = item.is_complex() && item.im() == 0;
+        if (!item.is_number() && !real_complex) fail(base::ErrorKind::Domain, "expected integers");
+        if (real_complex || number::is_float(item.kind())) {
+            double f = item.re(), r = std::nearbyint(f);
             if (!std::isfinite(f) || !value::tolerant_equal(f, r) || std::fabs(r) > 9.2e18)
                 fail(base::ErrorKind::Domain, "expected integers");
             out.push_back(static_cast<int64_t>(r));

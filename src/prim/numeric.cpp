@@ -1,5 +1,6 @@
 // Numeric rows that are semantic forms over other rows: decode and encode expand to ordinary
-// calls (Map, Scan, Fold, Gather nodes), so they add no kernels of their own.
+// calls (Map, Scan, Fold, Gather nodes), so they add no kernels of their own; so do the complex
+// monads ∨ ∧ ○ (parts, polar form, cis).
 #include "prim/factory.h"
 #include "prim/rows.h"
 #include "prim/scalar.h"
@@ -20,8 +21,27 @@ Value shape_vector(const Shape& s) {
     return Value::array(std::move(a));
 }
 
+// A boxed array whose items are all number atoms (a literal strand of mixed kinds such as
+// `3j4 5`) as one compact array of their join; any other value unchanged.
+Value compact_numbers(const Value& w) {
+    if (w.is_native()) return w;
+    Value x = w.read();
+    if (!x.is_stored_array() || x.count() == 0) return x;
+    const ArrayData& a = x.array_data();
+    std::vector<Value> items;
+    std::vector<int64_t> idx;
+    for (int64_t i = 0; i < a.count(); i++) {
+        Value item = a.item(i).read();
+        if (!item.is_number() && !item.is_complex()) return x;
+        items.push_back(std::move(item));
+        idx.push_back(i);
+    }
+    return gather_many(items, a.shape(), std::move(idx));
+}
+
 // B⊥Y: digits Y along the last axis in bases B. weights: ⌽×\⌽1↓B,1; value: +/Y×weights.
-Value decode(const Value& a, const Value& w) {
+Value decode(const Value& a0, const Value& w0) {
+    Value a = compact_numbers(a0), w = compact_numbers(w0);
     Value y = w.rank() == 0 ? call(Prim::Comma, w) : w;
     Value b = a.rank() == 0 ? call(Prim::Comma, a) : a;
     if (b.rank() > 1) fail(ErrorKind::Nonce, "a matrix of bases is not supported yet");
@@ -62,7 +82,7 @@ Value encode(const Value& a, const Value& w) {
     Value v = w;
     for (int64_t k = n; k-- > 0;) {
         Value base = bases.array_data().item(k);
-        bool zero = base.as_f64() == 0;
+        bool zero = base.re() == 0 && base.im() == 0;
         Value d = zero ? v : call(Prim::Stile, base, v);
         digits[k] = call(Prim::Rho, shape_vector(one), d);
         v = zero ? call(Prim::Times, Value::integer(0), v)
@@ -118,6 +138,34 @@ Value circle(const Value& a, const Value& w) {
     return pervade_fn(CODES[code], w);
 }
 
+// f Y and g Y as a new trailing axis of length 2 (∨Y: real and imaginary parts; ∧Y: magnitude
+// and phase). Nested arrays apply it to each item.
+Value pair_axis(math::Fn f, math::Fn g, const Value& w) {
+    Value y = compact_numbers(w);
+    if (!y.is_native()) {
+        const ArrayData& a = y.array_data();
+        std::vector<Value> items;
+        for (int64_t i = 0; i < a.count(); i++) items.push_back(pair_axis(f, g, a.item(i)));
+        Value proto = a.count() == 0 ? pair_axis(f, g, a.prototype()) : Value{};
+        return value::make_array(a.shape(), std::move(items), proto);
+    }
+    Shape s = y.shape();
+    int64_t n = value::count_of(s);
+    s.push_back(2);
+    std::vector<int64_t> idx(static_cast<size_t>(2 * n));
+    for (int64_t i = 0; i < n; i++) {
+        idx[2 * i] = i;
+        idx[2 * i + 1] = n + i;
+    }
+    return gather_many({pervade_fn(f, y), pervade_fn(g, y)}, std::move(s), std::move(idx));
+}
+
+Value parts(const Value& w) { return pair_axis(math::Fn::Real, math::Fn::Imag, w); }
+Value polar(const Value& w) { return pair_axis(math::Fn::Magnitude, math::Fn::Phase, w); }
+
+// ○Y is cis Y, e to the power 0j1×Y.
+Value cis(const Value& w) { return call(Prim::Star, call(Prim::Times, Value::complex(0, 1), w)); }
+
 } // namespace
 
 // clang-format off
@@ -130,7 +178,9 @@ const std::vector<Rule>& numeric_rules() {
         {Prim::LessEqual, decrement,  nullptr},
         {Prim::Nand,      square,     nullptr},
         {Prim::Nor,       twice,      nullptr},
-        {Prim::Circle,    nullptr,    circle},
+        {Prim::Circle,    cis,        circle},
+        {Prim::Or,        parts,      nullptr},
+        {Prim::And,       polar,      nullptr},
     };
     return RULES;
 }

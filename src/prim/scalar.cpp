@@ -5,6 +5,8 @@
 #include "prim/factory.h"
 #include "value/array.h"
 
+#include <cstddef>
+
 namespace bpl::prim {
 
 using value::ArrayData;
@@ -12,6 +14,76 @@ using value::ArrayData;
 namespace {
 
 bool is_compare(math::Fn f) { return f == math::Fn::Equal || f == math::Fn::NotEqual; }
+
+// The functions whose result kind depends on the operands' values under dynamic kinds (D5):
+// math::dynamic_kind may answer another kind for them. TODO: a fact of math's objects once math
+// exposes it; until then this list must follow kernel.cpp's real_at.
+bool is_value_dependent(math::Fn f) {
+    using enum math::Fn;
+    switch (f) {
+    case Sqrt: case Ln: case Log: case Power: case Root: case Asin: case Acos: case Atanh:
+    case Acosh: case Circle0: case Circle4Inv: case Circle8: case Circle8Inv: return true;
+    default: return false;
+    }
+}
+
+// A native value's items read and converted to k, for a value-dependent kind decision. A boxed
+// result (F16 atoms stay host values) leaves data null.
+struct Items {
+    Value stored;
+    const std::byte* data = nullptr;
+    int64_t count = 0;
+};
+Items items_in(const Value& x, Kind k) {
+    Items it;
+    it.stored = convert_to(x, k).read();
+    if (!it.stored.is_stored_array()) it.stored = value::make_array({1}, {it.stored});
+    const ArrayData& a = it.stored.array_data();
+    if (!a.is_boxed()) it.data = static_cast<const std::byte*>(a.data());
+    it.count = a.count();
+    return it;
+}
+
+// The joined answer of two dynamic_kind calls: complex beats a float, which beats k.
+Kind join_dynamic(Kind k, Kind x, Kind y) {
+    if (number::is_complex(x) || number::is_complex(y)) return number::is_complex(x) ? x : y;
+    return x != k ? x : y;
+}
+
+// Dynamic kinds (D5): the kind to run fn in, given operands converted to k. Reads the operands of
+// value-dependent functions on real kinds (an observing read, like a parameter's); k otherwise.
+Kind dynamic_kind(math::Fn fn, Kind k, const Value& a, const Value* w, const Shape& shape) {
+    if (!number::is_real(k) || !is_value_dependent(fn)) return k;
+    int64_t n = value::count_of(shape);
+    if (n == 0) return k;
+    Items x = items_in(a, k);
+    if (!x.data) return k;
+    if (!w) return math::dynamic_kind(fn, k, x.data, 1, nullptr, 0, x.count);
+    Items y = items_in(*w, k);
+    if (!y.data) return k;
+    Shape sa = a.shape(), sw = w->shape();
+    if ((x.count == 1 || sa == shape) && (y.count == 1 || sw == shape))
+        return math::dynamic_kind(fn, k, x.data, x.count == 1 ? 0 : 1, y.data, y.count == 1 ? 0 : 1, n);
+    // General leading-axis agreement: each result item's operand positions, one item at a time.
+    int64_t size = math::item_size(k);
+    auto source = [&](const Shape& s, int64_t i) {
+        std::vector<int64_t> coord(shape.size());
+        for (size_t j = shape.size(); j-- > 0;) {
+            coord[j] = i % shape[j];
+            i /= shape[j];
+        }
+        int64_t pos = 0;
+        for (size_t j = 0; j < s.size(); j++) pos = pos * s[j] + (s[j] == 1 ? 0 : coord[j]);
+        return pos;
+    };
+    Kind out = k;
+    for (int64_t i = 0; i < n && !number::is_complex(out); i++) {
+        Kind one = math::dynamic_kind(fn, k, x.data + source(sa, i) * size, 0,
+                                      y.data + source(sw, i) * size, 0, 1);
+        out = join_dynamic(k, out, one);
+    }
+    return out;
+}
 
 Value map_node(math::Fn fn, Kind k, std::vector<Value> operands, Shape shape, bool atom,
                bool weak) {
@@ -33,6 +105,7 @@ Value constant_bool(bool b, Shape shape, bool atom) {
 Value native_monad(math::Fn fn, const Value& w) {
     if (w.kind() == Kind::Char) fail(base::ErrorKind::Domain, "expected numeric elements");
     Kind k = math::operand_kind(fn, w.kind());
+    k = dynamic_kind(fn, k, w, nullptr, w.shape());
     bool weak = w.weak() && number::is_float(math::result_kind(fn, k));
     return map_node(fn, k, {convert_to(w, k)}, w.shape(), w.is_atom(), weak);
 }
@@ -49,6 +122,7 @@ Value native_dyad(math::Fn fn, const Value& a, const Value& w) {
     }
     Kind ka = effective_kind(a, w), kw = effective_kind(w, a);
     Kind k = math::operand_kind(fn, ka, kw);
+    k = dynamic_kind(fn, k, a, &w, shape);
     bool weak = a.weak() && w.weak() && number::is_float(math::result_kind(fn, k));
     return map_node(fn, k, {convert_to(a, k), convert_to(w, k)}, std::move(shape), atom, weak);
 }
