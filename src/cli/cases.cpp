@@ -402,6 +402,18 @@ bool numbers_match(const Value& a, const Value& e, Tolerance tol) {
     return std::fabs(x - y) <= std::max(tol.atol, tol.rtol * std::max(std::fabs(x), std::fabs(y)));
 }
 
+// A complex actual or expectation: parts compared through the magnitude of the difference; a
+// number with an infinite or NaN part matches only the same parts.
+bool complex_numbers_match(const Value& a, const Value& e, Tolerance tol) {
+    double ar = a.re(), ai = a.im(), er = e.re(), ei = e.im();
+    auto same = [](double x, double y) { return x == y || (std::isnan(x) && std::isnan(y)); };
+    if (same(ar, er) && same(ai, ei)) return true;
+    for (double x : {ar, ai, er, ei})
+        if (!std::isfinite(x)) return false;
+    double d = std::hypot(ar - er, ai - ei);
+    return d <= std::max(tol.atol, tol.rtol * std::max(std::hypot(ar, ai), std::hypot(er, ei)));
+}
+
 bool match_at(const Value& actual0, const Value& expected0, Tolerance tol, const std::string& where,
               std::string* why) {
     Value a = actual0.read(), e = expected0.read();
@@ -420,6 +432,12 @@ bool match_at(const Value& actual0, const Value& expected0, Tolerance tol, const
     if (e.is_char()) {
         if (a.is_char() && a.as_char() == e.as_char()) return true;
         return fail("expected " + show(e) + ", got " + show(a));
+    }
+    if (e.is_complex() || (e.is_number() && e.weak() && a.is_complex())) {
+        // An unmarked complex or real expectation matches a number of any float or complex kind.
+        if (!a.is_complex() && !a.is_number()) return fail("expected " + show(e) + ", got " + show(a));
+        if (!complex_numbers_match(a, e, tol)) return fail("expected " + show(e) + ", got " + show(a));
+        return true;
     }
     if (e.is_number()) {
         if (!a.is_number()) return fail("expected " + show(e) + ", got " + show(a));
