@@ -4,6 +4,7 @@
 #include "lang/display.h"
 #include "lang/run.h"
 #include "program/plan.h"
+#include "session/session.h"
 
 #include <unistd.h>
 
@@ -81,6 +82,7 @@ int usage() {
 } // namespace
 
 int main(int argc, char** argv) {
+    session::install();
     std::vector<std::string> args(argv + 1, argv + argc);
     if (!args.empty() && args[0] == "--cases")
         return cli::cases_main(std::vector<std::string>(args.begin() + 1, args.end()));

@@ -20,7 +20,7 @@ enum class Op : uint8_t {
     Const,        // value
     Name,         // a name's value (role checked against the bound role)
     Alpha, Omega, Del, OperandL, OperandR, OpSelf,
-    System,       // a • name: UNSUPPORTED when reached (session/ will own them)
+    System,       // a • name: its value from the system table (system.h)
     ErrorConst,   // $e
     QuadRead,     // ⎕ as a value: a line of input
     Monad,        // kids: f ω

@@ -6,6 +6,7 @@
 #include "base/utf8.h"
 #include "lang/cells.h"
 #include "lang/display.h"
+#include "lang/system.h"
 #include "value/array.h"
 #include "value/match.h"
 
@@ -474,7 +475,13 @@ Value Exec::eval(const Instr& i, Frame& fr) {
     case Op::OperandL: return fr.operand_left;
     case Op::OperandR: return fr.operand_right;
     case Op::OpSelf: return fr.op_self;
-    case Op::System: fail(ErrorKind::Unsupported, "•" + i.name + " is not supported yet", i.site);
+    case Op::System:
+        try {
+            return system_function(i.name);
+        } catch (Error& e) {
+            e.at(i.site);
+            throw;
+        }
     case Op::ErrorConst: fail(ErrorKind::Value, "$e outside an error handler", i.site);
     case Op::QuadRead: {
         std::optional<std::string> line = ctx_.io().read_line();

@@ -1,0 +1,11 @@
+// session/: what a running BPL session provides above the language: the system names (•name)
+// today; settings, effects and the embedding API as they come (architecture.md §3).
+#pragma once
+
+namespace bpl::session {
+
+// Registers the system-name table with lang (idempotent). Every program that runs BPL calls it
+// once at start-up (the bpl program, the case runner, tests).
+void install();
+
+} // namespace bpl::session

@@ -1,0 +1,64 @@
+⍝⍝ •storage names the storage of a value (operators-and-system.md §19.3)
+
+⍝ system:storage-kinds — compact arrays by kind, boxed arrays are mixed
+•storage¨[1.5;2ₓ;$t;"ab";'a';1 'a';⍬;0⍴⊂1 2]   ⍝ "float64" "integer" "boolean" "character" "character" "mixed" "float64" "mixed"
+
+⍝ system:storage-case — system names are case-insensitive
+•STORAGE 1ₓ   ⍝ "integer"
+
+⍝ system:storage-valence — •storage has no dyadic form
+1 •storage 2
+⍝ error: SYNTAX ERROR
+
+⍝⍝ •float converts numbers to floats
+
+⍝ system:float-default — 64 bits by default, integers become floats
+•float 3ₓ 4ₓ   ⍝ [3 4]ₚ
+
+⍝ system:float-nested — nested arrays convert item by item
+x←32 •float [1ₓ 2ₓ;⊂3ₓ]
+•storage¨x   ⍝ "float32" "float32"
+
+⍝ system:float-width — the width is 16, 32 or 64
+24 •float 1
+⍝ error: DOMAIN ERROR
+
+⍝ system:float-chars — characters are not numbers
+•float "a"
+⍝ error: DOMAIN ERROR
+
+⍝⍝ •ucs: characters and code points
+
+⍝ system:ucs-codes — characters to code points (ₓ)
+•ucs "Az€"   ⍝ [65 122 8364]ₓ
+
+⍝ system:ucs-chars — code points to characters
+•ucs 72 105   ⍝ "Hi"
+
+⍝ system:ucs-atom — an atom stays an atom
+•ucs 97   ⍝ 'a'
+
+⍝ system:ucs-utf8 — UTF-8 bytes of € are E2 82 AC
+"UTF-8" •ucs "€"   ⍝ [226 130 172]ₓ
+
+⍝ system:ucs-utf16 — a character above FFFF is a surrogate pair in UTF-16
+"UTF-16" •ucs "😀"   ⍝ [55357 56832]ₓ
+
+⍝ system:ucs-decode — decoding UTF-8 bytes
+"UTF-8" •ucs 226 130 172 65   ⍝ "€A"
+
+⍝ system:ucs-surrogate — a surrogate is not a code point
+•ucs 55296
+⍝ error: DOMAIN ERROR
+
+⍝ system:ucs-overlong — an overlong UTF-8 form is malformed
+"UTF-8" •ucs 192 128
+⍝ error: DOMAIN ERROR
+
+⍝ system:ucs-mixed — characters and numbers together
+•ucs 'a' 97
+⍝ error: DOMAIN ERROR
+
+⍝ system:ucs-unknown — an unknown system name
+•nosuchname 1
+⍝ error: UNSUPPORTED
