@@ -19,6 +19,7 @@ inline constexpr double PIO2_2 = 0x442d184p-56;
 inline constexpr double PIO2_3 = 0x69898ccp-84;
 inline constexpr double PIO2_4 = 0x51701b839a252p-136;
 inline constexpr double TWO_OPI = 0x1.45f306dc9c883p-1;
+inline constexpr double INV_PI = 0x1.45f306dc9c883p-2;
 inline constexpr double PI_2 = 0x1.921fb54442d18p0;
 inline constexpr double PI_4 = 0x1.921fb54442d18p-1;
 inline constexpr double PI_8 = 0x1.921fb54442d18p-2;
@@ -66,15 +67,63 @@ inline typename O::V exp_reduce(typename O::V x, typename O::I& k) {
     return O::fma(kf, V{} - LN2_LO, r);
 }
 
+// exp: x = (16m + j)·ln2/16 + r with j in [0, 16), |r| ≤ ln2/32, so e^x = 2^m · 2^(j/16) · e^r;
+// 2^(j/16) from a 16-entry table (rounded to nearest), e^r − 1 by its Taylor series to r^7
+// (truncation < 2^-59 relative).
+alignas(64) inline constexpr double EXP2_16[16] = {
+    0x1.0000000000000p+0, 0x1.0b5586cf9890fp+0, 0x1.172b83c7d517bp+0, 0x1.2387a6e756238p+0,
+    0x1.306fe0a31b715p+0, 0x1.3dea64c123422p+0, 0x1.4bfdad5362a27p+0, 0x1.5ab07dd485429p+0,
+    0x1.6a09e667f3bcdp+0, 0x1.7a11473eb0187p+0, 0x1.8ace5422aa0dbp+0, 0x1.9c49182a3f090p+0,
+    0x1.ae89f995ad3adp+0, 0x1.c199bdd85529cp+0, 0x1.d5818dcfba487p+0, 0x1.ea4afa2a490dap+0};
+// Past this |x| (or NaN) the result leaves the normal range: exp_fast's repair predicate flags
+// the lane and the full formula (exp) answers.
+inline constexpr double EXP_FAST_LIMIT = 708.0;
+
+// 2^(j/16)·e^r for x reduced as above; n = 16m + j is returned (|x| ≤ 800: |n| < 2^15).
+template <class O>
+inline typename O::V exp_table(typename O::V x, typename O::I& n) {
+    using V = typename O::V;
+    V t = O::fma(x, V{} + 16 * LOG2E, V{} + ROUND_SHIFT);
+    V nf = t - ROUND_SHIFT;
+    n = O::bits(t) - O::bits(V{} + ROUND_SHIFT);
+    V r = O::fma(nf, V{} - LN2_HI / 16, x); // exact: LN2_HI has 37 significant bits
+    r = O::fma(nf, V{} - LN2_LO / 16, r);
+    V q = V{} + 1.0 / 5040;
+    q = O::fma(q, r, V{} + 1.0 / 720);
+    q = O::fma(q, r, V{} + 1.0 / 120);
+    q = O::fma(q, r, V{} + 1.0 / 24);
+    q = O::fma(q, r, V{} + 1.0 / 6);
+    q = O::fma(q, r, V{} + 0.5);
+    V p = O::fma(r * r, q, r); // e^r − 1
+    V tj = O::lookup16(EXP2_16, n & 15);
+    return O::fma(tj, p, tj);
+}
+
+// The common lanes (|x| ≤ EXP_FAST_LIMIT): 2^m goes straight into the exponent field.
+template <class O>
+inline typename O::V exp_fast(typename O::V x) {
+    using I = typename O::I;
+    I n;
+    typename O::V y = exp_table<O>(x, n);
+    return O::from_bits(O::bits(y) + ((n >> 4) << 52));
+}
+template <class O>
+inline typename O::M exp_needs_repair(typename O::V x) {
+    return !(O::abs(x) <= EXP_FAST_LIMIT);
+}
+
+// Every lane: clamped to ±800, 2^m applied in two steps so subnormal results and m = 1024 are
+// reached without overflow, and the special cases by selects.
 template <class O>
 inline typename O::V exp(typename O::V x) {
     using V = typename O::V;
     using I = typename O::I;
-    I k;
-    V p = expm1_poly<O>(exp_reduce<O>(x, k));
-    // 2^k in two steps so subnormal results and k = 1024 are reached without overflow
-    I k1 = k >> 1;
-    V y = (1.0 + p) * pow2i<O>(k1) * pow2i<O>(k - k1);
+    V xc = O::select(x > 800.0, V{} + 800.0, O::select(x < -800.0, V{} - 800.0, x));
+    I n;
+    V y = exp_table<O>(xc, n);
+    I m = n >> 4;
+    I m1 = m >> 1;
+    y = y * pow2i<O>(m1) * pow2i<O>(m - m1);
     y = O::select(x > 709.782712893384, V{} + __builtin_inf(), y);
     y = O::select(x < -745.2, V{}, y);
     return O::select(x != x, x, y);
@@ -197,26 +246,51 @@ inline typename O::V cos_poly(typename O::V r) {
     return w + (((1.0 - w) - hz) + z * z * (-p));
 }
 
+// sin r for |r| ≤ π/2 (one polynomial for both sin and cos): r + r³(−1/3! + r²/5! − ... +
+// r^18/21!), truncation < 2^-59 at π/2.
+template <class O>
+inline typename O::V sin_half_period(typename O::V r) {
+    using V = typename O::V;
+    V z = r * r;
+    V p = V{} + 1.0 / 51090942171709440000.0;
+    p = O::fma(p, z, V{} - 1.0 / 121645100408832000.0);
+    p = O::fma(p, z, V{} + 1.0 / 355687428096000.0);
+    p = O::fma(p, z, V{} - 1.0 / 1307674368000.0);
+    p = O::fma(p, z, V{} + 1.0 / 6227020800.0);
+    p = O::fma(p, z, V{} - 1.0 / 39916800.0);
+    p = O::fma(p, z, V{} + 1.0 / 362880.0);
+    p = O::fma(p, z, V{} - 1.0 / 5040.0);
+    p = O::fma(p, z, V{} + 1.0 / 120.0);
+    p = O::fma(p, z, V{} - 1.0 / 6.0);
+    return O::fma(r * z, p, r);
+}
+// x − k·π/2 for an integral k (|k| < 2^24) by the four Cody–Waite pieces.
+template <class O>
+inline typename O::V minus_half_pis(typename O::V x, typename O::V kf) {
+    using V = typename O::V;
+    V r = O::fma(kf, V{} - PIO2_1, x);
+    r = O::fma(kf, V{} - PIO2_2, r);
+    r = O::fma(kf, V{} - PIO2_3, r);
+    return O::fma(kf, V{} - PIO2_4, r);
+}
+// sin x = (−1)^n sin r with x = nπ + r, |r| ≤ π/2; n's parity is the low bit of t.
 template <class O>
 inline typename O::V sin(typename O::V x) {
     using V = typename O::V;
-    using I = typename O::I;
-    I q;
-    V r = trig_reduce<O>(x, q);
-    V s = sin_poly<O>(r), c = cos_poly<O>(r);
-    V y = O::select((q & 1) != 0, c, s);
-    y = O::select((q & 2) != 0, -y, y);
+    V t = O::fma(x, V{} + INV_PI, V{} + ROUND_SHIFT);
+    V nf = t - ROUND_SHIFT;
+    V y = sin_half_period<O>(minus_half_pis<O>(x, nf + nf));
+    y = O::from_bits(O::bits(y) ^ (O::bits(t) << 63));
     return O::select(x == 0.0, x, y); // keeps −0
 }
+// cos x = sin(x + π/2) = (−1)^n sin r with x = (n − ½)π + r, |r| ≤ π/2.
 template <class O>
 inline typename O::V cos(typename O::V x) {
     using V = typename O::V;
-    using I = typename O::I;
-    I q;
-    V r = trig_reduce<O>(x, q);
-    V s = sin_poly<O>(r), c = cos_poly<O>(r);
-    V y = O::select((q & 1) != 0, s, c);
-    return O::select(((q + 1) & 2) != 0, -y, y);
+    V t = O::fma(x, V{} + INV_PI, V{} + 0.5) + ROUND_SHIFT;
+    V nf = t - ROUND_SHIFT;
+    V y = sin_half_period<O>(minus_half_pis<O>(x, O::fma(nf, V{} + 2.0, V{} - 1.0)));
+    return O::from_bits(O::bits(y) ^ (O::bits(t) << 63));
 }
 template <class O>
 inline typename O::V tan(typename O::V x) {
@@ -231,7 +305,7 @@ inline typename O::V tan(typename O::V x) {
 // The repair predicate shared by sin, cos and tan: lanes whose reduction is not served.
 template <class O>
 inline typename O::M trig_needs_repair(typename O::V x, double limit) {
-    return (O::abs(x) > limit) | (x != x); // also ±∞ (cheap to hand to the scalar routine)
+    return !(O::abs(x) <= limit); // also ±∞ and NaN (cheap to hand to the scalar routine)
 }
 
 // tanh |x| = −expm1(−2|x|) / (expm1(−2|x|) + 2), sign restored.

@@ -13,6 +13,7 @@ inline constexpr float LN2_HI = 0x1.62e43p-1f;
 inline constexpr float LN2_LO = -0x1.05c610p-29f;
 inline constexpr float SHIFT = 0x1.8p23f;
 inline constexpr float TWO_OPI = 0x1.45f306p-1f;
+inline constexpr float INV_PI = 0x1.45f306p-2f;
 inline constexpr float PIO2_1 = 0x1.921fb6p0f;
 inline constexpr float PIO2_2 = -0x1.777a5cp-25f;
 inline constexpr float PIO2_3 = -0x1.ee59dap-50f;
@@ -46,6 +47,36 @@ inline typename O::V exp_reduce(typename O::V x, typename O::I& k) {
     return O::fma(kf, V{} - LN2_LO, r);
 }
 
+// Past this |x| (or NaN) the result leaves the normal range: exp_fast's repair predicate flags
+// the lane and the full formula (exp) answers.
+inline constexpr float EXP_FAST_LIMIT = 86.5f; // 2^k·e^r stays normal: |k| ≤ 125
+
+// The common lanes (|x| ≤ EXP_FAST_LIMIT): e^r by Horner to the constant term, and 2^k
+// straight into the exponent field.
+template <class O>
+inline typename O::V exp_fast(typename O::V x) {
+    using V = typename O::V;
+    V t = O::fma(x, V{} + LOG2E, V{} + SHIFT);
+    V kf = t - SHIFT;
+    V r = O::fma(kf, V{} - LN2_HI, x);
+    r = O::fma(kf, V{} - LN2_LO, r);
+    V q = V{} + 1.0f / 5040;
+    q = O::fma(q, r, V{} + 1.0f / 720);
+    q = O::fma(q, r, V{} + 1.0f / 120);
+    q = O::fma(q, r, V{} + 1.0f / 24);
+    q = O::fma(q, r, V{} + 1.0f / 6);
+    q = O::fma(q, r, V{} + 0.5f);
+    q = O::fma(q, r, V{} + 1.0f);
+    q = O::fma(q, r, V{} + 1.0f);
+    // the low bits of t hold k; shifted by 23 they land on the exponent field (the rest falls off)
+    return O::from_bits(O::bits(q) + (O::bits(t) << 23));
+}
+template <class O>
+inline typename O::M exp_needs_repair(typename O::V x) {
+    return !(O::abs(x) <= EXP_FAST_LIMIT);
+}
+
+// Every lane: clamped, 2^k in two steps (subnormal results), special cases by selects.
 template <class O>
 inline typename O::V exp(typename O::V x) {
     using V = typename O::V;
@@ -138,26 +169,46 @@ inline typename O::V cos_poly(typename O::V r) {
     V w = 1.0f - hz;
     return w + (((1.0f - w) - hz) + z * z * p);
 }
+// sin r for |r| ≤ π/2 (one polynomial for both sin and cos): r + r³(−1/3! + ... + r^10/13!),
+// truncation < 2^-30 at π/2.
+template <class O>
+inline typename O::V sin_half_period(typename O::V r) {
+    using V = typename O::V;
+    V z = r * r;
+    V p = V{} + 1.0f / 6227020800.0f;
+    p = O::fma(p, z, V{} - 1.0f / 39916800.0f);
+    p = O::fma(p, z, V{} + 1.0f / 362880.0f);
+    p = O::fma(p, z, V{} - 1.0f / 5040.0f);
+    p = O::fma(p, z, V{} + 1.0f / 120.0f);
+    p = O::fma(p, z, V{} - 1.0f / 6.0f);
+    return O::fma(r * z, p, r);
+}
+template <class O>
+inline typename O::V minus_half_pis(typename O::V x, typename O::V kf) {
+    using V = typename O::V;
+    V r = O::fma(kf, V{} - PIO2_1, x);
+    r = O::fma(kf, V{} - PIO2_2, r);
+    return O::fma(kf, V{} - PIO2_3, r);
+}
+// sin x = (−1)^n sin r with x = nπ + r, |r| ≤ π/2; n's parity is the low bit of t. Lanes past
+// the repair limit compute garbage that trig_needs_repair replaces.
 template <class O>
 inline typename O::V sin(typename O::V x) {
     using V = typename O::V;
-    using I = typename O::I;
-    I q;
-    V r = trig_reduce<O>(x, q);
-    V s = sin_poly<O>(r), c = cos_poly<O>(r);
-    V y = O::select((q & 1) != 0, c, s);
-    y = O::select((q & 2) != 0, -y, y);
+    V t = O::fma(x, V{} + INV_PI, V{} + SHIFT);
+    V nf = t - SHIFT;
+    V y = sin_half_period<O>(minus_half_pis<O>(x, nf + nf));
+    y = O::from_bits(O::bits(y) ^ (O::bits(t) << 31));
     return O::select(x == 0.0f, x, y);
 }
+// cos x = sin(x + π/2) = (−1)^n sin r with x = (n − ½)π + r, |r| ≤ π/2.
 template <class O>
 inline typename O::V cos(typename O::V x) {
     using V = typename O::V;
-    using I = typename O::I;
-    I q;
-    V r = trig_reduce<O>(x, q);
-    V s = sin_poly<O>(r), c = cos_poly<O>(r);
-    V y = O::select((q & 1) != 0, s, c);
-    return O::select(((q + 1) & 2) != 0, -y, y);
+    V t = O::fma(x, V{} + INV_PI, V{} + 0.5f) + SHIFT;
+    V nf = t - SHIFT;
+    V y = sin_half_period<O>(minus_half_pis<O>(x, O::fma(nf, V{} + 2.0f, V{} - 1.0f)));
+    return O::from_bits(O::bits(y) ^ (O::bits(t) << 31));
 }
 template <class O>
 inline typename O::V tan(typename O::V x) {
@@ -209,7 +260,7 @@ inline typename O::V atan(typename O::V x) {
 
 template <class O>
 inline typename O::M trig_needs_repair(typename O::V x) {
-    return (O::abs(x) > 0x1p20f) | (x != x);
+    return !(O::abs(x) <= 0x1p20f);
 }
 template <class O>
 inline typename O::V tanh(typename O::V x) {

@@ -2,7 +2,8 @@
 // against, and its scalar instantiation ScalarOps (one double per call; the host route, repairs
 // and tests). The SIMD instantiation VecOps<W> lives in vec_impl.h, compiled once per ISA.
 // An Ops type O provides: V (float64 values), I (int64 of the same shape), M (comparison
-// result), and static fma, select, selecti, bits, from_bits, sqrt, abs, copysign, any.
+// result), and static fma, select, selecti, bits, from_bits, sqrt, abs, copysign, any, and
+// lookup16 (t[j] for a 16-entry table and j in [0, 16): one permute on AVX-512).
 #pragma once
 
 #include <bit>
@@ -25,6 +26,7 @@ struct ScalarOps {
     static V copysign(V m, V s) { return std::copysign(m, s); }
     static V to_v(I i) { return static_cast<V>(i); }
     static bool any(M m) { return m; }
+    static V lookup16(const double* t, I j) { return t[j]; }
 };
 
 // The float32 scalar instantiation (formulas32.h).
@@ -41,6 +43,7 @@ struct ScalarOps32 {
     static V copysign(V m, V s) { return std::copysign(m, s); }
     static V to_v(I i) { return static_cast<V>(i); }
     static bool any(M m) { return m; }
+    static V lookup16(const float* t, I j) { return t[j]; }
 };
 
 } // namespace bpl::math

@@ -9,6 +9,7 @@
 #include "math/formulas.h"
 #include "math/formulas32.h"
 #include "math/kernel.h"
+#include "math/ops.h"
 #include "math/repair.h"
 
 #include <cstring>
@@ -75,10 +76,27 @@ struct VecOps {
         return from_bits((bits(m) & 0x7fffffffffffffffLL) | (bits(s) & (-0x7fffffffffffffffLL - 1)));
     }
     static V to_v(I i) { return from_bits(i + bits(V{} + 0x1.8p52)) - 0x1.8p52; }
-    static bool any(M m) {
-        int64_t r = 0;
-        for (int j = 0; j < W; ++j) r |= m[j];
-        return r != 0;
+    // one bit per lane (the lane's sign bit), in one instruction
+    static unsigned mask_bits(M m) {
+#if BPL_REG == 64
+        return _mm512_movepi64_mask((__m512i)m);
+#elif BPL_REG == 32
+        return static_cast<unsigned>(_mm256_movemask_pd((__m256d)m));
+#else
+        return static_cast<unsigned>(_mm_movemask_pd((__m128d)m));
+#endif
+    }
+    static bool any(M m) { return mask_bits(m) != 0; }
+    static V lookup16(const double* t, I j) {
+#if BPL_REG == 64
+        return (V)_mm512_permutex2var_pd(_mm512_loadu_pd(t), (__m512i)j, _mm512_loadu_pd(t + 8));
+#elif BPL_REG == 32
+        return (V)_mm256_i64gather_pd(t, (__m256i)j, 8);
+#else
+        V r;
+        for (int k = 0; k < W; ++k) r[k] = t[j[k]];
+        return r;
+#endif
     }
 };
 using V = VecOps::V;
@@ -106,32 +124,75 @@ struct VecOps32 {
         return from_bits((bits(m) & 0x7fffffff) | (bits(s) & (-0x7fffffff - 1)));
     }
     static V to_v(I i) { return from_bits(i + bits(V{} + 0x1.8p23f)) - 0x1.8p23f; }
-    static bool any(M m) {
-        int32_t r = 0;
-        for (int j = 0; j < W; ++j) r |= m[j];
-        return r != 0;
+    static unsigned mask_bits(M m) {
+#if BPL_REG == 64
+        return _mm512_movepi32_mask((__m512i)m);
+#elif BPL_REG == 32
+        return static_cast<unsigned>(_mm256_movemask_ps((__m256)m));
+#else
+        return static_cast<unsigned>(_mm_movemask_ps((__m128)m));
+#endif
+    }
+    static bool any(M m) { return mask_bits(m) != 0; }
+    static V lookup16(const float* t, I j) {
+#if BPL_REG == 64
+        return (V)_mm512_permutexvar_ps((__m512i)j, _mm512_loadu_ps(t));
+#elif BPL_REG == 32
+        return (V)_mm256_i32gather_ps(t, (__m256i)j, 4);
+#else
+        V r;
+        for (int k = 0; k < W; ++k) r[k] = t[j[k]];
+        return r;
+#endif
     }
 };
 
+// Recomputes the lanes set in `flags` (bit j: item j) by the scalar repair fix, reading the
+// items from the operand itself: out of line, so the block loops keep their vectors in registers.
+template <class S, class R>
+[[gnu::noinline, gnu::cold]] void fix_lanes(unsigned flags, R fix, const S* a, int64_t sa, S* out) {
+    for (; flags != 0; flags &= flags - 1) {
+        int j = __builtin_ctz(flags);
+        out[j] = static_cast<S>(fix(static_cast<double>(a[j * sa])));
+    }
+}
+template <class S, class R>
+[[gnu::noinline, gnu::cold]] void fix_lanes2(unsigned flags, R fix, const S* a, int64_t sa,
+                                             const S* b, int64_t sb, S* out) {
+    for (; flags != 0; flags &= flags - 1) {
+        int j = __builtin_ctz(flags);
+        out[j] = static_cast<S>(fix(static_cast<double>(a[j * sa]), static_cast<double>(b[j * sb])));
+    }
+}
+
 // out[i] = f(a[i*sa]) on float32 lanes; flagged lanes are recomputed by fix (in float64).
+// Contiguous full blocks load and store straight from the buffers; strided items and the last
+// partial block go through a small local block (padded with 1.0).
 template <class F, class N, class R>
 void map1_f32(F f, N need, R fix, const float* a, int64_t sa, float* out, int64_t n) {
     using V32 = VecOps32::V;
     constexpr int W32 = VecOps32::W;
-    for (int64_t i = 0; i < n; i += W32) {
+    int64_t i = 0;
+    if (sa == 1)
+        for (; i + W32 <= n; i += W32) {
+            V32 x;
+            std::memcpy(&x, a + i, sizeof(x));
+            V32 y = f(x);
+            std::memcpy(out + i, &y, sizeof(y));
+            unsigned flags = VecOps32::mask_bits(need(x));
+            if (__builtin_expect(flags != 0, 0)) fix_lanes(flags, fix, a + i, 1, out + i);
+        }
+    for (; i < n; i += W32) {
         int m = n - i < W32 ? static_cast<int>(n - i) : W32;
-        V32 x = V32{} + 1.0f;
-        if (m == W32 && sa == 1) std::memcpy(&x, a + i, sizeof(x));
-        else
-            for (int j = 0; j < m; ++j) x[j] = a[(i + j) * sa];
+        float in[W32], res[W32];
+        for (int j = 0; j < W32; ++j) in[j] = j < m ? a[(i + j) * sa] : 1.0f;
+        V32 x;
+        std::memcpy(&x, in, sizeof(x));
         V32 y = f(x);
-        auto flag = need(x);
-        if (VecOps32::any(flag))
-            for (int j = 0; j < m; ++j)
-                if (flag[j]) y[j] = static_cast<float>(fix(x[j]));
-        if (m == W32) std::memcpy(out + i, &y, sizeof(y));
-        else
-            for (int j = 0; j < m; ++j) out[i + j] = y[j];
+        std::memcpy(res, &y, sizeof(y));
+        unsigned flags = VecOps32::mask_bits(need(x)) & ((1u << m) - 1);
+        if (flags != 0) fix_lanes(flags, fix, in, 1, res);
+        for (int j = 0; j < m; ++j) out[i + j] = res[j];
     }
 }
 
@@ -145,7 +206,12 @@ bool unary_f32_native(Fn f, const float* a, int64_t sa, float* out, int64_t n) {
     auto same = [](double x) { return x; };
     auto trig = [](V32 x) { return formula32::trig_needs_repair<O>(x); };
     switch (f) {
-    case Fn::Exp: map1_f32([](V32 x) { return formula32::exp<O>(x); }, never32, same, a, sa, out, n); return true;
+    case Fn::Exp:
+        map1_f32([](V32 x) { return formula32::exp_fast<O>(x); },
+                 [](V32 x) { return formula32::exp_needs_repair<O>(x); },
+                 [](double x) { return double(formula32::exp<ScalarOps32>(static_cast<float>(x))); },
+                 a, sa, out, n);
+        return true;
     case Fn::Expm1: map1_f32([](V32 x) { return formula32::expm1<O>(x); }, never32, same, a, sa, out, n); return true;
     case Fn::Ln: map1_f32([](V32 x) { return formula32::log<O>(x); }, never32, same, a, sa, out, n); return true;
     case Fn::Tanh: map1_f32([](V32 x) { return formula32::tanh<O>(x); }, never32, same, a, sa, out, n); return true;
@@ -199,15 +265,20 @@ inline void store_block(V y, S* out, int m) {
 // out[i] = f(a[i*sa]); lanes flagged by need(x) are recomputed by the scalar repair fix(x).
 template <class S, class F, class N, class R>
 void map1(F f, N need, R fix, const S* a, int64_t sa, S* out, int64_t n) {
-    for (int64_t i = 0; i < n; i += W) {
+    int64_t i = 0;
+    if (sa == 1)
+        for (; i + W <= n; i += W) {
+            V x = load_block(a + i, 1, W);
+            store_block(f(x), out + i, W);
+            unsigned flags = VecOps::mask_bits(need(x));
+            if (__builtin_expect(flags != 0, 0)) fix_lanes(flags, fix, a + i, 1, out + i);
+        }
+    for (; i < n; i += W) {
         int m = n - i < W ? static_cast<int>(n - i) : W;
         V x = load_block(a + i * sa, sa, m);
-        V y = f(x);
-        auto flag = need(x);
-        if (VecOps::any(flag))
-            for (int j = 0; j < m; ++j)
-                if (flag[j]) y[j] = fix(x[j]);
-        store_block(y, out + i, m);
+        store_block(f(x), out + i, m);
+        unsigned flags = VecOps::mask_bits(need(x)) & ((1u << m) - 1);
+        if (flags != 0) fix_lanes(flags, fix, a + i * sa, sa, out + i);
     }
 }
 
@@ -228,12 +299,10 @@ void map2r(F f, N need, R fix, const S* a, int64_t sa, const S* b, int64_t sb, S
         int m = n - i < W ? static_cast<int>(n - i) : W;
         V x = load_block(a + i * sa, sa, m);
         V y = load_block(b + i * sb, sb, m);
-        V r = f(x, y);
-        auto flag = need(x, y);
-        if (VecOps::any(flag))
-            for (int j = 0; j < m; ++j)
-                if (flag[j]) r[j] = fix(x[j], y[j]);
-        store_block(r, out + i, m);
+        store_block(f(x, y), out + i, m);
+        unsigned flags = VecOps::mask_bits(need(x, y)) & ((1u << m) - 1);
+        if (__builtin_expect(flags != 0, 0))
+            fix_lanes2(flags, fix, a + i * sa, sa, b + i * sb, sb, out + i);
     }
 }
 
@@ -254,7 +323,6 @@ bool unary_kind(Fn f, const S* a, int64_t sa, S* out, int64_t n) {
     switch (f) {
 #define BPL_PLAIN(Name, call)                                                                      \
     case Fn::Name: map1(call, never(), no_fix(), a, sa, out, n); return true;
-        BPL_PLAIN(Exp, [](V x) { return formula::exp<O>(x); })
         BPL_PLAIN(Ln, [](V x) { return formula::log<O>(x); })
         BPL_PLAIN(Sqrt, [](V x) { return O::sqrt(x); })
         BPL_PLAIN(Expm1, [](V x) { return formula::expm1<O>(x); })
@@ -274,6 +342,12 @@ bool unary_kind(Fn f, const S* a, int64_t sa, S* out, int64_t n) {
         BPL_PLAIN(Magnitude, [](V x) { return O::abs(x); })
         BPL_PLAIN(Reciprocal, [](V x) { return 1.0 / x; })
 #undef BPL_PLAIN
+    case Fn::Exp:
+        map1([](V x) { return formula::exp_fast<O>(x); },
+             [](V x) { return formula::exp_needs_repair<O>(x); },
+             [](double x) { return formula::exp<ScalarOps>(x); },
+             a, sa, out, n);
+        return true;
     case Fn::Sin:
         map1([](V x) { return formula::sin<O>(x); }, trig_need, repair::sin, a, sa, out, n);
         return true;
