@@ -323,7 +323,12 @@ class Binder {
                 while (d < s.size() && digit(s[d], sub) >= 0) n = n * 10 + digit(s[d++], sub);
                 if (d == k) {
                     if (sub) throw Error(ErrorKind::Syntax, "₋ needs a subscript digit", t.site);
-                    throw Error(ErrorKind::Unsupported, "inverses are not supported yet", t.site);
+                    if (subject) throw Error(ErrorKind::Syntax, "⁻ needs digits on an array", t.site);
+                    // A bare ⁻ is the inverse (D8): a monadic operator on the whole function to
+                    // its left, as a numeric superscript is Rank.
+                    i = d;
+                    pending_operator_ = constant(operator_value(U'⁻'), t.site);
+                    continue;
                 }
                 if (negative) n = -n;
                 i = d;

@@ -4,6 +4,7 @@
 
 #include "base/utf8.h"
 #include "lang/display.h"
+#include "prim/inverse.h"
 #include "prim/prim.h"
 #include "value/match.h"
 
@@ -31,6 +32,14 @@ class PrimitiveFn final : public Fn {
     Value call(Exec&, const Value* alpha, const Value& omega) const override {
         if (!prim_) throw Error(ErrorKind::Unsupported, "primitive " + source() + " is not supported yet");
         return alpha ? prim::call(*prim_, *alpha, omega) : prim::call(*prim_, omega);
+    }
+    Value inverse(Exec&, const Value* alpha, const Value& omega) const override {
+        if (!prim_) throw Error(ErrorKind::Domain, "primitive " + source() + " has no inverse");
+        return alpha ? prim::inverse(*prim_, *alpha, omega) : prim::inverse(*prim_, omega);
+    }
+    Value inverse_left(Exec&, const Value& right, const Value& omega) const override {
+        if (!prim_) throw Error(ErrorKind::Domain, "primitive " + source() + " has no inverse");
+        return prim::inverse_left(*prim_, right, omega);
     }
     char32_t glyph() const { return glyph_; }
 
@@ -80,9 +89,57 @@ class TrainFn final : public Fn {
         return {};
     }
 
+    // Inverses from the tines (§13): an atop undoes its tines in reverse order; a fork inverts
+    // only with a constant left tine (`A g h`); a bound function holds its array.
+    Value inverse(Exec& ex, const Value* alpha, const Value& omega) const override {
+        switch (kind_) {
+        case TrainKind::Fork: {
+            if (f_.is_function()) throw Error(ErrorKind::Domain, "this fork has no inverse");
+            Value r = apply_inverse(ex, g_, &f_, omega);
+            return apply_inverse(ex, h_, alpha, r);
+        }
+        case TrainKind::Atop: return apply_inverse(ex, h_, alpha, apply_inverse(ex, g_, nullptr, omega));
+        case TrainKind::Bound:
+            if (alpha) throw Error(ErrorKind::Syntax, "a bound function takes one argument");
+            return apply_inverse(ex, g_, &f_, omega);
+        }
+        return {};
+    }
+    Value inverse_left(Exec& ex, const Value& right, const Value& omega) const override {
+        switch (kind_) {
+        case TrainKind::Fork: {
+            if (f_.is_function()) throw Error(ErrorKind::Domain, "this fork has no inverse");
+            Value r = apply_inverse(ex, g_, &f_, omega);
+            return apply_inverse_left(ex, h_, right, r);
+        }
+        case TrainKind::Atop:
+            return apply_inverse_left(ex, h_, right, apply_inverse(ex, g_, nullptr, omega));
+        case TrainKind::Bound: throw Error(ErrorKind::Syntax, "a bound function takes one argument");
+        }
+        return {};
+    }
+
   private:
     TrainKind kind_;
     Value f_, g_, h_; // Bound: f_ is the subject, g_ the function
+};
+
+// `R g Y` is Z with `Z f R ≡ Y`; its own inverse calls f with R held back on the right.
+class LeftInverseFn final : public Fn {
+  public:
+    explicit LeftInverseFn(Value f) : f_(std::move(f)) {}
+    std::string source() const override { return "(" + spelling(f_) + ")⁻⍨"; }
+    bool same(const value::Function& o) const override {
+        auto* l = dynamic_cast<const LeftInverseFn*>(&o);
+        return l && value::match(f_, l->f_);
+    }
+    Value call(Exec& ex, const Value* alpha, const Value& omega) const override {
+        if (!alpha) throw Error(ErrorKind::Syntax, "a held-right inverse takes two arguments");
+        return apply_inverse_left(ex, f_, *alpha, omega);
+    }
+
+  private:
+    Value f_;
 };
 
 class AbsentFn final : public Fn {
@@ -98,6 +155,13 @@ class AbsentFn final : public Fn {
 
 Value Fn::derive(const Value&, Value, Value) const {
     throw Error(ErrorKind::Syntax, "a function is not an operator");
+}
+
+Value Fn::inverse(Exec&, const Value*, const Value&) const {
+    throw Error(ErrorKind::Domain, source() + " has no inverse");
+}
+Value Fn::inverse_left(Exec&, const Value&, const Value&) const {
+    throw Error(ErrorKind::Domain, source() + " has no inverse with its right argument held");
 }
 
 const Fn& fn_of(const Value& v) { return static_cast<const Fn&>(v.function_obj()); }
@@ -122,6 +186,34 @@ Value apply(Exec& ex, const Value& f, const Value* alpha, const Value& omega) {
     if (fn.role() != Role::Function)
         throw Error(ErrorKind::Syntax, "an operator needs its operands before it is called");
     return fn.call(ex, alpha, omega);
+}
+
+namespace {
+const Fn& invertible(const Value& f) {
+    if (!f.is_function()) throw Error(ErrorKind::Domain, "a constant function has no inverse");
+    if (is_absent(f)) throw Error(ErrorKind::Value, "invalid use of an absent ⍺");
+    const Fn& fn = fn_of(f);
+    if (fn.role() != Role::Function)
+        throw Error(ErrorKind::Syntax, "an operator needs its operands before it is called");
+    return fn;
+}
+} // namespace
+
+Value apply_inverse(Exec& ex, const Value& f, const Value* alpha, const Value& omega) {
+    if (alpha && is_absent(*alpha)) alpha = nullptr;
+    require_value(omega, "an argument");
+    if (alpha) require_value(*alpha, "an argument");
+    return invertible(f).inverse(ex, alpha, omega);
+}
+
+Value apply_inverse_left(Exec& ex, const Value& f, const Value& right, const Value& omega) {
+    require_value(omega, "an argument");
+    require_value(right, "an argument");
+    return invertible(f).inverse_left(ex, right, omega);
+}
+
+Value left_inverse_function(Value f) {
+    return Value::function(base::Ref<value::Function>(new LeftInverseFn(std::move(f))));
 }
 
 Value primitive_function(char32_t glyph) {

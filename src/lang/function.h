@@ -30,6 +30,11 @@ class Fn : public value::Function {
     virtual Value call(Exec& ex, const Value* alpha, const Value& omega) const = 0;
     // An operator value applied to its operands (`self` is this value); functions throw.
     virtual Value derive(const Value& self, Value left, Value right) const;
+    // The inverse (operators-and-system.md §13): Z with `alpha f Z ≡ omega` (`f Z ≡ omega` when
+    // alpha is null). The default has none: DOMAIN ERROR.
+    virtual Value inverse(Exec& ex, const Value* alpha, const Value& omega) const;
+    // The inverse with the right argument held: Z with `Z f right ≡ omega`. Default: DOMAIN.
+    virtual Value inverse_left(Exec& ex, const Value& right, const Value& omega) const;
 };
 
 // The Fn of a function value (v.is_function()).
@@ -40,6 +45,14 @@ Role role_of(const Value& v);
 // Applies f to the arguments: a function value is called; an array operand acts as a constant
 // function (§4.5). Throws base::Error from the call; a null or absent alpha makes it monadic.
 Value apply(Exec& ex, const Value& f, const Value* alpha, const Value& omega);
+
+// f's inverse applied (Fn::inverse); an array operand (a constant function) has none: DOMAIN.
+Value apply_inverse(Exec& ex, const Value& f, const Value* alpha, const Value& omega);
+// f's inverse with the right argument held (Fn::inverse_left): Z with `Z f right ≡ omega`.
+Value apply_inverse_left(Exec& ex, const Value& f, const Value& right, const Value& omega);
+// The function `R g Y` that is `Z` with `Z f R ≡ Y`: the held-right inverse as a function
+// value, for operators that map it over cells (each, rank, scans).
+Value left_inverse_function(Value f);
 
 // The primitive function written `glyph`: calls go to prim::call; a glyph the primitive table
 // lacks raises UNSUPPORTED when called.

@@ -6,6 +6,7 @@
 #include "base/utf8.h"
 #include "lang/cells.h"
 #include "lang/exec.h"
+#include "prim/inverse.h"
 #include "prim/prim.h"
 #include "value/array.h"
 #include "value/match.h"
@@ -313,7 +314,8 @@ Value rank(Exec& ex, const Value& f, const Value& spec, const Value* alpha, cons
     return frame_of(frame, out);
 }
 
-// f⍣n: n applications (a bound left argument stays); f⍣g: until (f x) g x holds.
+// f⍣n: n applications (a bound left argument stays), the inverse for negative n, ±∞ until the
+// state stops changing; f⍣g: until (f x) g x holds.
 Value power(Exec& ex, const Value& f, const Value& g, const Value* alpha, const Value& w) {
     if (g.is_function()) {
         Value x = w;
@@ -326,9 +328,20 @@ Value power(Exec& ex, const Value& f, const Value& g, const Value* alpha, const 
     std::vector<int64_t> n = integers_of(g, "power");
     if (n.size() != 1 || g.rank() > 0)
         throw Error(ErrorKind::Nonce, "power with an array of counts is not supported yet");
-    if (n[0] < 0) throw Error(ErrorKind::Unsupported, "inverses are not supported yet");
+    bool back = n[0] < 0;
+    auto step = [&](const Value& x) {
+        return back ? apply_inverse(ex, f, alpha, x) : apply(ex, f, alpha, x);
+    };
+    int64_t count = back ? -n[0] : n[0];
     Value x = w;
-    for (int64_t i = 0; i < n[0]; i++) x = apply(ex, f, alpha, x);
+    if (count >= INT64_MAX / 2) { // ±∞: a fixed point
+        for (;;) {
+            Value next = step(x).read();
+            if (value::match(next, x)) return next;
+            x = next;
+        }
+    }
+    for (int64_t i = 0; i < count; i++) x = step(x);
     return x;
 }
 
@@ -381,31 +394,241 @@ Value inner(Exec& ex, const Value& f, const Value& g, const Value* alpha, const 
     return value::make_array(shape, std::move(out));
 }
 
+// --- inverses (operators-and-system.md §13): each derived function's from its operands ---
+
+// The count of f⍣n as a negated scalar operand; count arrays and predicates have no inverse.
+Value negated_count(const Value& g) {
+    if (g.is_function() || g.rank() > 0)
+        throw Error(ErrorKind::Domain, "only a single count of ⍣ has an inverse");
+    std::vector<int64_t> n = integers_of(g, "power");
+    return Value::real(-static_cast<double>(n[0]), number::Kind::F64, true);
+}
+Value power_inverse(Exec& ex, const Value& f, const Value& g, const Value* a, const Value& w) {
+    return power(ex, f, negated_count(g), a, w);
+}
+Value power_inverse_left(Exec& ex, const Value& f, const Value& g, const Value& r, const Value& w) {
+    Value n = negated_count(g);
+    if (n.as_f64() != -1) throw Error(ErrorKind::Domain, "only f⍣1 inverts with its right argument held");
+    return apply_inverse_left(ex, f, r, w);
+}
+
+Value inverse_call(Exec& ex, const Value& f, const Value&, const Value* a, const Value& w) {
+    return apply_inverse(ex, f, a, w);
+}
+Value inverse_inverse(Exec& ex, const Value& f, const Value&, const Value* a, const Value& w) {
+    return apply(ex, f, a, w);
+}
+// Z f⁻ R ≡ Y means Z f Y ≡ R.
+Value inverse_inverse_left(Exec& ex, const Value& f, const Value&, const Value& r, const Value& w) {
+    return apply_inverse_left(ex, f, w, r);
+}
+
+// f\⁻: each item from its predecessor through f's inverse with the left argument held (a seed
+// X stands before the first). A primitive operand inverts a whole axis at once.
+std::vector<Value> unscan_items(Exec& ex, const Value& f, const Value* seed,
+                                const std::vector<Value>& ys) {
+    std::vector<Value> out;
+    for (size_t i = 0; i < ys.size(); i++) {
+        const Value* prev = i > 0 ? &ys[i - 1] : seed;
+        out.push_back(prev ? apply_inverse(ex, f, prev, ys[i]) : ys[i]);
+    }
+    return out;
+}
+Value unscan(Exec& ex, const Value& f, const Value* alpha, const Value& w, bool first_axis) {
+    need_function(f, "scan");
+    if (w.rank() == 0) return alpha ? apply_inverse(ex, f, alpha, w) : w;
+    auto p = primitive_operand(f);
+    if (p && prim::info(*p).dyadic_fn && (first_axis || w.rank() == 1) && w.shape()[0] > 0) {
+        Value one = Value::integer(1), last = Value::integer(-1);
+        Value prev = prim::call(prim::Prim::Drop, last, w);
+        if (alpha) {
+            Value seed = alpha->rank() < w.rank() ? prim::call(prim::Prim::Table, *alpha) : *alpha;
+            if (w.rank() == 1) seed = prim::call(prim::Prim::Comma, *alpha);
+            prev = prim::call(prim::Prim::Table, seed, prev);
+            return apply_inverse(ex, f, &prev, w);
+        }
+        Value rest = apply_inverse(ex, f, &prev, prim::call(prim::Prim::Drop, one, w));
+        return prim::call(prim::Prim::Table, prim::call(prim::Prim::Take, one, w), rest);
+    }
+    if (first_axis || w.rank() == 1) {
+        std::vector<Value> cells = unscan_items(ex, f, alpha, major_cells(w));
+        if (w.rank() == 1) return value::make_array(w.shape(), std::move(cells));
+        return cells.empty() ? w : assemble(cells);
+    }
+    Rows rows = last_axis_rows(w);
+    std::vector<Value> out;
+    for (const auto& row : rows.rows)
+        for (Value& v : unscan_items(ex, f, alpha, row)) out.push_back(std::move(v));
+    return value::make_array(w.shape(), std::move(out));
+}
+Value unscan_last(Exec& ex, const Value& f, const Value&, const Value* a, const Value& w) {
+    return unscan(ex, f, a, w, false);
+}
+Value unscan_first(Exec& ex, const Value& f, const Value&, const Value* a, const Value& w) {
+    return unscan(ex, f, a, w, true);
+}
+
+// X f⊗ Z ≡ Y with X held: Y is (⍴X),⍴Z; every item of X must recover the same Z from its
+// cell of Y. With the right argument R held, Y is (⍴Z),⍴R and each item of R recovers Z from
+// the values along the trailing axes. The agreement is a read of the recovered values.
+Value outer_recover(Exec& ex, const Value& f, const Value& held, const Value& w, bool right) {
+    Shape sh = held.shape(), sw = w.shape();
+    if (sh.size() > sw.size()) throw Error(ErrorKind::Domain, "the result has too few axes");
+    size_t split = right ? sw.size() - sh.size() : sh.size();
+    Shape lead(sw.begin(), sw.begin() + static_cast<std::ptrdiff_t>(split));
+    Shape trail(sw.begin() + static_cast<std::ptrdiff_t>(split), sw.end());
+    if ((right ? trail : lead) != sh)
+        throw Error(ErrorKind::Domain, "the result's axes do not match the held argument");
+    int64_t n = value::count_of(sh);
+    if (n == 0) throw Error(ErrorKind::Domain, "an empty held argument recovers nothing");
+    const Shape& zs = right ? lead : trail;
+    int64_t m = value::count_of(zs);
+    Value table = prim::call(prim::Prim::Rho,
+                             vector_of(right ? std::vector<Value>{Value::integer(m), Value::integer(n)}
+                                             : std::vector<Value>{Value::integer(n), Value::integer(m)}),
+                             w);
+    if (right) table = prim::call(prim::Prim::Transpose, table);
+    Value items = prim::call(prim::Prim::Comma, held);
+    Value first;
+    for (int64_t j = 0; j < n; j++) {
+        Value h = prim::call(prim::Prim::Squad, Value::integer(j), items);
+        Value cell = prim::call(prim::Prim::Squad, Value::integer(j), table);
+        Value z = (right ? apply_inverse_left(ex, f, h, cell) : apply_inverse(ex, f, &h, cell)).read();
+        if (j == 0) first = z;
+        else if (!value::match(z, first))
+            throw Error(ErrorKind::Domain, "the outer product's cells recover different arguments");
+    }
+    std::vector<Value> dims;
+    for (int64_t d : zs) dims.push_back(Value::integer(d));
+    return prim::call(prim::Prim::Rho, vector_of(std::move(dims)), first);
+}
+Value outer_inverse(Exec& ex, const Value& f, const Value&, const Value* a, const Value& w) {
+    if (!a) throw Error(ErrorKind::Domain, "monadic ⊗ has no inverse");
+    return outer_recover(ex, f, *a, w, false);
+}
+Value outer_inverse_left(Exec& ex, const Value& f, const Value&, const Value& r, const Value& w) {
+    return outer_recover(ex, f, r, w, true);
+}
+
+// (f¨)⁻ is f⁻¨.
+Value each_inverse(Exec& ex, const Value& f, const Value&, const Value* a, const Value& w) {
+    return each(ex, inverse_function(f), Value(), a, w);
+}
+Value each_inverse_left(Exec& ex, const Value& f, const Value&, const Value& r, const Value& w) {
+    return each(ex, left_inverse_function(f), Value(), &r, w);
+}
+
+// f⍨ inverts on the other side; monadically `Y f Y` needs the row's self inverse; a constant
+// gives back only itself.
+Value commute_inverse(Exec& ex, const Value& f, const Value&, const Value* a, const Value& w) {
+    if (!f.is_function()) {
+        if (!value::match(f.read(), w.read())) throw Error(ErrorKind::Domain, "not the constant");
+        return w;
+    }
+    if (a) return apply_inverse_left(ex, f, *a, w);
+    if (auto p = primitive_operand(f)) return prim::inverse_self(*p, w);
+    throw Error(ErrorKind::Domain, spelling(f) + "⍨ has no inverse");
+}
+Value commute_inverse_left(Exec& ex, const Value& f, const Value&, const Value& r, const Value& w) {
+    return apply_inverse(ex, f, &r, w);
+}
+
+// (f∘g)⁻ is g⁻∘f⁻.
+Value atop_inverse(Exec& ex, const Value& f, const Value& g, const Value* a, const Value& w) {
+    return apply_inverse(ex, g, a, apply_inverse(ex, f, nullptr, w));
+}
+Value atop_inverse_left(Exec& ex, const Value& f, const Value& g, const Value& r, const Value& w) {
+    return apply_inverse_left(ex, g, r, apply_inverse(ex, f, nullptr, w));
+}
+// f⍥g: through g of the held side, then g⁻.
+Value over_inverse(Exec& ex, const Value& f, const Value& g, const Value* a, const Value& w) {
+    if (!a) return apply_inverse(ex, g, nullptr, apply_inverse(ex, f, nullptr, w));
+    Value l = apply(ex, g, nullptr, *a);
+    return apply_inverse(ex, g, nullptr, apply_inverse(ex, f, &l, w));
+}
+Value over_inverse_left(Exec& ex, const Value& f, const Value& g, const Value& r, const Value& w) {
+    Value gr = apply(ex, g, nullptr, r);
+    return apply_inverse(ex, g, nullptr, apply_inverse_left(ex, f, gr, w));
+}
+// f↣g: the left argument f X is held; A↣f holds A. Monadic (f Y) g Y uses Y twice: none.
+Value before_inverse(Exec& ex, const Value& f, const Value& g, const Value* a, const Value& w) {
+    if (!f.is_function()) {
+        if (a) throw Error(ErrorKind::Syntax, "a bound function takes one argument");
+        return apply_inverse(ex, g, &f, w);
+    }
+    if (!a) throw Error(ErrorKind::Domain, "monadic f↣g has no inverse");
+    Value l = apply(ex, f, nullptr, *a);
+    return apply_inverse(ex, g, &l, w);
+}
+Value before_inverse_left(Exec& ex, const Value& f, const Value& g, const Value& r, const Value& w) {
+    if (!f.is_function()) throw Error(ErrorKind::Syntax, "a bound function takes one argument");
+    return apply_inverse(ex, f, nullptr, apply_inverse_left(ex, g, r, w));
+}
+// f↢g: X f⁻ first, then g⁻; f↢A holds A on the right.
+Value after_inverse(Exec& ex, const Value& f, const Value& g, const Value* a, const Value& w) {
+    if (!g.is_function()) {
+        if (a) throw Error(ErrorKind::Syntax, "a bound function takes one argument");
+        return apply_inverse_left(ex, f, g, w);
+    }
+    if (!a) throw Error(ErrorKind::Domain, "monadic f↢g has no inverse");
+    return apply_inverse(ex, g, nullptr, apply_inverse(ex, f, a, w));
+}
+Value after_inverse_left(Exec& ex, const Value& f, const Value& g, const Value& r, const Value& w) {
+    if (!g.is_function()) throw Error(ErrorKind::Syntax, "a bound function takes one argument");
+    return apply_inverse_left(ex, f, apply(ex, g, nullptr, r), w);
+}
+// (f⊘g)⁻ inverts each valence.
+Value valences_inverse(Exec& ex, const Value& f, const Value& g, const Value* a, const Value& w) {
+    return a ? apply_inverse(ex, g, a, w) : apply_inverse(ex, f, nullptr, w);
+}
+Value valences_inverse_left(Exec& ex, const Value&, const Value& g, const Value& r, const Value& w) {
+    return apply_inverse_left(ex, g, r, w);
+}
+// (f⍤k)⁻ is f⁻⍤k; with the right argument held the ranks trade places.
+Value rank_inverse(Exec& ex, const Value& f, const Value& spec, const Value* a, const Value& w) {
+    return rank(ex, inverse_function(f), spec, a, w);
+}
+Value rank_inverse_left(Exec& ex, const Value& f, const Value& spec, const Value& r, const Value& w) {
+    std::vector<int64_t> k = integers_of(spec, "rank");
+    if (k.empty() || k.size() > 3) throw Error(ErrorKind::Length, "rank takes one to three numbers");
+    int64_t kl = k.size() == 1 ? k[0] : k[k.size() - 2], kr = k.back();
+    Value swapped = vector_of({Value::integer(kr), Value::integer(kl)});
+    return rank(ex, left_inverse_function(f), swapped, &r, w);
+}
+Value swap_call(Exec& ex, const Value& f, const Value&, const Value* a, const Value& w) {
+    return apply(ex, f, a, w);
+}
+// (f⇄g)⁻ is g⇄f; with the right argument held there is none (pair the bound monad instead).
+Value swap_inverse(Exec& ex, const Value&, const Value& g, const Value* a, const Value& w) {
+    return apply(ex, g, a, w);
+}
+
 // clang-format off
 const OperatorInfo OPERATORS[] = {
-    // glyph  dyadic  name        call
-    {U'/',  false, "reduce",     reduce_last},
-    {U'⌿',  false, "reduce",     reduce_first},
-    {U'\\', false, "scan",       scan_last},
-    {U'⍀',  false, "scan",       scan_first},
-    {U'¨',  false, "each",       each},
-    {U'⍨',  false, "commute",    commute},
-    {U'⊗',  false, "outer",      outer},
-    {U'⌸',  false, "key",        nullptr},
-    {U'∂',  false, "derivative", nullptr},
-    {U'∘',  true,  "atop",       atop_op},
-    {U'⍤',  true,  "rank",       rank},
-    {U'⍥',  true,  "over",       over},
-    {U'↣',  true,  "before",     before},
-    {U'↢',  true,  "after",      after},
-    {U'⍣',  true,  "power",      power},
-    {U'⇄',  true,  "swap",       nullptr},
-    {U'⍚',  true,  "agenda",     nullptr},
-    {U'@',  true,  "under",      nullptr},
-    {U'⌺',  true,  "stencil",    nullptr},
-    {U'⍠',  true,  "variant",    nullptr},
-    {U'⊘',  true,  "valences",   valences},
-    {U'.',  true,  "inner",      inner},
+    // glyph  dyadic  name        call          inverse           inverse, right held
+    {U'/',  false, "reduce",     reduce_last,  nullptr,          nullptr},
+    {U'⌿',  false, "reduce",     reduce_first, nullptr,          nullptr},
+    {U'\\', false, "scan",       scan_last,    unscan_last,      nullptr},
+    {U'⍀',  false, "scan",       scan_first,   unscan_first,     nullptr},
+    {U'¨',  false, "each",       each,         each_inverse,     each_inverse_left},
+    {U'⍨',  false, "commute",    commute,      commute_inverse,  commute_inverse_left},
+    {U'⊗',  false, "outer",      outer,        outer_inverse,    outer_inverse_left},
+    {U'⌸',  false, "key",        nullptr,      nullptr,          nullptr},
+    {U'∂',  false, "derivative", nullptr,      nullptr,          nullptr},
+    {U'⁻',  false, "inverse",    inverse_call, inverse_inverse,  inverse_inverse_left},
+    {U'∘',  true,  "atop",       atop_op,      atop_inverse,     atop_inverse_left},
+    {U'⍤',  true,  "rank",       rank,         rank_inverse,     rank_inverse_left},
+    {U'⍥',  true,  "over",       over,         over_inverse,     over_inverse_left},
+    {U'↣',  true,  "before",     before,       before_inverse,   before_inverse_left},
+    {U'↢',  true,  "after",      after,        after_inverse,    after_inverse_left},
+    {U'⍣',  true,  "power",      power,        power_inverse,    power_inverse_left},
+    {U'⇄',  true,  "swap",       swap_call,    swap_inverse,     nullptr},
+    {U'⍚',  true,  "agenda",     nullptr,      nullptr,          nullptr},
+    {U'@',  true,  "under",      nullptr,      nullptr,          nullptr},
+    {U'⌺',  true,  "stencil",    nullptr,      nullptr,          nullptr},
+    {U'⍠',  true,  "variant",    nullptr,      nullptr,          nullptr},
+    {U'⊘',  true,  "valences",   valences,     valences_inverse, valences_inverse_left},
+    {U'.',  true,  "inner",      inner,        nullptr,          nullptr},
 };
 // clang-format on
 
@@ -432,6 +655,15 @@ class DerivedFn final : public Fn {
             throw Error(ErrorKind::Unsupported,
                         std::string("the ") + info_.name + " operator is not supported yet");
         return info_.call(ex, left_, right_, alpha, omega);
+    }
+    Value inverse(Exec& ex, const Value* alpha, const Value& omega) const override {
+        if (!info_.inverse) throw Error(ErrorKind::Domain, source() + " has no inverse");
+        return info_.inverse(ex, left_, right_, alpha, omega);
+    }
+    Value inverse_left(Exec& ex, const Value& held, const Value& omega) const override {
+        if (!info_.inverse_left)
+            throw Error(ErrorKind::Domain, source() + " has no inverse with its right argument held");
+        return info_.inverse_left(ex, left_, right_, held, omega);
     }
 
   private:
@@ -487,6 +719,10 @@ class RightBoundOp final : public Fn {
 Value operator_with_right(char32_t glyph, Value right) {
     return Value::function(
         base::Ref<value::Function>(new RightBoundOp(operator_value(glyph), std::move(right))));
+}
+
+Value inverse_function(Value f) {
+    return fn_of(operator_value(U'⁻')).derive(Value(), std::move(f), Value());
 }
 
 const OperatorInfo* operator_info(char32_t glyph) {

@@ -12,17 +12,30 @@ namespace bpl::lang {
 using OperatorCall = Value (*)(Exec& ex, const Value& left, const Value& right, const Value* alpha,
                                const Value& omega);
 
+// The inverse of a derived function, computed from its operands (operators-and-system.md §13):
+// Z with `alpha (left op right) Z ≡ omega`.
+using OperatorInverse = Value (*)(Exec& ex, const Value& left, const Value& right,
+                                  const Value* alpha, const Value& omega);
+// The inverse with the derived function's right argument `held`: Z with `Z (left op right) held
+// ≡ omega`.
+using OperatorInverseLeft = Value (*)(Exec& ex, const Value& left, const Value& right,
+                                      const Value& held, const Value& omega);
+
 struct OperatorInfo {
     char32_t glyph;
     bool dyadic;
     const char* name;  // for messages
     OperatorCall call; // null: not supported yet
+    OperatorInverse inverse;          // null: the derived function has no inverse (DOMAIN)
+    OperatorInverseLeft inverse_left; // null: none with the right argument held (DOMAIN)
 };
 
 // The row of an operator glyph (the lexer's Monadic/Dyadic classes), or null.
 const OperatorInfo* operator_info(char32_t glyph);
 // The operator written `glyph` as a value (role MonadicOp or DyadicOp).
 Value operator_value(char32_t glyph);
+// f⁻: the derived function whose call inverts f and whose inverse calls f.
+Value inverse_function(Value f);
 // The dyadic operator `glyph` with its right operand bound: a monadic operator (`f¹` is f⍤1).
 Value operator_with_right(char32_t glyph, Value right);
 
