@@ -33,58 +33,7 @@ void items_of(const Value& v, Items& it) {
         return;
     }
     it.shape.clear();
-    switch (v.kind()) {
-    case Kind::Bool: {
-        auto b = static_cast<uint8_t>(v.as_i64());
-        std::memcpy(it.atom, &b, 1);
-        break;
-    }
-    case Kind::I8: {
-        auto x = static_cast<int8_t>(v.as_i64());
-        std::memcpy(it.atom, &x, 1);
-        break;
-    }
-    case Kind::I16: {
-        auto x = static_cast<int16_t>(v.as_i64());
-        std::memcpy(it.atom, &x, 2);
-        break;
-    }
-    case Kind::I32: {
-        auto x = static_cast<int32_t>(v.as_i64());
-        std::memcpy(it.atom, &x, 4);
-        break;
-    }
-    case Kind::F32: {
-        auto x = static_cast<float>(v.as_f64());
-        std::memcpy(it.atom, &x, 4);
-        break;
-    }
-    case Kind::F64: {
-        double x = v.as_f64();
-        std::memcpy(it.atom, &x, 8);
-        break;
-    }
-    case Kind::Char: {
-        char32_t c = v.as_char();
-        std::memcpy(it.atom, &c, 4);
-        break;
-    }
-    case Kind::C64: {
-        float parts[2] = {static_cast<float>(v.re()), static_cast<float>(v.im())};
-        std::memcpy(it.atom, parts, sizeof parts);
-        break;
-    }
-    case Kind::C128: {
-        double parts[2] = {v.re(), v.im()};
-        std::memcpy(it.atom, parts, sizeof parts);
-        break;
-    }
-    default: {
-        int64_t x = v.as_i64();
-        std::memcpy(it.atom, &x, 8);
-        break;
-    }
-    }
+    value::store_item(v.kind(), it.atom, v);
     it.data = it.atom;
 }
 

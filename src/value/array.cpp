@@ -4,6 +4,7 @@
 #include "base/assert.h"
 #include "math/kernel.h"
 #include "number/complex.h"
+#include "number/f16.h"
 #include "value/function.h"
 #include "value/pending.h"
 
@@ -51,35 +52,39 @@ bool common_kind(const std::vector<Value>& items, Kind* kind, bool* weak) {
 }
 
 void store_atom(ArrayData& a, int64_t i, const Value& v) {
-    switch (a.kind()) {
-    case Kind::Bool: a.items_as<uint8_t>()[i] = static_cast<uint8_t>(v.as_i64()); break;
-    case Kind::I8: a.items_as<int8_t>()[i] = static_cast<int8_t>(v.as_i64()); break;
-    case Kind::I16: a.items_as<int16_t>()[i] = static_cast<int16_t>(v.as_i64()); break;
-    case Kind::I32: a.items_as<int32_t>()[i] = static_cast<int32_t>(v.as_i64()); break;
+    store_item(a.kind(), static_cast<std::byte*>(a.data()) + i * math::item_size(a.kind()), v);
+}
+} // namespace
+
+void store_item(Kind kind, void* out, const Value& v) {
+    switch (kind) {
+    case Kind::Bool: *static_cast<uint8_t*>(out) = static_cast<uint8_t>(v.as_i64()); break;
+    case Kind::I8: *static_cast<int8_t*>(out) = static_cast<int8_t>(v.as_i64()); break;
+    case Kind::I16: *static_cast<int16_t*>(out) = static_cast<int16_t>(v.as_i64()); break;
+    case Kind::I32: *static_cast<int32_t*>(out) = static_cast<int32_t>(v.as_i64()); break;
     case Kind::I64:
-    case Kind::Int: a.items_as<int64_t>()[i] = v.as_i64(); break;
-    case Kind::F32: a.items_as<float>()[i] = static_cast<float>(v.as_f64()); break;
-    case Kind::F64: a.items_as<double>()[i] = v.as_f64(); break;
-    case Kind::C64: a.items_as<number::c64>()[i] = {static_cast<float>(v.re()), static_cast<float>(v.im())}; break;
-    case Kind::C128: a.items_as<number::c128>()[i] = {v.re(), v.im()}; break;
-    case Kind::Char: a.items_as<char32_t>()[i] = v.as_char(); break;
+    case Kind::Int: *static_cast<int64_t*>(out) = v.as_i64(); break;
+    case Kind::F16: *static_cast<number::f16*>(out) = number::to_f16(static_cast<float>(v.as_f64())); break;
+    case Kind::F32: *static_cast<float*>(out) = static_cast<float>(v.as_f64()); break;
+    case Kind::F64: *static_cast<double*>(out) = v.as_f64(); break;
+    case Kind::C64: *static_cast<number::c64*>(out) = {static_cast<float>(v.re()), static_cast<float>(v.im())}; break;
+    case Kind::C128: *static_cast<number::c128*>(out) = {v.re(), v.im()}; break;
+    case Kind::Char: *static_cast<char32_t*>(out) = v.as_char(); break;
     default: ASSERT(false, "no compact storage for this kind yet");
     }
 }
-} // namespace
 
 Ref<ArrayData> ArrayData::boxed(Shape shape, std::vector<Value> items, Value proto) {
     ASSERT(count_of(shape) == static_cast<int64_t>(items.size()), "item count must fit shape");
     Kind kind;
     bool weak;
-    if (common_kind(items, &kind, &weak) && kind != Kind::F16) {
+    if (common_kind(items, &kind, &weak)) {
         Ref<ArrayData> a = compact(kind, std::move(shape), weak);
         for (int64_t i = 0; i < a->count_; i++) store_atom(*a, i, items[i]);
         return a;
     }
     // An empty array whose prototype is a number or character atom is compact too.
-    if (items.empty() && (proto.is_number() || proto.is_complex() || proto.is_char()) &&
-        proto.kind() != Kind::F16) {
+    if (items.empty() && (proto.is_number() || proto.is_complex() || proto.is_char())) {
         return compact(proto.kind(), std::move(shape), proto.weak());
     }
     Ref<ArrayData> a(new ArrayData());
@@ -101,6 +106,7 @@ Value ArrayData::item(int64_t i) const {
     case Kind::I32: return Value::integer(items_as<int32_t>()[i], kind_);
     case Kind::I64:
     case Kind::Int: return Value::integer(items_as<int64_t>()[i], kind_);
+    case Kind::F16: return Value::real(number::to_float(items_as<number::f16>()[i]), kind_, weak_);
     case Kind::F32: return Value::real(items_as<float>()[i], kind_, weak_);
     case Kind::F64: return Value::real(items_as<double>()[i], kind_, weak_);
     case Kind::C64: {

@@ -3,6 +3,7 @@
 
 #include "base/assert.h"
 #include "math/kernel.h"
+#include "number/f16.h"
 #include "value/array.h"
 #include "value/function.h"
 #include "value/pending.h"
@@ -72,6 +73,9 @@ Value Value::real(double f, Kind kind, bool weak) {
     v.tag_ = Tag::Number;
     v.kind_ = kind;
     v.weak_ = weak;
+    // a narrow float atom holds its kind's value (rounded as the kernels' stores round)
+    if (kind == Kind::F32) f = static_cast<float>(f);
+    else if (kind == Kind::F16) f = number::to_float(number::to_f16(static_cast<float>(f)));
     v.f_ = f;
     return v;
 }

@@ -37,3 +37,14 @@
 
 ⍝ reals:lcm-float — LCM through the recovered GCD, with the sign of the product
 (1.5∧2.5),(¯0.3∧0.45)   ⍝ 7.5 ¯0.9
+
+⍝⍝ Float widths (oracle: NumPy's float16/float32)
+
+⍝ reals:f32-atom-rounds — a float32 atom holds the float32 value: 0.1ₛ is 0.100000001490116…
+0.1ₛ-0.1ₚ   ⍝ 1.4901161138336505E¯9
+
+⍝ reals:f16-add — float16 items compute in float32 and round to float16 (ties to even)
+(16 •float 0.1)+(16 •float 0.2)   ⍝ 0.2998046875ₕ
+
+⍝ reals:f16-atom-and-literal — a float16 atom beside a weak literal stays float16
+[1.5ₕ+1;[1 2]ₕ×3]   ⍝ [2.5ₕ;[3 6]ₕ]

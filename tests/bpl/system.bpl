@@ -3,6 +3,9 @@
 ⍝ system:storage-kinds — compact arrays by kind, boxed arrays are mixed
 •storage¨[1.5;2ₓ;$t;"ab";'a';1 'a';⍬;0⍴⊂1 2]   ⍝ "float64" "integer" "boolean" "character" "character" "mixed" "float64" "mixed"
 
+⍝ system:storage-widths — float marks and •float
+•storage¨[1.5ₛ;[1 2]ₕ;32 •float 1ₓ;64 •float 1ₓ]   ⍝ "float32" "float16" "float32" "float64"
+
 ⍝ system:storage-case — system names are case-insensitive
 •STORAGE 1ₓ   ⍝ "integer"
 
@@ -14,6 +17,9 @@
 
 ⍝ system:float-default — 64 bits by default, integers become floats
 •float 3ₓ 4ₓ   ⍝ [3 4]ₚ
+
+⍝ system:float-32 — float32 keeps float32 rounding: 0.1 is not the float64 0.1
+(32 •float 0.1)=(64 •float 0.1)   ⍝ $f
 
 ⍝ system:float-nested — nested arrays convert item by item
 x←32 •float [1ₓ 2ₓ;⊂3ₓ]
