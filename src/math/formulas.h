@@ -142,47 +142,77 @@ inline typename O::V expm1(typename O::V x) {
     return O::select(x != x, x, y);
 }
 
-// ln(1+f) for 1+f in [√½, √2): with s = f/(2+f), ln(1+f) = f − (f²/2 − s(f²/2 + R(s²))),
-// R(z) = 2z/3 + 2z²/5 + ... (the atanh series), truncated at z^11 (< 2^-58 relative).
+// ln: x = 2^k·z with z in [0.703125, 1.40625) (the exponent split off at OFF's bit pattern), z
+// in one of 16 subintervals of width 1/32 or 1/16, c its centre (1 for the one holding 1), and
+// ln x = k ln2 + ln c + ln(1+r) with r = (z − c)·(1/c), |r| ≤ 1/32 (z − c is exact, so r is
+// good to an ulp without fma too); ln(1+r) by its Taylor series to r^11 (truncation < 2^-59
+// relative). The tables hold c, 1/c and ln c, each rounded to nearest.
+inline constexpr int64_t LOG_OFF = 0x3fe6800000000000LL;
+alignas(64) inline constexpr double LOG_C[16] = {
+    0x1.7p-1, 0x1.8p-1, 0x1.9p-1, 0x1.ap-1, 0x1.bp-1, 0x1.cp-1, 0x1.dp-1, 0x1.ep-1,
+    0x1.fp-1, 0x1.0p+0, 0x1.1p+0, 0x1.2p+0, 0x1.3p+0, 0x1.4p+0, 0x1.5p+0, 0x1.6p+0};
+alignas(64) inline constexpr double LOG_INVC[16] = {
+    0x1.642c8590b2164p+0, 0x1.5555555555555p+0, 0x1.47ae147ae147bp+0, 0x1.3b13b13b13b14p+0,
+    0x1.2f684bda12f68p+0, 0x1.2492492492492p+0, 0x1.1a7b9611a7b96p+0, 0x1.1111111111111p+0,
+    0x1.0842108421084p+0, 0x1.0000000000000p+0, 0x1.e1e1e1e1e1e1ep-1, 0x1.c71c71c71c71cp-1,
+    0x1.af286bca1af28p-1, 0x1.999999999999ap-1, 0x1.8618618618618p-1, 0x1.745d1745d1746p-1};
+alignas(64) inline constexpr double LOG_LOGC[16] = {
+    -0x1.522ae0738a3d8p-2, -0x1.269621134db92p-2, -0x1.f991c6cb3b379p-3, -0x1.a93ed3c8ad9e3p-3,
+    -0x1.5bf406b543db2p-3, -0x1.1178e8227e47cp-3, -0x1.9335e5d594989p-4, -0x1.08598b59e3a07p-4,
+    -0x1.0415d89e74444p-5, 0x0.0p+0, 0x1.f0a30c01162a6p-5, 0x1.e27076e2af2e6p-4,
+    0x1.5ff3070a793d4p-3, 0x1.c8ff7c79a9a22p-3, 0x1.1675cababa60ep-2, 0x1.4618bc21c5ec2p-2};
+
+// ln x for a positive normal x (its exponent adjusted by k0: the full formula's scaling).
 template <class O>
-inline typename O::V log1p_core(typename O::V f) {
+inline typename O::V log_table(typename O::V x, typename O::I k0) {
     using V = typename O::V;
-    V s = f / (2.0 + f);
-    V z = s * s;
-    V r = V{} + 2.0 / 23;
-    r = O::fma(r, z, V{} + 2.0 / 21);
-    r = O::fma(r, z, V{} + 2.0 / 19);
-    r = O::fma(r, z, V{} + 2.0 / 17);
-    r = O::fma(r, z, V{} + 2.0 / 15);
-    r = O::fma(r, z, V{} + 2.0 / 13);
-    r = O::fma(r, z, V{} + 2.0 / 11);
-    r = O::fma(r, z, V{} + 2.0 / 9);
-    r = O::fma(r, z, V{} + 2.0 / 7);
-    r = O::fma(r, z, V{} + 2.0 / 5);
-    r = O::fma(r, z, V{} + 2.0 / 3);
-    r = r * z;
-    V hfsq = 0.5 * f * f;
-    return f - (hfsq - s * (hfsq + r));
+    using I = typename O::I;
+    I b = O::bits(x);
+    I iz = b - LOG_OFF;
+    I k = iz >> 52;
+    I j = (iz >> 48) & 15;
+    V z = O::from_bits(b - (k << 52));
+    V kf = O::to_v(k + k0);
+    V r = (z - O::lookup16(LOG_C, j)) * O::lookup16(LOG_INVC, j);
+    V p = V{} + 1.0 / 11;
+    p = O::fma(p, r, V{} - 1.0 / 10);
+    p = O::fma(p, r, V{} + 1.0 / 9);
+    p = O::fma(p, r, V{} - 1.0 / 8);
+    p = O::fma(p, r, V{} + 1.0 / 7);
+    p = O::fma(p, r, V{} - 1.0 / 6);
+    p = O::fma(p, r, V{} + 1.0 / 5);
+    p = O::fma(p, r, V{} - 1.0 / 4);
+    p = O::fma(p, r, V{} + 1.0 / 3);
+    p = O::fma(p, r, V{} - 0.5);
+    V tail = O::fma(kf, V{} + LN2_LO, (r * r) * p);
+    // k·ln2_hi + ln c + r with both roundings' errors kept (|k·ln2_hi| ≥ |ln c| ≥ |r| where
+    // they are nonzero), so the sum is good to about half an ulp and pow's y·ln x stays tight
+    V khi = kf * LN2_HI; // exact
+    V logc = O::lookup16(LOG_LOGC, j);
+    V hi = khi + logc;
+    V w = hi + r;
+    V lo = ((khi - hi) + logc) + ((hi - w) + r);
+    return w + (lo + tail);
+}
+// The common lanes (positive, normal, finite) need nothing more; the rest are flagged.
+template <class O>
+inline typename O::V log_fast(typename O::V x) {
+    return log_table<O>(x, typename O::I{});
+}
+template <class O>
+inline typename O::M log_needs_repair(typename O::V x) {
+    typename O::I b = O::bits(x);
+    return (b < 0x0010000000000000LL) | (b >= 0x7ff0000000000000LL); // ≤ 0, subnormal, ∞, NaN
 }
 
+// Every lane: subnormals scaled by 2^54 first, the special cases by selects.
 template <class O>
 inline typename O::V log(typename O::V x) {
     using V = typename O::V;
     using I = typename O::I;
-    // subnormals: scale by 2^54 first
     auto tiny = x < 0x1p-1022;
     V xs = O::select(tiny, x * 0x1p54, x);
-    I b = O::bits(xs);
-    I e = ((b >> 52) & 0x7ff) - 1023;
-    e = O::selecti(tiny, e - 54, e);
-    // mantissa in [√½, √2): compare the mantissa bits with those of √2
-    I mb = b & 0x000fffffffffffffLL;
-    auto big = mb > 0x6a09e667f3bcdLL;
-    V m = O::from_bits(mb | O::selecti(big, I{} + 0x3fe0000000000000LL, I{} + 0x3ff0000000000000LL));
-    e = O::selecti(big, e + 1, e);
-    V ef = O::to_v(e);
-    V f = m - 1.0;
-    V y = O::fma(ef, V{} + LN2_HI, O::fma(ef, V{} + LN2_LO, log1p_core<O>(f)));
+    V y = log_table<O>(O::select(xs > 0.0, xs, V{} + 1.0), O::selecti(tiny, I{} - 54, I{}));
     y = O::select(x == 0.0, V{} - __builtin_inf(), y);
     y = O::select(x == __builtin_inf(), x, y);
     return O::select((x < 0.0) | (x != x), V{} + __builtin_nan(""), y);

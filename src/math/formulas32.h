@@ -103,32 +103,54 @@ inline typename O::V expm1(typename O::V x) {
     return O::select(x != x, x, y);
 }
 
+// ln as formulas.h's, but r = z·(1/c) − 1 by one fma (these formulas always have fma) and the
+// table holding −ln of 1/c rounded (so the two agree exactly); ln(1+r) to r^5.
+inline constexpr int32_t LOG_OFF = 0x3f340000;
+alignas(64) inline constexpr float LOG_INVC[16] = {
+    0x1.642c86p+0f, 0x1.555556p+0f, 0x1.47ae14p+0f, 0x1.3b13b2p+0f, 0x1.2f684cp+0f, 0x1.24924ap+0f,
+    0x1.1a7b96p+0f, 0x1.111112p+0f, 0x1.084210p+0f, 0x1.000000p+0f, 0x1.e1e1e2p-1f, 0x1.c71c72p-1f,
+    0x1.af286cp-1f, 0x1.99999ap-1f, 0x1.861862p-1f, 0x1.745d18p-1f};
+alignas(64) inline constexpr float LOG_LOGC[16] = {
+    -0x1.522ae2p-2f, -0x1.269624p-2f, -0x1.f991c4p-3f, -0x1.a93ed8p-3f, -0x1.5bf408p-3f,
+    -0x1.1178eep-3f, -0x1.9335e4p-4f, -0x1.08599ap-4f, -0x1.0415c8p-5f, 0x0.0p+0f,
+    0x1.f0a30ap-5f, 0x1.e27074p-4f, 0x1.5ff306p-3f, 0x1.c8ff7ap-3f, 0x1.1675cap-2f, 0x1.4618bap-2f};
+
+template <class O>
+inline typename O::V log_table(typename O::V x, typename O::I k0) {
+    using V = typename O::V;
+    using I = typename O::I;
+    I b = O::bits(x);
+    I iz = b - LOG_OFF;
+    I k = iz >> 23;
+    I j = (iz >> 19) & 15;
+    V z = O::from_bits(b - (k << 23));
+    V kf = O::to_v(k + k0);
+    V r = O::fma(z, O::lookup16(LOG_INVC, j), V{} - 1.0f);
+    V p = V{} + 1.0f / 5;
+    p = O::fma(p, r, V{} - 1.0f / 4);
+    p = O::fma(p, r, V{} + 1.0f / 3);
+    p = O::fma(p, r, V{} - 0.5f);
+    V tail = O::fma(kf, V{} + LN2_LO, (r * r) * p);
+    V hi = O::fma(kf, V{} + LN2_HI, O::lookup16(LOG_LOGC, j));
+    return hi + (r + tail);
+}
+template <class O>
+inline typename O::V log_fast(typename O::V x) {
+    return log_table<O>(x, typename O::I{});
+}
+template <class O>
+inline typename O::M log_needs_repair(typename O::V x) {
+    typename O::I b = O::bits(x);
+    return (b < 0x00800000) | (b >= 0x7f800000); // ≤ 0, subnormal, ∞, NaN
+}
+
 template <class O>
 inline typename O::V log(typename O::V x) {
     using V = typename O::V;
     using I = typename O::I;
     auto tiny = x < 0x1p-126f;
     V xs = O::select(tiny, x * 0x1p23f, x);
-    I b = O::bits(xs);
-    I e = ((b >> 23) & 0xff) - 127;
-    e = O::selecti(tiny, e - 23, e);
-    I mb = b & 0x007fffff;
-    auto big = mb > 0x3504f3;
-    V m = O::from_bits(mb | O::selecti(big, I{} + 0x3f000000, I{} + 0x3f800000));
-    e = O::selecti(big, e + 1, e);
-    V ef = O::to_v(e);
-    V f = m - 1.0f;
-    V s = f / (2.0f + f);
-    V z = s * s;
-    V r = V{} + 2.0f / 11;
-    r = O::fma(r, z, V{} + 2.0f / 9);
-    r = O::fma(r, z, V{} + 2.0f / 7);
-    r = O::fma(r, z, V{} + 2.0f / 5);
-    r = O::fma(r, z, V{} + 2.0f / 3);
-    r = r * z;
-    V hfsq = 0.5f * f * f;
-    V core = f - (hfsq - s * (hfsq + r));
-    V y = O::fma(ef, V{} + LN2_HI, O::fma(ef, V{} + LN2_LO, core));
+    V y = log_table<O>(O::select(xs > 0.0f, xs, V{} + 1.0f), O::selecti(tiny, I{} - 23, I{}));
     y = O::select(x == 0.0f, V{} - __builtin_inff(), y);
     y = O::select(x == __builtin_inff(), x, y);
     return O::select((x < 0.0f) | (x != x), V{} + __builtin_nanf(""), y);

@@ -136,7 +136,8 @@ struct VecOps32 {
     static bool any(M m) { return mask_bits(m) != 0; }
     static V lookup16(const float* t, I j) {
 #if BPL_REG == 64
-        return (V)_mm512_permutexvar_ps((__m512i)j, _mm512_loadu_ps(t));
+        __m512 tab = _mm512_loadu_ps(t);
+        return (V)_mm512_permutex2var_ps(tab, (__m512i)j, tab);
 #elif BPL_REG == 32
         return (V)_mm256_i32gather_ps(t, (__m256i)j, 4);
 #else
@@ -213,7 +214,12 @@ bool unary_f32_native(Fn f, const float* a, int64_t sa, float* out, int64_t n) {
                  a, sa, out, n);
         return true;
     case Fn::Expm1: map1_f32([](V32 x) { return formula32::expm1<O>(x); }, never32, same, a, sa, out, n); return true;
-    case Fn::Ln: map1_f32([](V32 x) { return formula32::log<O>(x); }, never32, same, a, sa, out, n); return true;
+    case Fn::Ln:
+        map1_f32([](V32 x) { return formula32::log_fast<O>(x); },
+                 [](V32 x) { return formula32::log_needs_repair<O>(x); },
+                 [](double x) { return double(formula32::log<ScalarOps32>(static_cast<float>(x))); },
+                 a, sa, out, n);
+        return true;
     case Fn::Tanh: map1_f32([](V32 x) { return formula32::tanh<O>(x); }, never32, same, a, sa, out, n); return true;
     case Fn::Sin: map1_f32([](V32 x) { return formula32::sin<O>(x); }, trig, repair::sin, a, sa, out, n); return true;
     case Fn::Cos: map1_f32([](V32 x) { return formula32::cos<O>(x); }, trig, repair::cos, a, sa, out, n); return true;
@@ -323,7 +329,6 @@ bool unary_kind(Fn f, const S* a, int64_t sa, S* out, int64_t n) {
     switch (f) {
 #define BPL_PLAIN(Name, call)                                                                      \
     case Fn::Name: map1(call, never(), no_fix(), a, sa, out, n); return true;
-        BPL_PLAIN(Ln, [](V x) { return formula::log<O>(x); })
         BPL_PLAIN(Sqrt, [](V x) { return O::sqrt(x); })
         BPL_PLAIN(Expm1, [](V x) { return formula::expm1<O>(x); })
         BPL_PLAIN(Log1p, [](V x) { return formula::log1p<O>(x); })
@@ -347,6 +352,11 @@ bool unary_kind(Fn f, const S* a, int64_t sa, S* out, int64_t n) {
              [](V x) { return formula::exp_needs_repair<O>(x); },
              [](double x) { return formula::exp<ScalarOps>(x); },
              a, sa, out, n);
+        return true;
+    case Fn::Ln:
+        map1([](V x) { return formula::log_fast<O>(x); },
+             [](V x) { return formula::log_needs_repair<O>(x); },
+             [](double x) { return formula::log<ScalarOps>(x); }, a, sa, out, n);
         return true;
     case Fn::Sin:
         map1([](V x) { return formula::sin<O>(x); }, trig_need, repair::sin, a, sa, out, n);
