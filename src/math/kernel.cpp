@@ -201,6 +201,17 @@ bool real_at(Fn f, double x, double y) {
 
 } // namespace
 
+bool is_value_dependent(Fn f) {
+    switch (f) {
+    case Fn::Sqrt: case Fn::Ln: case Fn::Log: case Fn::Power: case Fn::Root: case Fn::Asin:
+    case Fn::Acos: case Fn::Atanh: case Fn::Acosh: case Fn::Circle0: case Fn::Circle4Inv:
+    case Fn::Circle8: case Fn::Circle8Inv: // real_at may be false
+    case Fn::Factorial:                    // a negative integer is a pole: float ∞ or NaN
+        return true;
+    default: return false;
+    }
+}
+
 bool is_real_result(Fn f, Kind k, const void* a, int64_t sa, const void* b, int64_t sb,
                     int64_t n) {
     if (!number::is_real(k)) return true;
@@ -223,14 +234,18 @@ bool is_real_result(Fn f, Kind k, const void* a, int64_t sa, const void* b, int6
 Kind dynamic_kind(Fn f, Kind k, const void* a, int64_t sa, const void* b, int64_t sb,
                   int64_t n) {
     if (!is_real_result(f, k, a, sa, b, sb, n)) return number::complex_of(k);
-    if (f == Fn::Power && number::is_integer(k) && b) {
+    // An integer power with a negative exponent (2ₓ*¯1ₓ is 0.5) and an integer factorial at a
+    // pole (!¯2ₓ is $n) leave the integers.
+    const void* signs = f == Fn::Power ? b : f == Fn::Factorial ? a : nullptr;
+    int64_t ss = f == Fn::Power ? sb : sa;
+    if (signs && number::is_integer(k)) {
         bool negative = false;
         with_kind(k, [&](auto tag) {
             using S = typename decltype(tag)::type;
             if constexpr (is_int_v<S>) {
-                const S* pb = static_cast<const S*>(b);
+                const S* p = static_cast<const S*>(signs);
                 for (int64_t i = 0; i < n && !negative; ++i)
-                    negative = static_cast<double>(pb[i * sb]) < 0;
+                    negative = static_cast<double>(p[i * ss]) < 0;
             }
         });
         if (negative) return number::float_of(k);
@@ -288,6 +303,11 @@ void convert(Kind from, const void* in, Kind to, void* out, int64_t n) {
             });
         }
     });
+}
+
+Kind identity_kind(Fn f, Kind k) {
+    if ((f == Fn::Min || f == Fn::Max) && number::is_integer(k) && k != Kind::Bool) return Kind::F64;
+    return result_kind(f, k);
 }
 
 bool identity(Fn f, Kind k, void* out) {

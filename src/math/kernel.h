@@ -83,12 +83,18 @@ bool is_real_result(Fn f, Kind k, const void* a, int64_t sa, const void* b, int6
 // when some item needs the complex continuation (is_real_result is false), float_of(k) for an
 // integer Power with a negative exponent (2ₓ*¯1ₓ is 0.5), else k. Reads every item; never throws.
 Kind dynamic_kind(Fn f, Kind k, const void* a, int64_t sa, const void* b, int64_t sb, int64_t n);
+// Dynamic kinds: true for the functions whose result kind may depend on the operands' values
+// (dynamic_kind may answer a kind other than k for them); for the others it never reads.
+bool is_value_dependent(Fn f);
 // Converts n items; to must hold every value of from, or the caller accepts rounding/wrapping.
 void convert(Kind from, const void* in, Kind to, void* out, int64_t n);
 
 // Fold facts. identity() writes f's identity as one item of result_kind(f, k) and returns true,
-// or returns false when f has none.
+// or returns false when f has none (an infinite identity saturates in an integer kind).
 bool identity(Fn f, Kind k, void* out);
+// The kind an empty reduction's result has: result_kind(f, k), except that ⌊ and ⌈ on integer
+// kinds give float64, since their identities ∞ and ¯∞ are not integers (⌊/⍬ₓ is ∞).
+Kind identity_kind(Fn f, Kind k);
 // Right-to-left APL fold of n items a[0], a[s], ... a[(n-1)s] (n >= 1) into *out, of kind
 // result_kind(f, k), which must equal k for a fold (the caller converts first).
 void fold(Fn f, Kind k, const void* a, int64_t s, int64_t n, void* out, ErrorSlot& slot);

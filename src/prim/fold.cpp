@@ -17,8 +17,9 @@ std::optional<Value> along(Prim p, const Value& w, bool first_axis, bool scan) {
     int64_t axis = first_axis ? 0 : static_cast<int64_t>(s.size()) - 1;
     if (s[axis] == 0 && !scan) {
         // An empty reduction is the object's identity, spread over the remaining axes.
-        auto item = value::ArrayData::compact(math::result_kind(*fn, k), {1});
-        if (!math::identity(*fn, k, item->data()))
+        Kind ik = math::identity_kind(*fn, k);
+        auto item = value::ArrayData::compact(ik, {1});
+        if (!math::identity(*fn, ik, item->data()))
             fail(base::ErrorKind::Domain, "no identity for an empty reduction");
         Shape r = s;
         r.erase(r.begin() + axis);

@@ -15,18 +15,6 @@ namespace {
 
 bool is_compare(math::Fn f) { return f == math::Fn::Equal || f == math::Fn::NotEqual; }
 
-// The functions whose result kind depends on the operands' values under dynamic kinds (D5):
-// math::dynamic_kind may answer another kind for them. TODO: a fact of math's objects once math
-// exposes it; until then this list must follow kernel.cpp's real_at.
-bool is_value_dependent(math::Fn f) {
-    using enum math::Fn;
-    switch (f) {
-    case Sqrt: case Ln: case Log: case Power: case Root: case Asin: case Acos: case Atanh:
-    case Acosh: case Circle0: case Circle4Inv: case Circle8: case Circle8Inv: return true;
-    default: return false;
-    }
-}
-
 // A native value's items read and converted to k, for a value-dependent kind decision. A boxed
 // result (F16 atoms stay host values) leaves data null.
 struct Items {
@@ -53,7 +41,7 @@ Kind join_dynamic(Kind k, Kind x, Kind y) {
 // Dynamic kinds (D5): the kind to run fn in, given operands converted to k. Reads the operands of
 // value-dependent functions on real kinds (an observing read, like a parameter's); k otherwise.
 Kind dynamic_kind(math::Fn fn, Kind k, const Value& a, const Value* w, const Shape& shape) {
-    if (!number::is_real(k) || !is_value_dependent(fn)) return k;
+    if (!number::is_real(k) || !math::is_value_dependent(fn)) return k;
     int64_t n = value::count_of(shape);
     if (n == 0) return k;
     Items x = items_in(a, k);

@@ -48,3 +48,14 @@
 
 ⍝ reals:f16-atom-and-literal — a float16 atom beside a weak literal stays float16
 [1.5ₕ+1;[1 2]ₕ×3]   ⍝ [2.5ₕ;[3 6]ₕ]
+
+⍝⍝ Infinite identities and gamma's poles
+
+⍝ reals:min-identity-int — ⌊/ of no integers is ∞ (a float: ∞ is not an integer)
+[⌊/0⍴0ₓ;⌈/0⍴0ₓ]   ⍝ ∞ ¯∞
+
+⍝ reals:min-identity-frame — the identity fills every cell of the frame
+⌊/2 0⍴0ₓ   ⍝ ∞ ∞
+
+⍝ reals:factorial-poles — !¯1 is Γ(0), ∞; an integer at a pole leaves the integers: Γ(¯1) is NaN
+[!¯1;!¯2ₓ;!¯2.5]   ⍝ ∞ $n 2.3632718012073544

@@ -432,4 +432,23 @@ TEST(Kinds, DynamicKindOfValueDependentResults) {
     std::vector<float> mf{-4};
     EXPECT_EQ(dynamic_kind(Fn::Ln, Kind::F32, mf.data(), 1, nullptr, 0, 1), Kind::C64);
     EXPECT_EQ(dynamic_kind(Fn::Add, Kind::Int, base.data(), 1, neg.data(), 1, 2), Kind::Int);
+    // an integer factorial at a pole (!¯1ₓ) leaves the integers; gamma there is ∞ or NaN
+    EXPECT_EQ(dynamic_kind(Fn::Factorial, Kind::Int, pos.data(), 1, nullptr, 0, 2), Kind::Int);
+    EXPECT_EQ(dynamic_kind(Fn::Factorial, Kind::Int, neg.data(), 1, nullptr, 0, 2), Kind::F64);
+    // the functions that never read for their kind say so
+    EXPECT_TRUE(is_value_dependent(Fn::Sqrt));
+    EXPECT_TRUE(is_value_dependent(Fn::Factorial));
+    EXPECT_FALSE(is_value_dependent(Fn::Add));
+    EXPECT_FALSE(is_value_dependent(Fn::Exp));
+}
+
+TEST(Fold, InfiniteIdentitiesLeaveTheIntegers) {
+    EXPECT_EQ(identity_kind(Fn::Min, Kind::Int), Kind::F64);
+    EXPECT_EQ(identity_kind(Fn::Max, Kind::I8), Kind::F64);
+    EXPECT_EQ(identity_kind(Fn::Min, Kind::Bool), Kind::Bool);
+    EXPECT_EQ(identity_kind(Fn::Add, Kind::Int), Kind::Int);
+    EXPECT_EQ(identity_kind(Fn::Equal, Kind::F64), Kind::Bool);
+    double d = 0;
+    EXPECT_TRUE(identity(Fn::Min, identity_kind(Fn::Min, Kind::Int), &d));
+    EXPECT_EQ(d, INF);
 }
