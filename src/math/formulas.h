@@ -55,21 +55,21 @@ inline typename O::V expm1_poly(typename O::V r) {
     return O::fma(r * r, q, r);
 }
 
-// x = k ln2 + r with |r| ≤ ln2/2 (x clamped to ±800 first so k stays small).
+// x = k ln2 + r with |r| ≤ ln2/2, for |x| ≤ 800 (callers clamp; k stays small).
 template <class O>
 inline typename O::V exp_reduce(typename O::V x, typename O::I& k) {
     using V = typename O::V;
-    V xc = O::select(x > 800.0, V{} + 800.0, O::select(x < -800.0, V{} - 800.0, x));
-    V t = O::fma(xc, V{} + LOG2E, V{} + ROUND_SHIFT);
+    V t = O::fma(x, V{} + LOG2E, V{} + ROUND_SHIFT);
     V kf = t - ROUND_SHIFT;
     k = O::bits(t) - O::bits(V{} + ROUND_SHIFT);
-    V r = O::fma(kf, V{} - LN2_HI, xc);
+    V r = O::fma(kf, V{} - LN2_HI, x);
     return O::fma(kf, V{} - LN2_LO, r);
 }
 
 // exp: x = (16m + j)·ln2/16 + r with j in [0, 16), |r| ≤ ln2/32, so e^x = 2^m · 2^(j/16) · e^r;
 // 2^(j/16) from a 16-entry table (rounded to nearest), e^r − 1 by its Taylor series to r^7
-// (truncation < 2^-59 relative).
+// (truncation < 2^-59 relative; a degree-6 fit would save one fma but costs sinh and cosh,
+// which build on exp, a third of their margin).
 alignas(64) inline constexpr double EXP2_16[16] = {
     0x1.0000000000000p+0, 0x1.0b5586cf9890fp+0, 0x1.172b83c7d517bp+0, 0x1.2387a6e756238p+0,
     0x1.306fe0a31b715p+0, 0x1.3dea64c123422p+0, 0x1.4bfdad5362a27p+0, 0x1.5ab07dd485429p+0,
@@ -79,13 +79,14 @@ alignas(64) inline constexpr double EXP2_16[16] = {
 // the lane and the full formula (exp) answers.
 inline constexpr double EXP_FAST_LIMIT = 708.0;
 
-// 2^(j/16)·e^r for x reduced as above; n = 16m + j is returned (|x| ≤ 800: |n| < 2^15).
+// 2^(j/16)·e^r for x reduced as above; the bits of t are returned, whose low bits hold n = 16m + j
+// (|x| ≤ 800: |n| < 2^15).
 template <class O>
 inline typename O::V exp_table(typename O::V x, typename O::I& n) {
     using V = typename O::V;
     V t = O::fma(x, V{} + 16 * LOG2E, V{} + ROUND_SHIFT);
     V nf = t - ROUND_SHIFT;
-    n = O::bits(t) - O::bits(V{} + ROUND_SHIFT);
+    n = O::bits(t); // n's low bits: SHIFT's are zero
     V r = O::fma(nf, V{} - LN2_HI / 16, x); // exact: LN2_HI has 37 significant bits
     r = O::fma(nf, V{} - LN2_LO / 16, r);
     V q = V{} + 1.0 / 5040;
@@ -103,9 +104,10 @@ inline typename O::V exp_table(typename O::V x, typename O::I& n) {
 template <class O>
 inline typename O::V exp_fast(typename O::V x) {
     using I = typename O::I;
-    I n;
-    typename O::V y = exp_table<O>(x, n);
-    return O::from_bits(O::bits(y) + ((n >> 4) << 52));
+    I tb;
+    typename O::V y = exp_table<O>(x, tb);
+    // m = n >> 4 shifted onto the exponent field; t's own exponent bits fall off the top
+    return O::from_bits(O::bits(y) + ((tb >> 4) << 52));
 }
 template <class O>
 inline typename O::M exp_needs_repair(typename O::V x) {
@@ -119,9 +121,9 @@ inline typename O::V exp(typename O::V x) {
     using V = typename O::V;
     using I = typename O::I;
     V xc = O::select(x > 800.0, V{} + 800.0, O::select(x < -800.0, V{} - 800.0, x));
-    I n;
-    V y = exp_table<O>(xc, n);
-    I m = n >> 4;
+    I tb;
+    V y = exp_table<O>(xc, tb);
+    I m = (tb - O::bits(V{} + ROUND_SHIFT)) >> 4;
     I m1 = m >> 1;
     y = y * pow2i<O>(m1) * pow2i<O>(m - m1);
     y = O::select(x > 709.782712893384, V{} + __builtin_inf(), y);
@@ -129,15 +131,21 @@ inline typename O::V exp(typename O::V x) {
     return O::select(x != x, x, y);
 }
 
+// e^x − 1 = 2^k (1+p) − 1 with one rounding, for x the clamps below leave (no specials).
+template <class O>
+inline typename O::V expm1_core(typename O::V x) {
+    using V = typename O::V;
+    typename O::I k;
+    V p = expm1_poly<O>(exp_reduce<O>(x, k));
+    V s = pow2i<O>(k);
+    return O::fma(s, p, s - 1.0);
+}
+
 template <class O>
 inline typename O::V expm1(typename O::V x) {
     using V = typename O::V;
-    using I = typename O::I;
     V xs = O::select(x > 700.0, V{} + 700.0, O::select(x < -60.0, V{} - 60.0, x));
-    I k;
-    V p = expm1_poly<O>(exp_reduce<O>(xs, k));
-    V s = pow2i<O>(k);
-    V y = O::fma(s, p, s - 1.0); // 2^k (1+p) − 1 with one rounding
+    V y = expm1_core<O>(xs);
     y = O::select(x > 700.0, exp<O>(x), y);
     return O::select(x != x, x, y);
 }
@@ -145,8 +153,9 @@ inline typename O::V expm1(typename O::V x) {
 // ln: x = 2^k·z with z in [0.703125, 1.40625) (the exponent split off at OFF's bit pattern), z
 // in one of 16 subintervals of width 1/32 or 1/16, c its centre (1 for the one holding 1), and
 // ln x = k ln2 + ln c + ln(1+r) with r = (z − c)·(1/c), |r| ≤ 1/32 (z − c is exact, so r is
-// good to an ulp without fma too); ln(1+r) by its Taylor series to r^11 (truncation < 2^-59
-// relative). The tables hold c, 1/c and ln c, each rounded to nearest.
+// good to an ulp without fma too). The tables hold c, 1/c and ln c, each rounded to nearest.
+// ln(1+r) = r + r²·P(r), P the Chebyshev fit of degree 7 to (ln(1+r) − r)/r² on [−0.0295, 0.0313] (mpmath chebyfit;
+// < 0.16 ulp with rounded coefficients).
 inline constexpr int64_t LOG_OFF = 0x3fe6800000000000LL;
 alignas(64) inline constexpr double LOG_C[16] = {
     0x1.7p-1, 0x1.8p-1, 0x1.9p-1, 0x1.ap-1, 0x1.bp-1, 0x1.cp-1, 0x1.dp-1, 0x1.ep-1,
@@ -174,17 +183,15 @@ inline typename O::V log_table(typename O::V x, typename O::I k0) {
     V z = O::from_bits(b - (k << 52));
     V kf = O::to_v(k + k0);
     V r = (z - O::lookup16(LOG_C, j)) * O::lookup16(LOG_INVC, j);
-    V p = V{} + 1.0 / 11;
-    p = O::fma(p, r, V{} - 1.0 / 10);
-    p = O::fma(p, r, V{} + 1.0 / 9);
-    p = O::fma(p, r, V{} - 1.0 / 8);
-    p = O::fma(p, r, V{} + 1.0 / 7);
-    p = O::fma(p, r, V{} - 1.0 / 6);
-    p = O::fma(p, r, V{} + 1.0 / 5);
-    p = O::fma(p, r, V{} - 1.0 / 4);
-    p = O::fma(p, r, V{} + 1.0 / 3);
-    p = O::fma(p, r, V{} - 0.5);
-    V tail = O::fma(kf, V{} + LN2_LO, (r * r) * p);
+    V p = V{} + 0x1.c4eba18b76927p-4;
+    p = O::fma(p, r, V{} - 0x1.005f97918443ap-3);
+    p = O::fma(p, r, V{} + 0x1.2492be1a5e090p-3);
+    p = O::fma(p, r, V{} - 0x1.5555475aa7fb3p-3);
+    p = O::fma(p, r, V{} + 0x1.9999998d77802p-3);
+    p = O::fma(p, r, V{} - 0x1.0000000053ffep-2);
+    p = O::fma(p, r, V{} + 0x1.55555555557b3p-2);
+    p = O::fma(p, r, V{} - 0x1.ffffffffffff6p-2);
+    V tail = O::fma(r * r, p, kf * LN2_LO);
     // k·ln2_hi + ln c + r with both roundings' errors kept (|k·ln2_hi| ≥ |ln c| ≥ |r| where
     // they are nonzero), so the sum is good to about half an ulp and pow's y·ln x stays tight
     V khi = kf * LN2_HI; // exact
@@ -276,22 +283,21 @@ inline typename O::V cos_poly(typename O::V r) {
     return w + (((1.0 - w) - hz) + z * z * (-p));
 }
 
-// sin r for |r| ≤ π/2 (one polynomial for both sin and cos): r + r³(−1/3! + r²/5! − ... +
-// r^18/21!), truncation < 2^-59 at π/2.
+// sin r for |r| ≤ π/2 (one polynomial for both sin and cos): r + r³·S(r²), S the Chebyshev fit
+// of degree 7 to (sin r − r)/r³ on that range (mpmath chebyfit; fit error < 2^-59 relative,
+// rounded coefficients < 0.33 ulp).
 template <class O>
 inline typename O::V sin_half_period(typename O::V r) {
     using V = typename O::V;
     V z = r * r;
-    V p = V{} + 1.0 / 51090942171709440000.0;
-    p = O::fma(p, z, V{} - 1.0 / 121645100408832000.0);
-    p = O::fma(p, z, V{} + 1.0 / 355687428096000.0);
-    p = O::fma(p, z, V{} - 1.0 / 1307674368000.0);
-    p = O::fma(p, z, V{} + 1.0 / 6227020800.0);
-    p = O::fma(p, z, V{} - 1.0 / 39916800.0);
-    p = O::fma(p, z, V{} + 1.0 / 362880.0);
-    p = O::fma(p, z, V{} - 1.0 / 5040.0);
-    p = O::fma(p, z, V{} + 1.0 / 120.0);
-    p = O::fma(p, z, V{} - 1.0 / 6.0);
+    V p = V{} + 0x1.89a4866f527ebp-49;
+    p = O::fma(p, z, V{} - 0x1.ae5138c1216b3p-41);
+    p = O::fma(p, z, V{} + 0x1.6124015b5ee3ap-33);
+    p = O::fma(p, z, V{} - 0x1.ae6455a1d7087p-26);
+    p = O::fma(p, z, V{} + 0x1.71de3a5456716p-19);
+    p = O::fma(p, z, V{} - 0x1.a01a01a018aadp-13);
+    p = O::fma(p, z, V{} + 0x1.1111111111107p-7);
+    p = O::fma(p, z, V{} - 0x1.5555555555555p-3);
     return O::fma(r * z, p, r);
 }
 // x − k·π/2 for an integral k (|k| < 2^24) by the four Cody–Waite pieces.
@@ -343,10 +349,9 @@ template <class O>
 inline typename O::V tanh(typename O::V x) {
     using V = typename O::V;
     V a = O::abs(x);
-    V e = expm1<O>(-2.0 * O::select(a > 40.0, V{} + 40.0, a));
+    V e = expm1_core<O>(-2.0 * O::select(a > 40.0, V{} + 40.0, a));
     V y = -e / (e + 2.0);
-    y = O::copysign(y, x);
-    return O::select(x != x, x, y);
+    return O::copysign(y, x); // NaN stays NaN through every step
 }
 // e^a / 2 for large a without overflowing early: (e^(a/2)/2)·e^(a/2).
 template <class O>

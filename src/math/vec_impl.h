@@ -91,7 +91,20 @@ struct VecOps {
 #if BPL_REG == 64
         return (V)_mm512_permutex2var_pd(_mm512_loadu_pd(t), (__m512i)j, _mm512_loadu_pd(t + 8));
 #elif BPL_REG == 32
-        return (V)_mm256_i64gather_pd(t, (__m256i)j, 8);
+        // four in-register permutes and a two-level blend (gathers are microcoded and slow):
+        // each 64-bit lane asks for the 32-bit pair (2(j&3), 2(j&3)+1) of each quarter
+        __m256i jj = (__m256i)j;
+        __m256i lo2 = _mm256_slli_epi64(_mm256_and_si256(jj, _mm256_set1_epi64x(3)), 1);
+        __m256i idx = _mm256_add_epi32(_mm256_or_si256(lo2, _mm256_slli_epi64(lo2, 32)),
+                                       _mm256_set1_epi64x(0x100000000LL));
+        auto quarter = [&](int q) {
+            return _mm256_castps_pd(_mm256_permutevar8x32_ps(_mm256_loadu_ps(reinterpret_cast<const float*>(t + 4 * q)), idx));
+        };
+        __m256d b2 = _mm256_castsi256_pd(_mm256_slli_epi64(jj, 61)); // bit 2 → sign
+        __m256d b3 = _mm256_castsi256_pd(_mm256_slli_epi64(jj, 60)); // bit 3 → sign
+        __m256d r01 = _mm256_blendv_pd(quarter(0), quarter(1), b2);
+        __m256d r23 = _mm256_blendv_pd(quarter(2), quarter(3), b2);
+        return (V)_mm256_blendv_pd(r01, r23, b3);
 #else
         V r;
         for (int k = 0; k < W; ++k) r[k] = t[j[k]];
@@ -139,7 +152,10 @@ struct VecOps32 {
         __m512 tab = _mm512_loadu_ps(t);
         return (V)_mm512_permutex2var_ps(tab, (__m512i)j, tab);
 #elif BPL_REG == 32
-        return (V)_mm256_i32gather_ps(t, (__m256i)j, 4);
+        __m256i jj = (__m256i)j;
+        __m256 lo = _mm256_permutevar8x32_ps(_mm256_loadu_ps(t), jj);
+        __m256 hi = _mm256_permutevar8x32_ps(_mm256_loadu_ps(t + 8), jj);
+        return (V)_mm256_blendv_ps(lo, hi, _mm256_castsi256_ps(_mm256_slli_epi32(jj, 28)));
 #else
         V r;
         for (int k = 0; k < W; ++k) r[k] = t[j[k]];
