@@ -441,9 +441,11 @@ Value unscan(Exec& ex, const Value& f, const Value* alpha, const Value& w, bool 
     if (p && prim::info(*p).dyadic_fn && (first_axis || w.rank() == 1) && w.shape()[0] > 0) {
         Value one = Value::integer(1), last = Value::integer(-1);
         Value prev = prim::call(prim::Prim::Drop, last, w);
-        if (alpha) {
-            Value seed = alpha->rank() < w.rank() ? prim::call(prim::Prim::Table, *alpha) : *alpha;
-            if (w.rank() == 1) seed = prim::call(prim::Prim::Comma, *alpha);
+        if (alpha) { // the seed as one major cell before the rest
+            std::vector<Value> dims{Value::integer(1)};
+            Shape s = w.shape();
+            for (size_t i = 1; i < s.size(); i++) dims.push_back(Value::integer(s[i]));
+            Value seed = prim::call(prim::Prim::Rho, vector_of(std::move(dims)), *alpha);
             prev = prim::call(prim::Prim::Table, seed, prev);
             return apply_inverse(ex, f, &prev, w);
         }

@@ -201,3 +201,13 @@ vr←3↣× ⋄ vr⁻24   ⍝ 8
 ⍝ inverse:outer-disagree — every cell must recover the same argument
 (×⊗↢4 5)⁻[4 5⋄8 11]
 ⍝ error: DOMAIN ERROR
+
+
+⍝ inverse:scan-seed-columns — a seed for each column of a first-axis scan
+10 20+⍀⁻[11 22⋄14 26]   ⍝ [1 2⋄3 4]
+
+⍝ inverse:ranked — f⁻ ¹ ranks the inverse (D8)
+(1↣⌽⁻ ¹)[1 2 3⋄4 5 6]   ⍝ [3 1 2⋄6 4 5]
+
+⍝ inverse:fixed-point — ⍣¯∞ runs the inverse until the state stops changing
+({2×⍵}⇄{⌊⍵÷2})⍣¯∞⊢100   ⍝ 0ₓ
