@@ -336,7 +336,7 @@ struct Or {
         if constexpr (is_bool_v<C>) return a | b;
         else if constexpr (is_int_v<C>) return int_gcd(a, b);
         else if constexpr (is_flt_v<C>) return float_gcd(a, b, s);
-        else return domain<C>(s, "complex gcd is not supported");
+        else return complex_gcd(a, b, s);
     }
 };
 struct And {
@@ -354,7 +354,10 @@ struct And {
             if (a == 0 || b == 0) return 0;
             C g = float_gcd(a, b, s);
             return (a / g) * b;
-        } else return domain<C>(s, "complex lcm is not supported");
+        } else {
+            if (a == C(0) || b == C(0)) return complex_gcd(a, b, s) * C(0); // DOMAIN for ∞
+            return (a / complex_gcd(a, b, s)) * b;
+        }
     }
 };
 struct Nand {

@@ -59,3 +59,21 @@
 
 ⍝ reals:factorial-poles — !¯1 is Γ(0), ∞; an integer at a pole leaves the integers: Γ(¯1) is NaN
 [!¯1;!¯2ₓ;!¯2.5]   ⍝ ∞ $n 2.3632718012073544
+
+⍝⍝ Gaussian GCD and LCM of complex numbers
+
+⍝ reals:gauss-gcd — 3j4 is (2j1)², 5 is (2j1)(2j¯1): the GCD is 2j1
+(3j4)∨5   ⍝ 2j1
+
+⍝ reals:gauss-gcd-scaled — 3.8j7.6 is 0.2×19j38, 5.2j6.8 is 0.2×26j34, coprime: the GCD is 0.2
+0.2=3.8j7.6∨5.2j6.8   ⍝ $t
+
+⍝ reals:gauss-gcd-quadrant — the result is the associate with real part > 0, imaginary ≥ 0
+[0j2∨0j4;¯3j¯4∨0]   ⍝ 2 3j4
+
+⍝ reals:gauss-lcm — X×Y÷GCD: (¯3j¯4)×0j1 is 4j¯3
+¯3j¯4∧0j1   ⍝ 4j¯3
+
+⍝ reals:gauss-gcd-infinite — an infinite part has no GCD
+1j2∨∞
+⍝ error: DOMAIN ERROR

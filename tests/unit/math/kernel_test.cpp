@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <complex>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -440,6 +442,21 @@ TEST(Kinds, DynamicKindOfValueDependentResults) {
     EXPECT_TRUE(is_value_dependent(Fn::Factorial));
     EXPECT_FALSE(is_value_dependent(Fn::Add));
     EXPECT_FALSE(is_value_dependent(Fn::Exp));
+}
+
+TEST(Logic, GaussianGcdAndLcm) {
+    using C = std::complex<double>;
+    std::vector<C> a{{3, 4}, {3.8, 7.6}, {0, 2}}, b{{5, 0}, {5.2, 6.8}, {0, 4}}, g(3), l(3);
+    ErrorSlot slot;
+    binary(Fn::Or, Kind::C128, a.data(), 1, b.data(), 1, g.data(), 3, slot);
+    binary(Fn::And, Kind::C128, a.data(), 1, b.data(), 1, l.data(), 3, slot);
+    EXPECT_FALSE(slot.has_error());
+    // (3+4i) = (2+i)², 5 = (2+i)(2−i); 0.2×(19+38i) and 0.2×(26+34i) are coprime multiples of 0.2
+    EXPECT_NEAR(g[0].real(), 2, 1e-14); EXPECT_NEAR(g[0].imag(), 1, 1e-14);
+    EXPECT_NEAR(g[1].real(), 0.2, 1e-15); EXPECT_EQ(g[1].imag(), 0);
+    EXPECT_NEAR(g[2].real(), 2, 1e-15); EXPECT_EQ(g[2].imag(), 0);
+    // lcm = a×b÷gcd: (3.8+7.6i)(5.2+6.8i)÷0.2 = ¯159.6+326.8i
+    EXPECT_NEAR(l[1].real(), -159.6, 1e-12); EXPECT_NEAR(l[1].imag(), 326.8, 1e-12);
 }
 
 TEST(Fold, InfiniteIdentitiesLeaveTheIntegers) {
