@@ -34,6 +34,9 @@ struct SystemRow {
     std::string_view name;
     Monad monad; // null: no monadic form
     Dyad dyad;   // null: no dyadic form
+    // The inverse (`•name⁻`, §13): Z with `name Z ≡ Y` (`X name Z ≡ Y`). Null: none (DOMAIN).
+    Monad inverse_monad = nullptr;
+    Dyad inverse_dyad = nullptr;
 };
 
 Value char_vector(const std::u32string& u) {
@@ -228,7 +231,7 @@ Value ucs_dyad(const Value& alpha, const Value& omega) {
 constexpr SystemRow TABLE[] = {
     {"float",   float_monad, float_dyad},
     {"storage", storage,     nullptr},
-    {"ucs",     ucs_monad,   ucs_dyad},
+    {"ucs",     ucs_monad,   ucs_dyad,   ucs_monad, ucs_dyad}, // •ucs⁻ is •ucs
 };
 // clang-format on
 
@@ -247,6 +250,10 @@ class SystemFn final : public Fn {
         }
         if (!row_.monad) throw Error(ErrorKind::Syntax, source() + " needs a left argument");
         return row_.monad(omega);
+    }
+    Value inverse(Exec& ex, const Value* alpha, const Value& omega) const override {
+        if (alpha ? !row_.inverse_dyad : !row_.inverse_monad) return Fn::inverse(ex, alpha, omega);
+        return alpha ? row_.inverse_dyad(*alpha, omega) : row_.inverse_monad(omega);
     }
 
   private:

@@ -68,3 +68,10 @@ x←32 •float [1ₓ 2ₓ;⊂3ₓ]
 ⍝ system:ucs-unknown — an unknown system name
 •nosuchname 1
 ⍝ error: UNSUPPORTED
+
+⍝ system:ucs-inverse — •ucs⁻ is •ucs, with or without an encoding
+[•ucs⁻ 104 105;"UTF-8" •ucs⁻ "€"]   ⍝ ["hi";[226 130 172]ₓ]
+
+⍝ system:storage-no-inverse — •storage has no inverse
+•storage⁻ "integer"
+⍝ error: DOMAIN ERROR
