@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 using namespace bpl::value;
 using bpl::number::Kind;
 
@@ -83,4 +85,76 @@ TEST(Value, DescribesNativeValues) {
     EXPECT_FALSE(d.atom);
     EXPECT_EQ(d.count(), 6);
     EXPECT_TRUE(Desc::of(Value::real(1, Kind::F64, true)).atom);
+}
+
+TEST(Value, ComplexAtomsBoxTheirParts) {
+    Value z = Value::complex(1.5, -2);
+    EXPECT_EQ(z.tag(), Tag::Complex);
+    EXPECT_EQ(z.kind(), Kind::C128);
+    EXPECT_TRUE(z.is_complex());
+    EXPECT_FALSE(z.is_number()); // is_number() means a real atom
+    EXPECT_TRUE(z.is_atom());
+    EXPECT_TRUE(z.is_native());
+    EXPECT_EQ(z.re(), 1.5);
+    EXPECT_EQ(z.im(), -2);
+    Value copy = z; // copies share the box
+    EXPECT_EQ(copy.re(), 1.5);
+    EXPECT_EQ(copy.im(), -2);
+    Desc d = Desc::of(z);
+    EXPECT_TRUE(d.atom);
+    EXPECT_EQ(d.kind, Kind::C128);
+    // C64 parts are float32 values
+    Value s = Value::complex(0.1, 0.2, Kind::C64);
+    EXPECT_EQ(s.re(), static_cast<double>(0.1f));
+    EXPECT_EQ(s.im(), static_cast<double>(0.2f));
+    // a real atom's parts
+    EXPECT_EQ(Value::integer(3).re(), 3);
+    EXPECT_EQ(Value::integer(3).im(), 0);
+}
+
+TEST(Value, ComplexAtomsNormaliseToCompactArrays) {
+    Value v = make_array({2}, {Value::complex(1, 2), Value::complex(3, -4)});
+    ASSERT_TRUE(v.is_stored_array());
+    EXPECT_FALSE(v.array_data().is_boxed());
+    EXPECT_EQ(v.kind(), Kind::C128);
+    const double* parts = v.array_data().items_as<double>();
+    EXPECT_EQ(parts[0], 1);
+    EXPECT_EQ(parts[1], 2);
+    EXPECT_EQ(parts[2], 3);
+    EXPECT_EQ(parts[3], -4);
+    Value second = v.array_data().item(1);
+    EXPECT_TRUE(second.is_complex());
+    EXPECT_EQ(second.im(), -4);
+    Value proto = v.array_data().prototype();
+    EXPECT_TRUE(proto.is_complex());
+    EXPECT_EQ(proto.re(), 0);
+    // mixed with a real atom: a host array keeping each item's kind
+    Value mixed = make_array({2}, {Value::complex(1, 2), Value::real(3, Kind::F64, true)});
+    EXPECT_TRUE(mixed.array_data().is_boxed());
+    // an empty array with a complex prototype is compact
+    Value empty = make_array({0}, {}, Value::complex(0, 0));
+    EXPECT_FALSE(empty.array_data().is_boxed());
+    EXPECT_EQ(empty.kind(), Kind::C128);
+}
+
+TEST(Match, ComplexEqualityIsTolerantOnTheMagnitude) {
+    // |(1+1i) - (1+1.000000000000012i)| = 1.2e-14 <= 1e-14 * |1+1.000000000000012i| (≈1.41e-14)
+    EXPECT_TRUE(tolerant_equal(1, 1, 1, 1.000000000000012));
+    EXPECT_FALSE(tolerant_equal(1, 1, 1, 1.00000000000002));
+    EXPECT_FALSE(tolerant_equal(0, 0, 0, 1e-100));
+    double inf = std::numeric_limits<double>::infinity();
+    EXPECT_TRUE(tolerant_equal(inf, 1, inf, 1));
+    EXPECT_FALSE(tolerant_equal(inf, 1, inf, 1.0000000000000002));
+    EXPECT_TRUE(match(Value::complex(1, 0), Value::real(1, Kind::F64, true)));
+    EXPECT_TRUE(match(Value::complex(2, 3), Value::complex(2, 3)));
+    EXPECT_FALSE(match(Value::complex(2, 3), Value::complex(3, 2)));
+    EXPECT_FALSE(match(Value::complex(2, 3), Value::character(U'a')));
+}
+
+TEST(Match, ComplexNumbersOrderByRealThenImaginaryPart) {
+    EXPECT_LT(compare(Value::complex(1, -2), Value::real(1, Kind::F64)), 0);
+    EXPECT_GT(compare(Value::complex(1, 2), Value::integer(1)), 0);
+    EXPECT_LT(compare(Value::real(0, Kind::F64), Value::complex(1, -2)), 0);
+    EXPECT_EQ(compare(Value::complex(1, 0), Value::integer(1)), 0);
+    EXPECT_LT(compare(Value::complex(5, 5), Value::character(U'a')), 0);
 }
