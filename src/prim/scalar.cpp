@@ -5,6 +5,7 @@
 #include "prim/factory.h"
 #include "value/array.h"
 
+#include <cmath>
 #include <cstddef>
 
 namespace bpl::prim {
@@ -38,10 +39,21 @@ Kind join_dynamic(Kind k, Kind x, Kind y) {
     return x != k ? x : y;
 }
 
+// X*Y stays in k whatever X holds when Y is known integral (and nonnegative for an integer k):
+// then the base need not be read (x*2 on a pending x stays lazy).
+bool is_plain_power(Kind k, const Value& y) {
+    if (number::is_float(k) && number::is_integer(y.kind())) return true;
+    if (!y.is_number()) return false;
+    double e = y.as_f64();
+    if (number::is_integer(k)) return e >= 0;
+    return !std::isfinite(e) || e == std::floor(e);
+}
+
 // Dynamic kinds (D5): the kind to run fn in, given operands converted to k. Reads the operands of
 // value-dependent functions on real kinds (an observing read, like a parameter's); k otherwise.
 Kind dynamic_kind(math::Fn fn, Kind k, const Value& a, const Value* w, const Shape& shape) {
     if (!number::is_real(k) || !math::is_value_dependent(fn)) return k;
+    if (fn == math::Fn::Power && w && is_plain_power(k, *w)) return k;
     int64_t n = value::count_of(shape);
     if (n == 0) return k;
     Items x = items_in(a, k);
