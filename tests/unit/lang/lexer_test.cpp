@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 
 namespace bpl::lang {
 namespace {
@@ -57,6 +58,48 @@ TEST(Lexer, InfinityAndOverflow) {
 TEST(Lexer, NumberSyntaxErrors) {
     for (const char* s : {"2.", "¯", "1ₑ", "1ₑ-2", "1ₓ2", "1.5ₓ", "1E2ₓ"})
         EXPECT_EQ(error_of(s), ErrorKind::Syntax) << s;
+}
+
+TEST(Lexer, ComplexLiterals) {
+    struct Row {
+        const char* src;
+        double re, im;
+    };
+    // expectations written from the literals themselves (language.md §2.4)
+    for (Row r : {Row{"1j2", 1, 2}, Row{"1J2", 1, 2}, Row{"1ⱼ2", 1, 2}, Row{"¯.5j2E¯1", -0.5, 0.2},
+                  Row{"1E2j¯4E¯1", 100, -0.4}, Row{"¯0j2", -0.0, 2}, Row{"0j¯1.5", 0, -1.5}}) {
+        std::vector<Token> t = lex(r.src);
+        ASSERT_EQ(t.size(), 1u) << r.src;
+        EXPECT_TRUE(t[0].value.is_complex()) << r.src;
+        EXPECT_EQ(t[0].value.kind(), Kind::C128) << r.src;
+        EXPECT_EQ(t[0].value.re(), r.re) << r.src;
+        EXPECT_EQ(t[0].value.im(), r.im) << r.src;
+    }
+    EXPECT_TRUE(std::signbit(lex("¯0j2")[0].value.re()));
+    double inf = std::numeric_limits<double>::infinity();
+    EXPECT_EQ(lex("1j∞")[0].value.im(), inf);
+    EXPECT_EQ(lex("∞j1")[0].value.re(), inf);
+    EXPECT_EQ(lex("1j1E309")[0].value.im(), inf);
+    EXPECT_EQ(lex("1j¯∞")[0].value.im(), -inf);
+}
+
+TEST(Lexer, ComplexWithZeroImaginaryPartIsReal) {
+    for (const char* s : {"1j¯0", "1j0", "123j0", "∞j0"}) {
+        Value v = lex(s)[0].value;
+        EXPECT_TRUE(v.is_number()) << s;
+        EXPECT_TRUE(v.weak()) << s;
+    }
+    EXPECT_EQ(lex("123j0")[0].value.as_f64(), 123);
+}
+
+TEST(Lexer, ComplexSyntaxErrors) {
+    for (const char* s : {"1ⱼ", "1j2E¯", "1j2ₓ", "1r2j3", "1j2j3", "1ₓj2", "1r2.5", "1r2ₓ", "1j2ⱼ3"})
+        EXPECT_EQ(error_of(s), ErrorKind::Syntax) << s;
+}
+
+TEST(Lexer, PlainJStartsANameWhenNoPartFollows) {
+    EXPECT_EQ(kinds("2j"), (std::vector<Tok>{Tok::Literal, Tok::Name}));
+    EXPECT_EQ(kinds("2jx"), (std::vector<Tok>{Tok::Literal, Tok::Name}));
 }
 
 TEST(Lexer, PlainEStartsANameWhenNoExponentFollows) {
