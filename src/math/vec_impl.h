@@ -79,7 +79,7 @@ struct VecOps {
     // one bit per lane (the lane's sign bit), in one instruction
     static unsigned mask_bits(M m) {
 #if BPL_REG == 64
-        return _mm512_movepi64_mask((__m512i)m);
+        return _mm512_test_epi64_mask((__m512i)m, (__m512i)m);
 #elif BPL_REG == 32
         return static_cast<unsigned>(_mm256_movemask_pd((__m256d)m));
 #else
@@ -139,7 +139,7 @@ struct VecOps32 {
     static V to_v(I i) { return from_bits(i + bits(V{} + 0x1.8p23f)) - 0x1.8p23f; }
     static unsigned mask_bits(M m) {
 #if BPL_REG == 64
-        return _mm512_movepi32_mask((__m512i)m);
+        return _mm512_test_epi32_mask((__m512i)m, (__m512i)m);
 #elif BPL_REG == 32
         return static_cast<unsigned>(_mm256_movemask_ps((__m256)m));
 #else
@@ -163,6 +163,9 @@ struct VecOps32 {
 #endif
     }
 };
+
+// The repair predicate of formulas that serve every lane: the block loops skip the flag test.
+struct NoRepair {};
 
 // Recomputes the lanes set in `flags` (bit j: item j) by the scalar repair fix, reading the
 // items from the operand itself: out of line, so the block loops keep their vectors in registers.
@@ -196,8 +199,10 @@ void map1_f32(F f, N need, R fix, const float* a, int64_t sa, float* out, int64_
             std::memcpy(&x, a + i, sizeof(x));
             V32 y = f(x);
             std::memcpy(out + i, &y, sizeof(y));
-            unsigned flags = VecOps32::mask_bits(need(x));
-            if (__builtin_expect(flags != 0, 0)) fix_lanes(flags, fix, a + i, 1, out + i);
+            if constexpr (!std::is_same_v<N, NoRepair>) {
+                unsigned flags = VecOps32::mask_bits(need(x));
+                if (__builtin_expect(flags != 0, 0)) fix_lanes(flags, fix, a + i, 1, out + i);
+            }
         }
     for (; i < n; i += W32) {
         int m = n - i < W32 ? static_cast<int>(n - i) : W32;
@@ -207,8 +212,10 @@ void map1_f32(F f, N need, R fix, const float* a, int64_t sa, float* out, int64_
         std::memcpy(&x, in, sizeof(x));
         V32 y = f(x);
         std::memcpy(res, &y, sizeof(y));
-        unsigned flags = VecOps32::mask_bits(need(x)) & ((1u << m) - 1);
-        if (flags != 0) fix_lanes(flags, fix, in, 1, res);
+        if constexpr (!std::is_same_v<N, NoRepair>) {
+            unsigned flags = VecOps32::mask_bits(need(x)) & ((1u << m) - 1);
+            if (flags != 0) fix_lanes(flags, fix, in, 1, res);
+        }
         for (int j = 0; j < m; ++j) out[i + j] = res[j];
     }
 }
@@ -219,7 +226,7 @@ bool unary_f32_native(Fn f, const float* a, int64_t sa, float* out, int64_t n) {
 #if BPL_HAS_FMA
     using O = VecOps32;
     using V32 = VecOps32::V;
-    auto never32 = [](V32) { return VecOps32::I{}; };
+    NoRepair never32;
     auto same = [](double x) { return x; };
     auto trig = [](V32 x) { return formula32::trig_needs_repair<O>(x); };
     switch (f) {
@@ -292,15 +299,19 @@ void map1(F f, N need, R fix, const S* a, int64_t sa, S* out, int64_t n) {
         for (; i + W <= n; i += W) {
             V x = load_block(a + i, 1, W);
             store_block(f(x), out + i, W);
-            unsigned flags = VecOps::mask_bits(need(x));
-            if (__builtin_expect(flags != 0, 0)) fix_lanes(flags, fix, a + i, 1, out + i);
+            if constexpr (!std::is_same_v<N, NoRepair>) {
+                unsigned flags = VecOps::mask_bits(need(x));
+                if (__builtin_expect(flags != 0, 0)) fix_lanes(flags, fix, a + i, 1, out + i);
+            }
         }
     for (; i < n; i += W) {
         int m = n - i < W ? static_cast<int>(n - i) : W;
         V x = load_block(a + i * sa, sa, m);
         store_block(f(x), out + i, m);
-        unsigned flags = VecOps::mask_bits(need(x)) & ((1u << m) - 1);
-        if (flags != 0) fix_lanes(flags, fix, a + i * sa, sa, out + i);
+        if constexpr (!std::is_same_v<N, NoRepair>) {
+            unsigned flags = VecOps::mask_bits(need(x)) & ((1u << m) - 1);
+            if (flags != 0) fix_lanes(flags, fix, a + i * sa, sa, out + i);
+        }
     }
 }
 
@@ -328,8 +339,8 @@ void map2r(F f, N need, R fix, const S* a, int64_t sa, const S* b, int64_t sb, S
     }
 }
 
-inline auto never() {
-    return [](V) { return VecOps::I{}; };
+inline NoRepair never() {
+    return {};
 }
 inline auto no_fix() {
     return [](double x) { return x; };
