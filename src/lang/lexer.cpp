@@ -128,7 +128,9 @@ class Lexer {
         space_ = false;
     }
     size_t number(size_t i);
-    size_t real(size_t b, size_t i, double* value, bool* integral);
+    size_t real(size_t b, size_t i, double* value, bool* integral, std::string* text = nullptr);
+    Value marked(size_t b, size_t e, const std::string& text, bool integral, const MarkRow& mark) const;
+    void mark_group(const MarkRow& mark);
     bool real_follows(size_t i) const;
     size_t string(size_t i);
     size_t character(size_t i);
@@ -144,6 +146,14 @@ class Lexer {
     std::vector<int32_t> offs_;
     std::vector<Token> out_;
     bool space_ = true;
+    // The plain real literals so far (no mark, not complex or ∞): their token, source range and
+    // text, so a mark after their group reads them again in the marked kind.
+    struct Plain {
+        size_t token, b, e;
+        std::string text;
+        bool integral;
+    };
+    std::vector<Plain> plains_;
 };
 
 const MarkRow* Lexer::mark_at(size_t i, size_t* len) const {
@@ -161,7 +171,7 @@ const MarkRow* Lexer::mark_at(size_t i, size_t* len) const {
 
 // One real part of a number from i (§2.4): ["¯"] ("∞" | mant [exponent]). Sets its value and
 // whether it was written with integer syntax; returns its end. b is the number's start.
-size_t Lexer::real(size_t b, size_t i, double* value, bool* integral) {
+size_t Lexer::real(size_t b, size_t i, double* value, bool* integral, std::string* text) {
     bool negative = at(i) == U'¯';
     if (negative) i++;
     if (at(i) == U'∞') {
@@ -199,6 +209,7 @@ size_t Lexer::real(size_t b, size_t i, double* value, bool* integral) {
         i = d;
     }
     *value = std::strtod(ascii.c_str(), nullptr); // beyond range: ±∞, as §2.4 says
+    if (text) *text = std::move(ascii);
     return i;
 }
 
@@ -213,7 +224,8 @@ bool Lexer::real_follows(size_t i) const {
 size_t Lexer::number(size_t b) {
     double re = 0;
     bool integral = false;
-    size_t i = real(b, b, &re, &integral);
+    std::string text;
+    size_t i = real(b, b, &re, &integral, &text);
     // A plain j/J/r continues the number only before a complete part; ⱼ and ᵣ always do.
     char32_t next = at(i);
     bool plain_j = (next == U'j' || next == U'J') && real_follows(i + 1);
@@ -264,20 +276,48 @@ size_t Lexer::number(size_t b) {
         throw base::Error(ErrorKind::Unsupported, "the ₐ mark is not supported yet", site(b, i + 1));
     }
     push(Tok::Literal, b, i);
-    Value& v = out_.back().value;
-    if (mark && mark->integer) {
-        // Integer syntax: the digits themselves, so values past 2^53 keep every digit.
-        std::string ascii;
-        for (size_t k = b; k < i - mark_len; k++)
-            ascii += at(k) == U'¯' ? '-' : static_cast<char>(at(k));
-        errno = 0;
-        long long n = std::strtoll(ascii.c_str(), nullptr, 10);
-        if (errno == ERANGE) fail(b, i, "integer literal out of range");
-        v = Value::integer(n, mark->kind);
+    if (mark) {
+        out_.back().value = marked(b, i, text, integral, *mark);
     } else {
-        v = mark ? Value::real(re, mark->kind, false) : Value::real(re, Kind::F64, true);
+        out_.back().value = Value::real(re, Kind::F64, true);
+        plains_.push_back({out_.size() - 1, b, i, std::move(text), integral});
     }
     return i;
+}
+
+// A real literal's value in a marked kind, read from its text (b..e is its source range, for
+// errors): integers from the digits themselves, so values past 2^53 keep every digit; float32
+// from the decimal text directly (one rounding).
+Value Lexer::marked(size_t b, size_t e, const std::string& text, bool integral,
+                    const MarkRow& mark) const {
+    if (mark.integer) {
+        if (!integral) fail(b, e, "an integer mark needs integer syntax");
+        errno = 0;
+        long long n = std::strtoll(text.c_str(), nullptr, 10);
+        if (errno == ERANGE) fail(b, e, "integer literal out of range");
+        return Value::integer(n, mark.kind);
+    }
+    if (mark.kind == Kind::F32) return Value::real(std::strtof(text.c_str(), nullptr), Kind::F32, false);
+    return Value::real(std::strtod(text.c_str(), nullptr), mark.kind, false);
+}
+
+// A mark right after a closing bracket or parenthesis applies to the literals of its group
+// (`[9007199254740993 1]ₓ`): they are read again from their text in the marked kind, so no
+// digit is lost to a float64 first. Other items are the binder's to convert or refuse.
+void Lexer::mark_group(const MarkRow& mark) {
+    if (out_.empty() || space_ ||
+        (out_.back().kind != Tok::RBracket && out_.back().kind != Tok::RParen))
+        return;
+    size_t open = out_.size() - 1;
+    for (int depth = 0;; open--) {
+        Tok k = out_[open].kind;
+        if (k == Tok::RBracket || k == Tok::RParen) depth++;
+        if (k == Tok::LBracket || k == Tok::LParen) depth--;
+        if (depth == 0 || open == 0) break;
+    }
+    for (auto p = plains_.rbegin(); p != plains_.rend() && p->token > open; ++p)
+        if (p->integral || !mark.integer) // `[2.5]ₓ` is the binder's DOMAIN ERROR
+            out_[p->token].value = marked(p->b, p->e, p->text, p->integral, mark);
 }
 
 Value string_value(const std::u32string& s) {
@@ -416,6 +456,7 @@ std::vector<Token> Lexer::run() {
             i++;
         } else if (size_t mark_len = 0; mark_at(i, &mark_len)) {
             const MarkRow* mark = mark_at(i, &mark_len);
+            mark_group(*mark);
             push(Tok::Mark, i, i + mark_len);
             out_.back().mark = mark->kind;
             i += mark_len;

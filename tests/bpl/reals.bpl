@@ -77,3 +77,18 @@
 ⍝ reals:gauss-gcd-infinite — an infinite part has no GCD
 1j2∨∞
 ⍝ error: DOMAIN ERROR
+
+⍝⍝ Marks after a group of literals
+
+⍝ reals:group-mark-exact — a mark after a group reads its integers from their digits (past 2^53)
++/[9223372036854775807 1 ¯1]ₓ   ⍝ 9223372036854775807ₓ
+
+⍝ reals:group-mark-odd — 9007199254740993 is not a float64: the marked group keeps it
+[9007199254740993 2]ₓ-1   ⍝ [9007199254740992 1]ₓ
+
+⍝ reals:group-mark-f32 — float32 items of a group read as single float32 literals do
+([0.1 0.3]ₛ)=(0.1ₛ 0.3ₛ)   ⍝ $t $t
+
+⍝ reals:group-mark-fraction — an integer mark on a fraction is a domain error
+[1 2.5]ₓ
+⍝ error: DOMAIN ERROR
