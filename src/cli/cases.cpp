@@ -6,6 +6,7 @@
 #include "base/utf8.h"
 #include "lang/display.h"
 #include "lang/run.h"
+#include "number/exact.h"
 #include "value/array.h"
 #include "value/function.h"
 
@@ -433,6 +434,12 @@ bool match_at(const Value& actual0, const Value& expected0, Tolerance tol, const
         if (a.is_char() && a.as_char() == e.as_char()) return true;
         return fail("expected " + show(e) + ", got " + show(a));
     }
+    if (e.is_exact()) {
+        // an exact expectation fixes the kind (D19) and matches only the same exact number
+        if (!a.is_exact()) return fail("expected the exact number " + show(e) + ", got " + show(a));
+        if (!number::equal(a.exact(), e.exact())) return fail("expected " + show(e) + ", got " + show(a));
+        return true;
+    }
     if (e.is_complex() || (e.is_number() && e.weak() && a.is_complex())) {
         // An unmarked complex or real expectation matches a number of any float or complex kind.
         if (!a.is_complex() && !a.is_number()) return fail("expected " + show(e) + ", got " + show(a));
@@ -440,7 +447,7 @@ bool match_at(const Value& actual0, const Value& expected0, Tolerance tol, const
         return true;
     }
     if (e.is_number()) {
-        if (!a.is_number()) return fail("expected " + show(e) + ", got " + show(a));
+        if (!a.is_number() && !a.is_exact()) return fail("expected " + show(e) + ", got " + show(a));
         if (e.weak()) {
             if (!number::is_real(a.kind()) && a.kind() != Kind::Exact)
                 return fail("expected a real number, got " + show(a));

@@ -4,6 +4,7 @@
 #include "lang/display.h"
 
 #include "base/utf8.h"
+#include "number/exact.h"
 #include "value/array.h"
 #include "value/function.h"
 
@@ -86,12 +87,13 @@ std::string float32_text(float f) {
     return format_finite(f);
 }
 
-// A real or complex number atom.
-bool is_number_atom(const Value& v) { return v.is_number() || v.is_complex(); }
+// A real, complex or exact number atom.
+bool is_number_atom(const Value& v) { return v.is_number() || v.is_complex() || v.is_exact(); }
 
 // A number atom's text; `marked` adds the integer or float-width mark. A complex number shows
 // its parts joined by ⱼ, or only its real part when the imaginary part is zero (language.md §12.1).
 std::string number_text(const Value& v, bool marked) {
+    if (v.is_exact()) return v.exact().spell(); // always marked: `1ᵣ3`, `3ᵣ`
     Kind k = v.kind();
     if (number::is_complex(k)) {
         auto part = [k](double x) {
@@ -410,7 +412,8 @@ std::string source_form(const Value& value) {
     switch (v.tag()) {
     case Tag::None: return "";
     case Tag::Number:
-    case Tag::Complex: return number_text(v, true);
+    case Tag::Complex:
+    case Tag::Exact: return number_text(v, true);
     case Tag::Char: return char_source(v.as_char());
     case Tag::Function: return v.function_obj().source();
     case Tag::Array: return array_source(v.array_data());
@@ -424,7 +427,8 @@ std::string display(const Value& value) {
     switch (v.tag()) {
     case Tag::None: return "";
     case Tag::Number:
-    case Tag::Complex: return number_text(v, true);
+    case Tag::Complex:
+    case Tag::Exact: return number_text(v, true);
     case Tag::Char: return char_source(v.as_char());
     case Tag::Function: return v.function_obj().source();
     case Tag::Array: return array_text(v.array_data());

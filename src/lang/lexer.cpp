@@ -3,6 +3,7 @@
 #include "lang/lexer.h"
 
 #include "base/utf8.h"
+#include "number/exact.h"
 #include "value/array.h"
 
 #include <cctype>
@@ -219,8 +220,7 @@ bool Lexer::real_follows(size_t i) const {
     return is_digit(at(i)) || (at(i) == U'.' && is_digit(at(i + 1))) || at(i) == U'∞';
 }
 
-// number (§2.4): real [mark], a complex real j real, or an exact form (int r int, int ᵣ [int]),
-// which is recognised and refused as unsupported.
+// number (§2.4): real [mark], a complex real j real, or an exact form (int r int, int ᵣ [int]).
 size_t Lexer::number(size_t b) {
     double re = 0;
     bool integral = false;
@@ -254,16 +254,29 @@ size_t Lexer::number(size_t b) {
     }
     if (exact) {
         if (!integral) fail(b, i + 1, "an exact number needs integer parts");
+        auto ascii = [&](size_t from, size_t to) {
+            std::string t;
+            for (size_t k = from; k < to; k++) t += at(k) == U'¯' ? '-' : static_cast<char>(at(k));
+            return t;
+        };
+        std::string num = ascii(b, i), den = "1";
         i++;
         if (next == U'r' || is_digit(at(i)) || (at(i) == U'¯' && is_digit(at(i + 1)))) {
+            size_t d = i;
             if (at(i) == U'¯') i++;
             if (!is_digit(at(i))) fail(b, i, "a rational needs a denominator");
             i = digits(i);
+            den = ascii(d, i);
         }
         if (malformed_after(i) || at(i) == U'ₑ' || ((at(i) == U'e' || at(i) == U'E') && real_follows(i + 1)))
             fail(b, i + 1, "malformed exact number");
-        throw base::Error(ErrorKind::Unsupported, "exact numbers (r, ᵣ) are not supported yet",
-                          site(b, i));
+        push(Tok::Literal, b, i);
+        try {
+            out_.back().value = Value::exact(number::Exact::parse(num, den)); // 1r0: DOMAIN
+        } catch (base::Error& e) {
+            throw e.at(site(b, i));
+        }
+        return i;
     }
     size_t mark_len = 0;
     const MarkRow* mark = mark_at(i, &mark_len);

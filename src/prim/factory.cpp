@@ -1,11 +1,14 @@
 // The row factory: kinds, agreement, parameter reads and node construction for prim's rows.
 #include "prim/factory.h"
 
+#include "number/exact.h"
+#include "prim/exact.h"
 #include "program/plan.h"
 #include "value/array.h"
 #include "value/match.h"
 
 #include <cmath>
+#include <optional>
 
 namespace bpl::prim {
 
@@ -43,6 +46,10 @@ Kind effective_kind(const Value& x, const Value& partner) {
 
 Value convert_to(const Value& x, Kind k) {
     if (x.kind() == k) return x;
+    if (x.is_exact()) {
+        if (number::is_float(k) || number::is_complex(k)) return exact_as(x, k);
+        return Value::integer(x.as_i64(), k); // callers convert whole values only
+    }
     if (x.is_number() || x.is_complex()) {
         if (number::is_complex(k)) return Value::complex(x.re(), x.im(), k);
         // a complex atom to a real kind keeps its real part, as math::convert does
@@ -79,6 +86,12 @@ std::vector<int64_t> read_ints(const Value& v) {
     auto one = [&](const Value& item) {
         // A complex number counts only when its imaginary part is exactly zero (⍳3j0).
         bool real_complex = item.is_complex() && item.im() == 0;
+        if (item.is_exact()) {
+            std::optional<int64_t> i = item.exact().try_i64();
+            if (!i) fail(base::ErrorKind::Domain, "expected integers");
+            out.push_back(*i);
+            return;
+        }
         if (!item.is_number() && !real_complex) fail(base::ErrorKind::Domain, "expected integers");
         if (real_complex || number::is_float(item.kind())) {
             double f = item.re(), r = std::nearbyint(f);

@@ -2,6 +2,7 @@
 // object; host recursion through containers for boxed operands (functions.md §0.3).
 #include "prim/scalar.h"
 
+#include "prim/exact.h"
 #include "prim/factory.h"
 #include "value/array.h"
 
@@ -146,6 +147,10 @@ Cells cells_of(const Value& v) {
 Value pervade_fn(math::Fn fn, const Value& w) {
     if (w.is_function()) fail(base::ErrorKind::Domain, "a function is not a number");
     if (w.is_native()) return native_monad(fn, w);
+    if (w.is_exact()) {
+        if (std::optional<Value> r = exact_monad(fn, w)) return *r;
+        return native_monad(fn, exact_as(w, Kind::F64));
+    }
     const ArrayData& a = w.array_data();
     std::vector<Value> items;
     items.reserve(static_cast<size_t>(a.count()));
@@ -160,6 +165,12 @@ Value pervade(Prim p, const Value& a, const Value& w) {
     const PrimInfo& row = info(p);
     if (a.is_function() || w.is_function()) fail(base::ErrorKind::Domain, "a function is not a number");
     if (a.is_native() && w.is_native()) return native_dyad(*row.dyadic_fn, a, w);
+    if ((a.is_exact() && w.is_atom()) || (w.is_exact() && a.is_atom())) {
+        // an exact atom's step: computed exactly, or converted for the native route
+        ExactStep step = exact_dyad(*row.dyadic_fn, a.read(), w.read());
+        if (step.result) return *step.result;
+        return native_dyad(*row.dyadic_fn, step.a, step.w);
+    }
     // Host pervasion: pair items by leading-axis agreement; containers are kept.
     Cells x = cells_of(a), y = cells_of(w);
     Shape shape = agree(x.shape, y.shape);

@@ -98,7 +98,7 @@ Value to_float(const Value& v, Kind k) {
         if (k != Kind::F64) throw Error(ErrorKind::Domain, "•float keeps complex numbers at 64 bits only");
         return prim::convert_to(v, Kind::C128).with_weak(false);
     }
-    if (from == Kind::Exact) throw Error(ErrorKind::Nonce, "•float of exact numbers is not supported yet");
+    // an exact number converts to its nearest float (convert_to rounds it once, correctly)
     return prim::convert_to(v, k).with_weak(false);
 }
 

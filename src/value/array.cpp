@@ -4,6 +4,7 @@
 #include "base/assert.h"
 #include "math/kernel.h"
 #include "number/complex.h"
+#include "number/exact.h"
 #include "number/f16.h"
 #include "value/function.h"
 #include "value/pending.h"
@@ -129,7 +130,7 @@ Value ArrayData::prototype() const {
         if (number::is_complex(kind_)) return Value::complex(0, 0, kind_);
         return Value::integer(0, kind_);
     }
-    if (count_ == 0) return proto_.empty() ? Value::real(0, Kind::F64, true) : proto_[0];
+    if (count_ == 0) return proto_.empty() ? Value::real(0, Kind::F64, true) : fill_of(proto_[0]);
     return fill_of(items_[0]);
 }
 
@@ -139,6 +140,7 @@ Value fill_of(const Value& proto) {
         return number::is_float(proto.kind()) ? Value::real(0, proto.kind(), proto.weak())
                                               : Value::integer(0, proto.kind());
     case Tag::Complex: return Value::complex(0, 0, proto.kind());
+    case Tag::Exact: return Value::exact(number::Exact::of(0));
     case Tag::Char: return Value::character(U' ');
     case Tag::Function:
     case Tag::None: return proto;

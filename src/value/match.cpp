@@ -1,6 +1,7 @@
 // Match and depth.
 #include "value/match.h"
 
+#include "number/exact.h"
 #include "value/array.h"
 #include "value/function.h"
 #include "base/error.h"
@@ -29,10 +30,28 @@ bool tolerant_equal(double a_re, double a_im, double b_re, double b_im) {
 }
 
 namespace {
+bool is_numeric_atom(const Value& v) { return v.is_number() || v.is_complex() || v.is_exact(); }
+
+// A real number atom (integer, float or exact) as an exact number; nothing for ∞ and NaN.
+Ref<number::Exact> exact_of(const Value& v) {
+    if (v.is_exact()) return v.exact_ref();
+    if (!number::is_float(v.kind())) return number::Exact::of(v.as_i64());
+    double f = v.as_f64();
+    return std::isfinite(f) ? number::Exact::of_double(f) : Ref<number::Exact>();
+}
+
+// Two real atoms, at least one exact: exactly equal unless a float takes part (then tolerant).
+bool exact_equal(const Value& a, const Value& b) {
+    if (number::is_float(a.kind()) || number::is_float(b.kind()))
+        return tolerant_equal(a.as_f64(), b.as_f64());
+    return number::equal(*exact_of(a), *exact_of(b));
+}
+
 bool atom_equal(const Value& a, const Value& b) {
-    if ((a.is_complex() || b.is_complex()) && (a.is_number() || a.is_complex()) &&
-        (b.is_number() || b.is_complex()))
+    if ((a.is_complex() || b.is_complex()) && is_numeric_atom(a) && is_numeric_atom(b))
         return tolerant_equal(a.re(), a.im(), b.re(), b.im());
+    if ((a.is_exact() || b.is_exact()) && is_numeric_atom(a) && is_numeric_atom(b))
+        return exact_equal(a, b);
     if (a.tag() != b.tag()) return false;
     switch (a.tag()) {
     case Tag::Char: return a.as_char() == b.as_char();
@@ -69,7 +88,7 @@ bool match(const Value& x, const Value& y) {
 
 namespace {
 int rank_class(const Value& v) {
-    return v.is_number() || v.is_complex() ? 0 : v.is_char() ? 1 : 2;
+    return is_numeric_atom(v) ? 0 : v.is_char() ? 1 : 2;
 }
 // Order of two real numbers, NaN after all.
 int compare_real(double p, double q) {
@@ -88,6 +107,13 @@ int compare(const Value& x, const Value& y) {
     if (ca == 0 && (a.is_complex() || b.is_complex())) {
         int c = compare_real(a.re(), b.re());
         return c ? c : compare_real(a.im(), b.im());
+    }
+    if (ca == 0 && (a.is_exact() || b.is_exact())) {
+        // exactly, against a float's stored value; ±∞ and NaN (no exact value) by their doubles
+        Ref<number::Exact> p = exact_of(a), q = exact_of(b);
+        if (!p || !q) return compare_real(a.as_f64(), b.as_f64());
+        int c = number::compare(*p, *q);
+        return (c > 0) - (c < 0);
     }
     if (ca == 0) {
         if (!number::is_float(a.kind()) && !number::is_float(b.kind()))

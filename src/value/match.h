@@ -16,12 +16,13 @@ bool tolerant_equal(double a, double b);
 bool tolerant_equal(double a_re, double a_im, double b_re, double b_im);
 
 // ≡: same shape, same nesting, equal items (numbers tolerantly, of any kind, complex compared
-// with real by value), same
+// with real by value; exact numbers exactly unless a float takes part), same
 // prototype kind class for empty arrays. Reads pending values (a checkpoint).
 bool match(const Value& a, const Value& b);
 
 // Structural order (functions.md §0.7; grade, sort): numbers < characters < arrays; numbers by
-// value with NaN after all (complex by real part, then imaginary part); characters by code point; arrays by rank, then ravel
+// value with NaN after all (complex by real part, then imaginary part; an exact number against a
+// float's stored value exactly); characters by code point; arrays by rank, then ravel
 // lexicographically, then shape. No tolerance. Throws DOMAIN ERROR when it reaches a function.
 int compare(const Value& a, const Value& b);
 

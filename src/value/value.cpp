@@ -3,12 +3,15 @@
 
 #include "base/assert.h"
 #include "math/kernel.h"
+#include "number/exact.h"
 #include "number/f16.h"
 #include "value/array.h"
 #include "value/function.h"
 #include "value/pending.h"
 
+#include <cstdint>
 #include <cstring>
+#include <optional>
 
 namespace bpl::value {
 
@@ -30,6 +33,7 @@ void Value::retain() const noexcept {
     case Tag::Pending: Ref<Pending>(static_cast<Pending*>(obj_)).leak(); break;
     case Tag::Function: Ref<value::Function>(static_cast<value::Function*>(obj_)).leak(); break;
     case Tag::Complex: Ref<ComplexBox>(static_cast<ComplexBox*>(obj_)).leak(); break;
+    case Tag::Exact: Ref<number::Exact>(static_cast<number::Exact*>(obj_)).leak(); break;
     default: break;
     }
 }
@@ -40,6 +44,7 @@ void Value::release() noexcept {
     case Tag::Pending: Ref<Pending>::adopt(static_cast<Pending*>(obj_)); break;
     case Tag::Function: Ref<value::Function>::adopt(static_cast<value::Function*>(obj_)); break;
     case Tag::Complex: Ref<ComplexBox>::adopt(static_cast<ComplexBox*>(obj_)); break;
+    case Tag::Exact: Ref<number::Exact>::adopt(static_cast<number::Exact*>(obj_)); break;
     default: break;
     }
     tag_ = Tag::None;
@@ -104,6 +109,14 @@ Value Value::complex(double re, double im, Kind kind) {
     v.obj_ = box.leak();
     return v;
 }
+Value Value::exact(Ref<number::Exact> e) {
+    ASSERT(e, "an exact atom holds a number");
+    Value v;
+    v.tag_ = Tag::Exact;
+    v.kind_ = Kind::Exact;
+    v.obj_ = e.leak();
+    return v;
+}
 Value Value::boolean(bool b) { return integer(b ? 1 : 0, Kind::Bool); }
 Value Value::character(char32_t c) {
     Value v;
@@ -140,6 +153,7 @@ bool Value::is_atom() const noexcept {
     switch (tag_) {
     case Tag::Number:
     case Tag::Complex:
+    case Tag::Exact:
     case Tag::Char:
     case Tag::Function: return true;
     case Tag::Pending: return pending_node().desc().atom;
@@ -161,10 +175,25 @@ bool Value::is_native() const noexcept {
 }
 
 double Value::as_f64() const noexcept {
+    if (tag_ == Tag::Exact) return exact().to_double();
     return number::is_float(kind_) ? f_ : static_cast<double>(i_);
 }
 int64_t Value::as_i64() const noexcept {
+    if (tag_ == Tag::Exact) {
+        if (std::optional<int64_t> i = exact().try_i64()) return *i;
+        double d = exact().to_double();
+        return d >= 0x1p63 ? INT64_MAX : d <= -0x1p63 ? INT64_MIN : static_cast<int64_t>(d);
+    }
     return number::is_float(kind_) ? static_cast<int64_t>(f_) : i_;
+}
+
+const number::Exact& Value::exact() const noexcept {
+    ASSERT(tag_ == Tag::Exact, "exact of a non-exact value");
+    return *static_cast<const number::Exact*>(obj_);
+}
+Ref<number::Exact> Value::exact_ref() const noexcept {
+    ASSERT(tag_ == Tag::Exact, "exact_ref of a non-exact value");
+    return Ref<number::Exact>(static_cast<number::Exact*>(obj_));
 }
 
 double Value::re() const noexcept { return tag_ == Tag::Complex ? box_of(obj_).re : as_f64(); }

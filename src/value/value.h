@@ -1,6 +1,7 @@
 // Value: what a BPL expression evaluates to. An atom (number, character, function), a stored
 // array (ArrayData), a pending graph result (Pending), or no result. 16 bytes: a complex atom's
-// two parts do not fit, so they live in a small shared box the Value points to.
+// two parts and an exact atom's rational do not fit, so they live in a small shared immutable
+// object the Value points to (a boxed atom).
 // Reading a pending value's items goes through read(), the one chokepoint into the graph.
 #pragma once
 
@@ -9,6 +10,10 @@
 
 #include <cstdint>
 #include <vector>
+
+namespace bpl::number {
+class Exact;
+} // namespace bpl::number
 
 namespace bpl::value {
 
@@ -26,6 +31,7 @@ enum class Tag : uint8_t {
     None,      // no result (an empty dfn's)
     Number,    // a real number atom of kind() (Bool and integer kinds in i, floats in f)
     Complex,   // a complex number atom of kind() (C64 or C128); its parts are boxed (obj)
+    Exact,     // an exact (ᵣ) number atom, kind Exact; its number::Exact is boxed (obj)
     Char,      // a character atom
     Function,  // a function atom (lang's Function)
     Array,     // a stored array (ArrayData)
@@ -49,6 +55,9 @@ class Value {
     // A complex atom of kind C64 (parts rounded to float32) or C128. Always a complex atom, even
     // with a zero imaginary part: whether such a number counts as real is the caller's rule.
     static Value complex(double re, double im, Kind kind = Kind::C128);
+    // An exact (ᵣ) atom holding `e` (consumed). Never weak, never native: exact values are host
+    // values with no compact form.
+    static Value exact(Ref<number::Exact> e);
     static Value character(char32_t c);
     static Value array(Ref<ArrayData> a);
     static Value pending(Ref<Pending> p);
@@ -61,6 +70,7 @@ class Value {
     // so code that reads numbers through as_f64/as_i64 never sees one.
     bool is_number() const noexcept { return tag_ == Tag::Number; }
     bool is_complex() const noexcept { return tag_ == Tag::Complex; }
+    bool is_exact() const noexcept { return tag_ == Tag::Exact; }
     bool is_char() const noexcept { return tag_ == Tag::Char; }
     bool is_stored_array() const noexcept { return tag_ == Tag::Array; }
     bool is_pending() const noexcept { return tag_ == Tag::Pending; }
@@ -75,10 +85,15 @@ class Value {
     bool is_native() const noexcept;
 
     // Number atom contents. as_f64 converts integers; as_i64 truncates floats (callers check).
-    // Real number atoms only (tag Number).
+    // Real number atoms (tag Number); an exact atom answers its nearest double and that double
+    // truncated, so a caller that needs the exact value asks exact().
     double as_f64() const noexcept;
     int64_t as_i64() const noexcept;
-    // A number atom's parts: a complex atom's real and imaginary parts; a real atom's value and 0.
+    // An exact atom's number (tag Exact).
+    const number::Exact& exact() const noexcept;
+    Ref<number::Exact> exact_ref() const noexcept;
+    // A number atom's parts: a complex atom's real and imaginary parts; a real or exact atom's
+    // value (as a double) and 0.
     double re() const noexcept;
     double im() const noexcept;
     char32_t as_char() const noexcept { return c_; }
