@@ -3,13 +3,18 @@
 # with a plain copy of the same buffers as the bandwidth floor.
 # Usage: bench/math/run.sh [build-dir] [items] [rows]   (default build/release, 1000000 items,
 # all rows; rows is a comma-separated list such as copy,exp,sin)
-# Builds bench_math if needed; NumPy is Debian's (/usr/bin/python3). Not part of `make test`.
+# RUNS=3 whole runs by default, each cell its best. Builds bench_math if needed; NumPy is Debian's (/usr/bin/python3). Not part of `make test`.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 BUILD=${1:-build/release}
 N=${2:-1000000}
 ROWS=${3:-}
 REPS=11
+RUNS=${RUNS:-3} # whole runs; each cell keeps its best (other jobs on a shared machine)
 cmake --build "$BUILD" --target bench_math >/dev/null
-"$BUILD/bench_math" "$N" "$REPS" "$ROWS" > "$BUILD/bench_math.txt"
-/usr/bin/python3 bench/math/numpy_ratios.py "$BUILD/bench_math.txt" "$N" "$REPS"
+FILES=()
+for r in $(seq "$RUNS"); do
+    "$BUILD/bench_math" "$N" "$REPS" "$ROWS" > "$BUILD/bench_math.$r.txt"
+    FILES+=("$BUILD/bench_math.$r.txt")
+done
+/usr/bin/python3 bench/math/numpy_ratios.py "$N" "$REPS" "${FILES[@]}"

@@ -166,6 +166,8 @@ struct VecOps32 {
 
 // The repair predicate of formulas that serve every lane: the block loops skip the flag test.
 struct NoRepair {};
+// Blocks per chunk of the contiguous loops (flags repaired after each chunk).
+constexpr int CHUNK = 32;
 
 // Recomputes the lanes set in `flags` (bit j: item j) by the scalar repair fix, reading the
 // items from the operand itself: out of line, so the block loops keep their vectors in registers.
@@ -194,15 +196,22 @@ void map1_f32(F f, N need, R fix, const float* a, int64_t sa, float* out, int64_
     constexpr int W32 = VecOps32::W;
     int64_t i = 0;
     if (sa == 1)
-        for (; i + W32 <= n; i += W32) {
-            V32 x;
-            std::memcpy(&x, a + i, sizeof(x));
-            V32 y = f(x);
-            std::memcpy(out + i, &y, sizeof(y));
-            if constexpr (!std::is_same_v<N, NoRepair>) {
-                unsigned flags = VecOps32::mask_bits(need(x));
-                if (__builtin_expect(flags != 0, 0)) fix_lanes(flags, fix, a + i, 1, out + i);
+        // chunks of CHUNK blocks: the flags are collected and repaired after each chunk (still
+        // in L1), so the block loop holds no call and keeps its constants in registers
+        while (i + W32 <= n) {
+            int64_t i0 = i;
+            unsigned flags[CHUNK], any = 0;
+            int b = 0;
+            for (; b < CHUNK && i + W32 <= n; ++b, i += W32) {
+                V32 x;
+                std::memcpy(&x, a + i, sizeof(x));
+                V32 y = f(x);
+                std::memcpy(out + i, &y, sizeof(y));
+                if constexpr (!std::is_same_v<N, NoRepair>) any |= flags[b] = VecOps32::mask_bits(need(x));
             }
+            if (__builtin_expect(any != 0, 0))
+                for (int c = 0; c < b; ++c)
+                    if (flags[c]) fix_lanes(flags[c], fix, a + i0 + c * W32, 1, out + i0 + c * W32);
         }
     for (; i < n; i += W32) {
         int m = n - i < W32 ? static_cast<int>(n - i) : W32;
@@ -296,13 +305,18 @@ template <class S, class F, class N, class R>
 void map1(F f, N need, R fix, const S* a, int64_t sa, S* out, int64_t n) {
     int64_t i = 0;
     if (sa == 1)
-        for (; i + W <= n; i += W) {
-            V x = load_block(a + i, 1, W);
-            store_block(f(x), out + i, W);
-            if constexpr (!std::is_same_v<N, NoRepair>) {
-                unsigned flags = VecOps::mask_bits(need(x));
-                if (__builtin_expect(flags != 0, 0)) fix_lanes(flags, fix, a + i, 1, out + i);
+        while (i + W <= n) { // in chunks, as map1_f32
+            int64_t i0 = i;
+            unsigned flags[CHUNK], any = 0;
+            int b = 0;
+            for (; b < CHUNK && i + W <= n; ++b, i += W) {
+                V x = load_block(a + i, 1, W);
+                store_block(f(x), out + i, W);
+                if constexpr (!std::is_same_v<N, NoRepair>) any |= flags[b] = VecOps::mask_bits(need(x));
             }
+            if (__builtin_expect(any != 0, 0))
+                for (int c = 0; c < b; ++c)
+                    if (flags[c]) fix_lanes(flags[c], fix, a + i0 + c * W, 1, out + i0 + c * W);
         }
     for (; i < n; i += W) {
         int m = n - i < W ? static_cast<int>(n - i) : W;
