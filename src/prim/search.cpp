@@ -216,6 +216,18 @@ Value duplicates(const Value& w) {
     return call(Prim::Hash, value::make_array({n}, std::move(mask)), v);
 }
 
+// =Y (self-classify): one Boolean row per distinct major cell of Y, in order of first
+// appearance, marking the cells equal to it: (∪i)∘.=i with i←Y⍳Y.
+Value self_classify(const Value& w) {
+    Value v = as_vector(w);
+    Value i = positions(v, v, false);
+    Value u = unique(i);
+    int64_t m = major_count(u), n = major_count(v);
+    Value rows = call(Prim::Rho, int_vector({m, n}, {2}), i);
+    Value cols = call(Prim::Transpose, call(Prim::Rho, int_vector({n, m}, {2}), u));
+    return call(Prim::Equal, cols, rows);
+}
+
 Value sort(const Value& w, bool down) {
     if (w.rank() == 0) return w;
     Value perm = grade(w, down).read();
@@ -236,6 +248,7 @@ const std::vector<Rule>& search_rules() {
         {Prim::GradeDown,    grade_down,   nullptr},
         {Prim::Iota,         nullptr,      index_of},
         {Prim::Epsilon,      nullptr,      member_of},
+        {Prim::Equal,        self_classify, nullptr},
         {Prim::NotEqual,     unique_mask,  nullptr},
         {Prim::Union,        unique,       union_},
         {Prim::Tilde,        nullptr,      without},

@@ -577,3 +577,17 @@ a←1 2 ⋄ b←a ⋄ a←9 ⋄ b   ⍝ 1 2
 
 ⍝ skeleton:prim-transpose-axes — dyadic transpose reorders axes
 ⍴1⍉2 3 4⍴⍳24   ⍝ [3 2 4]ₓ
+
+⍝⍝ Self-classify
+
+⍝ skeleton:self-classify — one row per distinct item, in order of first appearance
+=1 1 2 3 1   ⍝ [1 1 0 0 1⋄0 0 1 0 0⋄0 0 0 1 0]
+
+⍝ skeleton:self-classify-cells — major cells are the items: rows 0 and 2 match
+=[1 2⋄3 4⋄1 2]   ⍝ [$t $f $t⋄$f $t $f]
+
+⍝ skeleton:self-classify-atom — an atom is one item
+⍴=7   ⍝ 1 1
+
+⍝ skeleton:self-classify-empty — no items, no rows
+⍴=⍬   ⍝ 0 0
