@@ -7,6 +7,7 @@
 #include "lang/cells.h"
 #include "lang/display.h"
 #include "lang/system.h"
+#include "number/exact.h"
 #include "value/array.h"
 #include "value/match.h"
 
@@ -193,7 +194,29 @@ Value DfnFn::call(Exec& ex, const Value* alpha, const Value& omega) const {
     }
 }
 
+// v converted into the exact domain (the ᵣ mark): integers and finite floats exactly, exact
+// numbers kept; arrays item by item, an empty numeric one to an empty boxed one of 0ᵣ.
+Value convert_exact(const Value& v) {
+    if (v.is_exact()) return v;
+    if (v.is_number()) {
+        if (!number::is_float(v.kind())) return Value::exact(number::Exact::of(v.as_i64()));
+        return Value::exact(number::Exact::of_double(v.as_f64())); // DOMAIN for ∞ and NaN
+    }
+    if (v.is_complex()) throw Error(ErrorKind::Domain, "the ᵣ mark needs real numbers");
+    if (!v.is_stored_array()) return v;
+    const value::ArrayData& a = v.array_data();
+    if (a.count() == 0) {
+        Value proto = a.prototype();
+        if (!proto.is_number()) return v;
+        return value::make_array(a.shape(), {}, Value::exact(number::Exact::of(0)));
+    }
+    std::vector<Value> items;
+    for (int64_t i = 0; i < a.count(); i++) items.push_back(convert_exact(a.item(i)));
+    return value::make_array(a.shape(), std::move(items));
+}
+
 Value convert(const Value& v, Kind kind) {
+    if (kind == Kind::Exact) return convert_exact(v);
     if (v.is_number()) {
         if (number::is_integer(kind)) {
             double d = v.as_f64();

@@ -68,7 +68,7 @@ struct MarkRow {
 constexpr MarkRow MARKS[] = {
     {U"ₓ₁", Kind::I8, true},  {U"ₓ₂", Kind::I16, true}, {U"ₓ₄", Kind::I32, true},
     {U"ₓ₈", Kind::I64, true}, {U"ₓ", Kind::Int, true},   {U"ₕ", Kind::F16, false},
-    {U"ₛ", Kind::F32, false}, {U"ₚ", Kind::F64, false},
+    {U"ₛ", Kind::F32, false}, {U"ₚ", Kind::F64, false}, {U"ᵣ", Kind::Exact, false},
 };
 // clang-format on
 
@@ -252,6 +252,19 @@ size_t Lexer::number(size_t b) {
         out_.back().value = Value::real(re, Kind::F64, true);
         return i;
     }
+    bool rational_part = is_digit(at(i + 1)) || (at(i + 1) == U'¯' && is_digit(at(i + 2)));
+    if (exact && !integral && next == U'ᵣ' && !rational_part) {
+        // a trailing ᵣ on a float converts it exactly from its stored bits (0.1ᵣ is not 1ᵣ10)
+        i++;
+        if (malformed_after(i)) fail(b, i + 1, "malformed exact number");
+        push(Tok::Literal, b, i);
+        try {
+            out_.back().value = Value::exact(number::Exact::of_double(re));
+        } catch (base::Error& e) {
+            throw e.at(site(b, i));
+        }
+        return i;
+    }
     if (exact) {
         if (!integral) fail(b, i + 1, "an exact number needs integer parts");
         auto ascii = [&](size_t from, size_t to) {
@@ -309,6 +322,16 @@ Value Lexer::marked(size_t b, size_t e, const std::string& text, bool integral,
         long long n = std::strtoll(text.c_str(), nullptr, 10);
         if (errno == ERANGE) fail(b, e, "integer literal out of range");
         return Value::integer(n, mark.kind);
+    }
+    if (mark.kind == Kind::Exact) {
+        // every digit of an integer; a float exactly from its stored bits (`[0.1]ᵣ` is not 1ᵣ10)
+        if (integral)
+            if (base::Ref<number::Exact> q = number::Exact::parse(text)) return Value::exact(q);
+        try {
+            return Value::exact(number::Exact::of_double(std::strtod(text.c_str(), nullptr)));
+        } catch (base::Error& err) {
+            throw err.at(site(b, e));
+        }
     }
     if (mark.kind == Kind::F32) return Value::real(std::strtof(text.c_str(), nullptr), Kind::F32, false);
     return Value::real(std::strtod(text.c_str(), nullptr), mark.kind, false);
@@ -432,7 +455,10 @@ std::vector<Token> Lexer::run() {
             const MarkRow* mark = mark_at(i + 1, &mark_len);
             Kind kind = mark ? mark->kind : Kind::F64;
             push(Tok::Literal, i, i + 1 + mark_len);
-            out_.back().value = Value::array(value::ArrayData::compact(kind, {0}, !mark));
+            out_.back().value =
+                kind == Kind::Exact // no compact exact storage: an empty boxed vector of 0ᵣ
+                    ? value::make_array({0}, {}, Value::exact(number::Exact::of(0)))
+                    : Value::array(value::ArrayData::compact(kind, {0}, !mark));
             i += 1 + mark_len;
         } else if (c == U'$') {
             char32_t k = at(i + 1);

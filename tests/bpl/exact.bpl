@@ -148,3 +148,25 @@
 
 ⍝ exact:float — •float rounds to the nearest float
 •float 1r3   ⍝ 0.3333333333333333
+
+⍝⍝ The ᵣ mark on values
+
+⍝ exact:mark-float — a trailing ᵣ converts a float exactly from its stored bits
+0.1ᵣ   ⍝ 3602879701896397r36028797018963968
+
+⍝ exact:mark-group — a mark after a group converts its literals
+(1 2.5)ᵣ   ⍝ 1ᵣ 5r2
+
+⍝ exact:mark-group-digits — integers keep every digit
+[9007199254740993 1]ᵣ-1   ⍝ 9007199254740992ᵣ 0ᵣ
+
+⍝ exact:mark-infinity — ∞ has no exact value
+[1.5 ∞]ᵣ
+⍝ error: DOMAIN ERROR
+
+⍝ exact:mark-empty — an empty exact vector is boxed
+•storage ⍬ᵣ   ⍝ "mixed"
+
+⍝ exact:mark-fraction-syntax — a float with a rational part is malformed
+0.1ᵣ3
+⍝ error: SYNTAX ERROR
