@@ -142,6 +142,7 @@ Value circle(const Value& a, const Value& w) {
 // and phase). Nested arrays apply it to each item.
 Value pair_axis(math::Fn f, math::Fn g, const Value& w) {
     Value y = compact_numbers(w);
+    if (y.is_exact()) return value::make_array({2}, {pervade_fn(f, y), pervade_fn(g, y)});
     if (!y.is_native()) {
         const ArrayData& a = y.array_data();
         std::vector<Value> items;

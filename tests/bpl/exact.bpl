@@ -170,3 +170,9 @@
 ⍝ exact:mark-fraction-syntax — a float with a rational part is malformed
 0.1ᵣ3
 ⍝ error: SYNTAX ERROR
+
+⍝ exact:parts — ∨Y of an exact number: itself and an exact zero imaginary part
+∨1r3   ⍝ 1r3 0ᵣ
+
+⍝ exact:magnitude-phase — ∧Y: the exact magnitude, a float phase
+∧¯1r3   ⍝ 1r3 3.141592653589793
