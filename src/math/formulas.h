@@ -2,7 +2,10 @@
 // float64 (float32 and float16 items compute through them and round once on store). Branch-free:
 // special inputs are fixed by selects, and lanes a fast reduction cannot serve are flagged by the
 // function's repair predicate (trig_needs_repair) and recomputed by its scalar repair routine.
-// The polynomials are truncated Taylor series of our own derivation; see docs/accuracy.md.
+// The polynomials are truncated Taylor series of our own derivation, except sin/cos and ln's,
+// Chebyshev fits made with mpmath (each says which); see docs/accuracy.md. Vector kernels run a
+// function's fast formula (exp_fast, log_fast) on the common lanes and flag the rest
+// (exp_needs_repair, ...) for the full formula, run per item by the scalar route.
 #pragma once
 
 #include <cstdint>

@@ -1,7 +1,8 @@
 // Internal to math/: float32-native versions of the hottest formulas (exp, expm1, log, sin, cos,
 // tanh) over a float Ops type O32 (V: float lanes, I: int32 lanes), used where the ISA has FMA
 // (their reductions rely on it) and by the scalar route for float32 and float16 items. Shorter
-// polynomials than formulas.h: truncated Taylor series good to 2^-30 on the reduced ranges.
+// polynomials than formulas.h: truncated Taylor series good to 2^-30 on the reduced ranges (sin's:
+// a Chebyshev fit).
 #pragma once
 
 #include <cstdint>
