@@ -196,22 +196,29 @@ void map1_f32(F f, N need, R fix, const float* a, int64_t sa, float* out, int64_
     constexpr int W32 = VecOps32::W;
     int64_t i = 0;
     if (sa == 1)
-        // chunks of CHUNK blocks: the flags are collected and repaired after each chunk (still
-        // in L1), so the block loop holds no call and keeps its constants in registers
+        // chunks of CHUNK blocks: the flags are OR-ed over the chunk and its flagged blocks
+        // repaired after it (still in L1), so the block loop holds no call and keeps its
+        // constants in registers
         while (i + W32 <= n) {
             int64_t i0 = i;
-            unsigned flags[CHUNK], any = 0;
+            VecOps32::M flagged{};
             int b = 0;
             for (; b < CHUNK && i + W32 <= n; ++b, i += W32) {
                 V32 x;
                 std::memcpy(&x, a + i, sizeof(x));
                 V32 y = f(x);
                 std::memcpy(out + i, &y, sizeof(y));
-                if constexpr (!std::is_same_v<N, NoRepair>) any |= flags[b] = VecOps32::mask_bits(need(x));
+                if constexpr (!std::is_same_v<N, NoRepair>) flagged |= need(x);
             }
-            if (__builtin_expect(any != 0, 0))
-                for (int c = 0; c < b; ++c)
-                    if (flags[c]) fix_lanes(flags[c], fix, a + i0 + c * W32, 1, out + i0 + c * W32);
+            // rare: find the flagged blocks again (their items are still in L1)
+            if constexpr (!std::is_same_v<N, NoRepair>)
+                if (__builtin_expect(VecOps32::any(flagged), 0))
+                    for (int c = 0; c < b; ++c) {
+                        V32 x;
+                        std::memcpy(&x, a + i0 + c * W32, sizeof(x));
+                        if (unsigned flags = VecOps32::mask_bits(need(x)))
+                            fix_lanes(flags, fix, a + i0 + c * W32, 1, out + i0 + c * W32);
+                    }
         }
     for (; i < n; i += W32) {
         int m = n - i < W32 ? static_cast<int>(n - i) : W32;
@@ -307,16 +314,18 @@ void map1(F f, N need, R fix, const S* a, int64_t sa, S* out, int64_t n) {
     if (sa == 1)
         while (i + W <= n) { // in chunks, as map1_f32
             int64_t i0 = i;
-            unsigned flags[CHUNK], any = 0;
+            VecOps::M flagged{};
             int b = 0;
             for (; b < CHUNK && i + W <= n; ++b, i += W) {
                 V x = load_block(a + i, 1, W);
                 store_block(f(x), out + i, W);
-                if constexpr (!std::is_same_v<N, NoRepair>) any |= flags[b] = VecOps::mask_bits(need(x));
+                if constexpr (!std::is_same_v<N, NoRepair>) flagged |= need(x);
             }
-            if (__builtin_expect(any != 0, 0))
-                for (int c = 0; c < b; ++c)
-                    if (flags[c]) fix_lanes(flags[c], fix, a + i0 + c * W, 1, out + i0 + c * W);
+            if constexpr (!std::is_same_v<N, NoRepair>)
+                if (__builtin_expect(VecOps::any(flagged), 0))
+                    for (int c = 0; c < b; ++c)
+                        if (unsigned flags = VecOps::mask_bits(need(load_block(a + i0 + c * W, 1, W))))
+                            fix_lanes(flags, fix, a + i0 + c * W, 1, out + i0 + c * W);
         }
     for (; i < n; i += W) {
         int m = n - i < W ? static_cast<int>(n - i) : W;
