@@ -1,5 +1,6 @@
 // Lexer: numbers, strings, names, glyph classes, strands and line breaks (language.md §2, §3.2).
 #include "lang/lexer.h"
+#include "number/exact.h"
 #include "value/array.h"
 
 #include <gtest/gtest.h>
@@ -94,6 +95,31 @@ TEST(Lexer, ComplexWithZeroImaginaryPartIsReal) {
 
 TEST(Lexer, ComplexSyntaxErrors) {
     for (const char* s : {"1ⱼ", "1j2E¯", "1j2ₓ", "1r2j3", "1j2j3", "1ₓj2", "1r2.5", "1r2ₓ", "1j2ⱼ3"})
+        EXPECT_EQ(error_of(s), ErrorKind::Syntax) << s;
+}
+
+TEST(Lexer, ExactLiterals) {
+    auto spelled = [](std::string_view src) {
+        Value v = lex(src)[0].value;
+        EXPECT_TRUE(v.is_exact()) << src;
+        return v.is_exact() ? v.exact().spell() : std::string();
+    };
+    EXPECT_EQ(spelled("1r3"), "1ᵣ3");
+    EXPECT_EQ(spelled("¯2r4"), "¯1ᵣ2");
+    EXPECT_EQ(spelled("1r¯2"), "¯1ᵣ2");
+    EXPECT_EQ(spelled("3r1"), "3ᵣ");
+    EXPECT_EQ(spelled("1ᵣ3"), "1ᵣ3");
+    EXPECT_EQ(spelled("5ᵣ"), "5ᵣ");
+    EXPECT_EQ(spelled("123456789012345678901234567890ᵣ"), "123456789012345678901234567890ᵣ");
+    EXPECT_EQ(spelled("0.5ᵣ"), "1ᵣ2"); // a float from its stored bits
+    Value marked = lex("[9007199254740993]ᵣ")[1].value; // the group's literal, every digit kept
+    ASSERT_TRUE(marked.is_exact());
+    EXPECT_EQ(marked.exact().spell(), "9007199254740993ᵣ");
+    EXPECT_EQ(lex("1r3")[0].value.kind(), Kind::Exact);
+    EXPECT_EQ(lex("1r3 2")[0].literal_count, 2);
+    EXPECT_EQ(error_of("1r0"), ErrorKind::Domain);
+    EXPECT_EQ(error_of("0r0"), ErrorKind::Domain);
+    for (const char* s : {"1r¯", "1ᵣ¯", "1.5r2", "0.1ᵣ3", "1r2e3", "1r2ᵣ3"})
         EXPECT_EQ(error_of(s), ErrorKind::Syntax) << s;
 }
 
