@@ -62,9 +62,33 @@ Value decode(const Value& a0, const Value& w0) {
         return frame.empty() ? zero : call(Prim::Rho, shape_vector(frame), zero);
     }
     Value tail = call(Prim::Drop, Value::integer(1), call(Prim::Comma, b, Value::real(1, Kind::F64, true)));
-    Value weights = call(Prim::Reverse, *scan(Prim::Times, call(Prim::Reverse, tail), false));
+    Value rtail = call(Prim::Reverse, tail);
+    std::optional<Value> products = scan(Prim::Times, rtail, false);
+    if (!products) { // boxed (exact) bases: the running products on the host
+        Value r = rtail.read();
+        const ArrayData& ra = r.array_data();
+        std::vector<Value> run;
+        for (int64_t k = 0; k < ra.count(); k++)
+            run.push_back(k ? call(Prim::Times, run.back(), ra.item(k)) : ra.item(0));
+        products = value::make_array({ra.count()}, std::move(run));
+    }
+    Value weights = call(Prim::Reverse, *products);
     Value spread = call(Prim::Rho, shape_vector(y.shape()), weights);
-    return *reduce(Prim::Plus, call(Prim::Times, y, spread), false);
+    Value terms = call(Prim::Times, y, spread);
+    if (std::optional<Value> sum = reduce(Prim::Plus, terms, false)) return *sum;
+    // Boxed terms (exact digits or bases): each cell's sum on the host, item by item.
+    Value t = terms.read();
+    const ArrayData& ta = t.array_data();
+    Shape frame = t.shape();
+    frame.pop_back();
+    std::vector<Value> sums;
+    for (int64_t c = 0; c < ta.count() / n; c++) {
+        Value sum = ta.item(c * n);
+        for (int64_t k = 1; k < n; k++) sum = call(Prim::Plus, sum, ta.item(c * n + k));
+        sums.push_back(sum);
+    }
+    if (frame.empty()) return sums[0];
+    return value::make_array(std::move(frame), std::move(sums));
 }
 
 Value decode2(const Value& w) { return decode(Value::integer(2), w); }

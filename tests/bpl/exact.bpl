@@ -176,3 +176,9 @@
 
 ⍝ exact:magnitude-phase — ∧Y: the exact magnitude, a float phase
 ∧¯1r3   ⍝ 1r3 3.141592653589793
+
+⍝ exact:decode-digits — ⊥ with exact digits sums exactly
+2⊥1r3 1   ⍝ 5r3
+
+⍝ exact:decode-base — ⊥ with an exact base
+1r2⊥1 1 1   ⍝ 7r4
