@@ -332,13 +332,9 @@ std::string matrix_text(const ArrayData& a) {
     // Column layout: numbers split at the decimal point into an integer and a fraction part.
     std::vector<size_t> int_w(static_cast<size_t>(cols), 0), frac_w(static_cast<size_t>(cols), 0),
         other_w(static_cast<size_t>(cols), 0);
-    // A complex number aligns at its ⱼ.
+    // The split is the first of a point, an exponent or ⱼ: a complex number aligns on its real part.
     auto split = [](const std::string& t) {
-        size_t p = t.find("ⱼ");
-        if (p == std::string::npos) p = t.find('.');
-        if (p == std::string::npos) p = t.find("ₑ");
-        if (p == std::string::npos) p = t.size();
-        return p;
+        return std::min({t.find('.'), t.find("ₑ"), t.find("ⱼ"), t.size()});
     };
     for (int64_t i = 0; i < a.count(); i++) {
         size_t c = static_cast<size_t>(i % cols);
