@@ -250,6 +250,12 @@ class Binder {
     size_t postfix(Instr& u, const Expr& items, size_t base, size_t p) {
         const Syn& s = items[p];
         Site site = span(u.site, s.tok.site);
+        if (is_token(s, Tok::Mark) && u.role == Role::Function) {
+            // a function mark (§17): an operator on the function token it touches
+            u = node(Op::Derive, Role::Function, site,
+                     {constant(mark_operator(false, s.tok.mark), s.tok.site), std::move(u)});
+            return p + 1;
+        }
         if (is_token(s, Tok::Mark)) {
             if (p != base + 1 || !all_literal(items[base]))
                 throw Error(items[base].kind == SynKind::Token && p == base + 1
@@ -356,6 +362,9 @@ class Binder {
             if (c == U'ᵀ' && subject) {
                 u = node(Op::Monad, Role::Subject, t.site,
                          {constant(primitive_function(U'⍉'), t.site), std::move(u)});
+            } else if (c == U'ₐ' && u.role == Role::Function) {
+                u = node(Op::Derive, Role::Function, site,
+                         {constant(mark_operator(true, Kind::F64), t.site), std::move(u)});
             } else if (c == U'ᵘ' && u.role == Role::Function) {
                 u = node(Op::Unit, Role::Subject, site, {std::move(u)});
             } else {

@@ -6,6 +6,10 @@
 #include "base/utf8.h"
 #include "lang/cells.h"
 #include "lang/exec.h"
+#include "number/exact.h"
+#include "prim/exact.h"
+#include "prim/factory.h"
+#include "prim/scalar.h"
 #include "prim/inverse.h"
 #include "prim/prim.h"
 #include "value/array.h"
@@ -19,6 +23,7 @@ namespace bpl::lang {
 using base::Error;
 using base::ErrorKind;
 using value::Shape;
+using number::Kind;
 
 namespace {
 
@@ -717,6 +722,132 @@ class RightBoundOp final : public Fn {
 };
 
 } // namespace
+
+// Function marks (operators-and-system.md §17, functions.md 0.6): `fₐ` is the real form (the
+// real part of f's principal value; `÷ₐ` divides as floats at the operands' width), `÷ₓ` floors
+// to a machine integer, `÷ᵣ` divides exactly, and any other mark converts f's result to its kind.
+namespace {
+
+struct FnMark {
+    bool real; // ₐ
+    Kind kind; // the kind of the other marks
+};
+
+std::string mark_text(FnMark m) {
+    if (m.real) return "ₐ";
+    return m.kind == Kind::F64 ? "ₚ" : number::mark(m.kind);
+}
+
+// v's numbers (nested too) as items of `to(kind of each)`: the mark's conversion.
+template <class To>
+Value convert_numbers(const Value& v, const To& to) {
+    if (v.is_function()) throw Error(ErrorKind::Domain, "a marked function's result must be numbers");
+    if (v.is_stored_array() && v.array_data().is_boxed()) {
+        const value::ArrayData& a = v.array_data();
+        std::vector<Value> items;
+        for (const Value& x : a.boxed_items()) items.push_back(convert_numbers(x, to));
+        Value proto = a.count() == 0 ? convert_numbers(a.prototype(), to) : Value();
+        return value::make_array(a.shape(), std::move(items), proto);
+    }
+    Kind from = v.is_exact() ? Kind::Exact : v.kind();
+    Kind k = to(from);
+    if (from == k) return v.is_exact() ? v : v.with_weak(false);
+    if (from == Kind::Char) throw Error(ErrorKind::Domain, "a mark converts numbers, not characters");
+    if (number::is_complex(from) && !number::is_complex(k))
+        throw Error(ErrorKind::Domain, "a complex number has no value of this kind");
+    if (k == Kind::Exact) {
+        Value r = v.read();
+        std::vector<Value> items;
+        for (const Value& x : items_of(r)) {
+            double d = x.as_f64();
+            if (!std::isfinite(d)) throw Error(ErrorKind::Domain, "an exact number must be finite");
+            items.push_back(Value::exact(number::is_integer(x.kind()) ? number::Exact::of(x.as_i64())
+                                                                      : number::Exact::of_double(d)));
+        }
+        if (r.is_atom()) return items[0];
+        return value::make_array(r.shape(), std::move(items), Value::exact(number::Exact::of(0)));
+    }
+    if (from == Kind::Exact) return prim::convert_to(prim::exact_as(v, Kind::F64), k).with_weak(false);
+    return prim::convert_to(v, k).with_weak(false);
+}
+
+Value to_kind(const Value& v, Kind k) {
+    return convert_numbers(v, [k](Kind) { return k; });
+}
+
+// The real part of every number of v (a real number is its own).
+Value real_part(const Value& v) { return prim::pervade_fn(math::Fn::Real, v); }
+
+class MarkedFn final : public Fn {
+  public:
+    MarkedFn(Value f, FnMark m) : f_(std::move(f)), mark_(m) {}
+    std::string source() const override { return spelling(f_) + mark_text(mark_); }
+    bool same(const value::Function& o) const override {
+        auto* m = dynamic_cast<const MarkedFn*>(&o);
+        return m && m->mark_.real == mark_.real && m->mark_.kind == mark_.kind &&
+               value::match(m->f_, f_);
+    }
+    Value call(Exec& ex, const Value* alpha, const Value& omega) const override {
+        bool divide = alpha && primitive_glyph(f_) == U'÷';
+        if (mark_.real) {
+            if (!divide) return real_part(apply(ex, f_, alpha, omega));
+            // float division at the operands' own float width; a weak literal takes its partner's
+            auto floats = [](const Value& x) {
+                if (x.weak()) return x;
+                return convert_numbers(x, [](Kind k) {
+                    if (k == Kind::Bool || k == Kind::I8 || k == Kind::I16) return Kind::F32; // ₓ₁ ₓ₂
+                    return k == Kind::Exact ? Kind::F64 : number::float_of(k);
+                });
+            };
+            Value a = floats(*alpha);
+            return apply(ex, f_, &a, floats(omega));
+        }
+        if (divide && mark_.kind == Kind::Int)
+            return to_kind(prim::call(prim::Prim::Floor, apply(ex, f_, alpha, omega)), Kind::Int);
+        if (divide && mark_.kind == Kind::Exact) {
+            Value a = to_kind(*alpha, Kind::Exact);
+            return apply(ex, f_, &a, to_kind(omega, Kind::Exact));
+        }
+        return to_kind(apply(ex, f_, alpha, omega), mark_.kind);
+    }
+    // The inverse keeps the mark on the result (`○ₐ⁻` is the real part of `○⁻`).
+    Value inverse(Exec& ex, const Value* alpha, const Value& omega) const override {
+        Value r = apply_inverse(ex, f_, alpha, omega);
+        return mark_.real ? real_part(r) : to_kind(r, mark_.kind);
+    }
+
+  private:
+    Value f_;
+    FnMark mark_;
+};
+
+// The mark as a monadic operator value: the binder applies it to the function before it.
+class MarkOp final : public Fn {
+  public:
+    explicit MarkOp(FnMark m) : mark_(m) {}
+    Role role() const override { return Role::MonadicOp; }
+    std::string source() const override { return mark_text(mark_); }
+    bool same(const value::Function& o) const override {
+        auto* m = dynamic_cast<const MarkOp*>(&o);
+        return m && m->mark_.real == mark_.real && m->mark_.kind == mark_.kind;
+    }
+    Value call(Exec&, const Value*, const Value&) const override {
+        throw Error(ErrorKind::Syntax, "a mark needs a function before it");
+    }
+    Value derive(const Value&, Value left, Value) const override {
+        if (!left.is_function()) throw Error(ErrorKind::Syntax, "a function mark needs a function");
+        return Value::function(base::Ref<value::Function>(new MarkedFn(std::move(left), mark_)));
+    }
+
+  private:
+    FnMark mark_;
+};
+
+} // namespace
+
+Value mark_operator(bool real, Kind kind) {
+    return Value::function(base::Ref<value::Function>(new MarkOp(FnMark{real, kind})));
+}
 
 Value operator_with_right(char32_t glyph, Value right) {
     return Value::function(

@@ -36,6 +36,9 @@ const OperatorInfo* operator_info(char32_t glyph);
 Value operator_value(char32_t glyph);
 // f⁻: the derived function whose call inverts f and whose inverse calls f.
 Value inverse_function(Value f);
+// A function mark as a monadic operator: `fₐ` (real = true) or a kind mark `fₓ fᵣ fₛ …`
+// (operators-and-system.md §17).
+Value mark_operator(bool real, number::Kind kind);
 // The dyadic operator `glyph` with its right operand bound: a monadic operator (`f¹` is f⍤1).
 Value operator_with_right(char32_t glyph, Value right);
 
