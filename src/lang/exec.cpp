@@ -217,6 +217,7 @@ Value convert_exact(const Value& v) {
 
 Value convert(const Value& v, Kind kind) {
     if (kind == Kind::Exact) return convert_exact(v);
+    if (v.is_complex()) throw Error(ErrorKind::Domain, "a complex number has no value of this kind");
     if (v.is_number()) {
         if (number::is_integer(kind)) {
             double d = v.as_f64();

@@ -33,3 +33,7 @@ f←√ₐ ⋄ f ¯9 9   ⍝ 0 3
 ⍝ marks:complex-to-real — a complex result has no integer value
 1j2+ₓ1
 ⍝ error: DOMAIN ERROR
+
+⍝ marks:group-complex — a real mark after a group of complex numbers is a domain error
+[1j2]ₛ
+⍝ error: DOMAIN ERROR
