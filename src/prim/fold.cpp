@@ -29,17 +29,21 @@ std::optional<Value> along(Prim p, const Value& w, bool first_axis, bool scan) {
         return gather(identity, std::move(r), std::vector<int64_t>(static_cast<size_t>(n), 0));
     }
     if (math::result_kind(*fn, k) != k) return std::nullopt; // e.g. comparisons: generic loop
+    // Float16 totals accumulate in float32 and round once at the end: a float16 running sum
+    // stops growing at 256 when the items are 0.1.
+    Kind acc = k == Kind::F16 ? Kind::F32 : k;
     graph::Origin o;
     o.step = scan ? graph::Step::Scan : graph::Step::Fold;
     o.fn = *fn;
-    o.compute = k;
-    o.operands = {convert_to(w, k)};
+    o.compute = acc;
+    o.operands = {convert_to(w, acc)};
     o.params = {axis};
     bool weak = w.weak() && number::is_float(k);
     Shape r = s;
     if (!scan) r.erase(r.begin() + axis);
     bool atom = !scan && r.empty();
-    return build(std::move(o), Desc{k, weak, atom, std::move(r)});
+    Value total = build(std::move(o), Desc{acc, weak, atom, std::move(r)});
+    return acc == k ? total : convert_to(total, k);
 }
 
 } // namespace
