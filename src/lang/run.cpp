@@ -75,7 +75,7 @@ Value execute(const Value& omega) {
 
 void register_rules() {
     static const bool done = [] {
-        prim::register_rule(prim::Rule{prim::Prim::Format, format, nullptr});
+        prim::register_rule(prim::Rule{prim::Prim::Format, format, format_with});
         prim::register_rule(prim::Rule{prim::Prim::Execute, execute, nullptr});
         return true;
     }();
