@@ -525,8 +525,11 @@ Value each_inverse_left(Exec& ex, const Value& f, const Value&, const Value& r, 
     return each(ex, left_inverse_function(f), Value(), &r, w);
 }
 
-// f⍨ inverts on the other side; monadically `Y f Y` needs the row's self inverse; a constant
-// gives back only itself.
+// Z with `Z f Z ≡ w` for a derived f whose operator has that inverse (defined with DerivedFn).
+Value derived_inverse_self(Exec& ex, const Value& f, const Value& w);
+
+// f⍨ inverts on the other side; monadically `Y f Y` needs the row's self inverse (a primitive's,
+// or a derived function's from its operator's column); a constant gives back only itself.
 Value commute_inverse(Exec& ex, const Value& f, const Value&, const Value* a, const Value& w) {
     if (!f.is_function()) {
         if (!value::match(f.read(), w.read())) throw Error(ErrorKind::Domain, "not the constant");
@@ -534,7 +537,7 @@ Value commute_inverse(Exec& ex, const Value& f, const Value&, const Value* a, co
     }
     if (a) return apply_inverse_left(ex, f, *a, w);
     if (auto p = primitive_operand(f)) return prim::inverse_self(*p, w);
-    throw Error(ErrorKind::Domain, spelling(f) + "⍨ has no inverse");
+    return derived_inverse_self(ex, f, w);
 }
 Value commute_inverse_left(Exec& ex, const Value& f, const Value&, const Value& r, const Value& w) {
     return apply_inverse(ex, f, &r, w);
@@ -571,13 +574,19 @@ Value before_inverse_left(Exec& ex, const Value& f, const Value& g, const Value&
     if (!f.is_function()) throw Error(ErrorKind::Syntax, "a bound function takes one argument");
     return apply_inverse(ex, f, nullptr, apply_inverse_left(ex, g, r, w));
 }
-// f↢g: X f⁻ first, then g⁻; f↢A holds A on the right.
+// Z with `Z f (g Z) ≡ w`: monadic f↢g and (f↢g)⍨ alike; by the pair of rows (prim/inverse.h).
+Value after_inverse_self(Exec&, const Value& f, const Value& g, const Value& w) {
+    auto pf = primitive_operand(f), pg = primitive_operand(g);
+    if (!pf || !pg) throw Error(ErrorKind::Domain, "monadic f↢g has no inverse");
+    return prim::inverse_self_after(*pf, *pg, w);
+}
+// f↢g: X f⁻ first, then g⁻; f↢A holds A on the right; monadically Y f (g Y).
 Value after_inverse(Exec& ex, const Value& f, const Value& g, const Value* a, const Value& w) {
     if (!g.is_function()) {
         if (a) throw Error(ErrorKind::Syntax, "a bound function takes one argument");
         return apply_inverse_left(ex, f, g, w);
     }
-    if (!a) throw Error(ErrorKind::Domain, "monadic f↢g has no inverse");
+    if (!a) return after_inverse_self(ex, f, g, w);
     return apply_inverse(ex, g, nullptr, apply_inverse(ex, f, a, w));
 }
 Value after_inverse_left(Exec& ex, const Value& f, const Value& g, const Value& r, const Value& w) {
@@ -612,30 +621,30 @@ Value swap_inverse(Exec& ex, const Value&, const Value& g, const Value* a, const
 
 // clang-format off
 const OperatorInfo OPERATORS[] = {
-    // glyph  dyadic  name        call          inverse           inverse, right held
-    {U'/',  false, "reduce",     reduce_last,  nullptr,          nullptr},
-    {U'⌿',  false, "reduce",     reduce_first, nullptr,          nullptr},
-    {U'\\', false, "scan",       scan_last,    unscan_last,      nullptr},
-    {U'⍀',  false, "scan",       scan_first,   unscan_first,     nullptr},
-    {U'¨',  false, "each",       each,         each_inverse,     each_inverse_left},
-    {U'⍨',  false, "commute",    commute,      commute_inverse,  commute_inverse_left},
-    {U'⊗',  false, "outer",      outer,        outer_inverse,    outer_inverse_left},
-    {U'⌸',  false, "key",        nullptr,      nullptr,          nullptr},
-    {U'∂',  false, "derivative", nullptr,      nullptr,          nullptr},
-    {U'⁻',  false, "inverse",    inverse_call, inverse_inverse,  inverse_inverse_left},
-    {U'∘',  true,  "atop",       atop_op,      atop_inverse,     atop_inverse_left},
-    {U'⍤',  true,  "rank",       rank,         rank_inverse,     rank_inverse_left},
-    {U'⍥',  true,  "over",       over,         over_inverse,     over_inverse_left},
-    {U'↣',  true,  "before",     before,       before_inverse,   before_inverse_left},
-    {U'↢',  true,  "after",      after,        after_inverse,    after_inverse_left},
-    {U'⍣',  true,  "power",      power,        power_inverse,    power_inverse_left},
-    {U'⇄',  true,  "swap",       swap_call,    swap_inverse,     nullptr},
-    {U'⍚',  true,  "agenda",     nullptr,      nullptr,          nullptr},
-    {U'@',  true,  "under",      nullptr,      nullptr,          nullptr},
-    {U'⌺',  true,  "stencil",    nullptr,      nullptr,          nullptr},
-    {U'⍠',  true,  "variant",    nullptr,      nullptr,          nullptr},
-    {U'⊘',  true,  "valences",   valences,     valences_inverse, valences_inverse_left},
-    {U'.',  true,  "inner",      inner,        nullptr,          nullptr},
+    // glyph  dyadic  name        call          inverse           inverse, right held    self (Z f Z)
+    {U'/',  false, "reduce",     reduce_last,  nullptr,          nullptr,                nullptr},
+    {U'⌿',  false, "reduce",     reduce_first, nullptr,          nullptr,                nullptr},
+    {U'\\', false, "scan",       scan_last,    unscan_last,      nullptr,                nullptr},
+    {U'⍀',  false, "scan",       scan_first,   unscan_first,     nullptr,                nullptr},
+    {U'¨',  false, "each",       each,         each_inverse,     each_inverse_left,      nullptr},
+    {U'⍨',  false, "commute",    commute,      commute_inverse,  commute_inverse_left,   nullptr},
+    {U'⊗',  false, "outer",      outer,        outer_inverse,    outer_inverse_left,     nullptr},
+    {U'⌸',  false, "key",        nullptr,      nullptr,          nullptr,                nullptr},
+    {U'∂',  false, "derivative", nullptr,      nullptr,          nullptr,                nullptr},
+    {U'⁻',  false, "inverse",    inverse_call, inverse_inverse,  inverse_inverse_left,   nullptr},
+    {U'∘',  true,  "atop",       atop_op,      atop_inverse,     atop_inverse_left,      nullptr},
+    {U'⍤',  true,  "rank",       rank,         rank_inverse,     rank_inverse_left,      nullptr},
+    {U'⍥',  true,  "over",       over,         over_inverse,     over_inverse_left,      nullptr},
+    {U'↣',  true,  "before",     before,       before_inverse,   before_inverse_left,    nullptr},
+    {U'↢',  true,  "after",      after,        after_inverse,    after_inverse_left,     after_inverse_self},
+    {U'⍣',  true,  "power",      power,        power_inverse,    power_inverse_left,     nullptr},
+    {U'⇄',  true,  "swap",       swap_call,    swap_inverse,     nullptr,                nullptr},
+    {U'⍚',  true,  "agenda",     nullptr,      nullptr,          nullptr,                nullptr},
+    {U'@',  true,  "under",      nullptr,      nullptr,          nullptr,                nullptr},
+    {U'⌺',  true,  "stencil",    nullptr,      nullptr,          nullptr,                nullptr},
+    {U'⍠',  true,  "variant",    nullptr,      nullptr,          nullptr,                nullptr},
+    {U'⊘',  true,  "valences",   valences,     valences_inverse, valences_inverse_left,  nullptr},
+    {U'.',  true,  "inner",      inner,        nullptr,          nullptr,                nullptr},
 };
 // clang-format on
 
@@ -672,11 +681,22 @@ class DerivedFn final : public Fn {
             throw Error(ErrorKind::Domain, source() + " has no inverse with its right argument held");
         return info_.inverse_left(ex, left_, right_, held, omega);
     }
+    // Z with `Z (left op right) Z ≡ omega`.
+    Value inverse_self(Exec& ex, const Value& omega) const {
+        if (!info_.inverse_self) throw Error(ErrorKind::Domain, "(" + source() + ")⍨ has no inverse");
+        return info_.inverse_self(ex, left_, right_, omega);
+    }
 
   private:
     const OperatorInfo& info_;
     Value left_, right_;
 };
+
+Value derived_inverse_self(Exec& ex, const Value& f, const Value& w) {
+    auto* d = f.is_function() ? dynamic_cast<const DerivedFn*>(&f.function_obj()) : nullptr;
+    if (!d) throw Error(ErrorKind::Domain, spelling(f) + "⍨ has no inverse");
+    return d->inverse_self(ex, w);
+}
 
 class OperatorFn final : public Fn {
   public:

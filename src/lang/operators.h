@@ -21,6 +21,11 @@ using OperatorInverse = Value (*)(Exec& ex, const Value& left, const Value& righ
 using OperatorInverseLeft = Value (*)(Exec& ex, const Value& left, const Value& right,
                                       const Value& held, const Value& omega);
 
+// The inverse of the self-application `Z (left op right) Z` (what (left op right)⍨ inverts
+// monadically): Z with that ≡ omega.
+using OperatorInverseSelf = Value (*)(Exec& ex, const Value& left, const Value& right,
+                                      const Value& omega);
+
 struct OperatorInfo {
     char32_t glyph;
     bool dyadic;
@@ -28,6 +33,7 @@ struct OperatorInfo {
     OperatorCall call; // null: not supported yet
     OperatorInverse inverse;          // null: the derived function has no inverse (DOMAIN)
     OperatorInverseLeft inverse_left; // null: none with the right argument held (DOMAIN)
+    OperatorInverseSelf inverse_self; // null: none of `Z f Z` (DOMAIN)
 };
 
 // The row of an operator glyph (the lexer's Monadic/Dyadic classes), or null.

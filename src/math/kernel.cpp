@@ -16,7 +16,7 @@ using number::is_integer;
 
 bool is_dyadic(Fn f) {
     return (f >= Fn::Add && f <= Fn::Nor) || f == Fn::Root || f == Fn::Binomial ||
-           f == Fn::PiRatio;
+           f == Fn::PiRatio || f == Fn::CodePoint;
 }
 
 const char* name(Fn f) {
@@ -39,6 +39,8 @@ Kind result_kind(Fn f, Kind k) {
         return is_float(k) ? Kind::Int : k;
     case Fn::Magnitude: case Fn::Real: case Fn::Imag: case Fn::Phase:
         return number::real_part(k);
+    case Fn::CodePoint:
+        return Kind::Char;
     default:
         return k;
     }
@@ -52,7 +54,7 @@ Kind operand_kind(Fn f, Kind a) {
     case Fn::Tan: case Fn::Asin: case Fn::Acos: case Fn::Atan: case Fn::Sinh: case Fn::Cosh:
     case Fn::Tanh: case Fn::Asinh: case Fn::Acosh: case Fn::Atanh: case Fn::Cbrt: case Fn::Log1p:
     case Fn::Expm1: case Fn::Circle0: case Fn::Circle4: case Fn::Circle8: case Fn::Circle4Inv:
-    case Fn::Circle8Inv: case Fn::Phase:
+    case Fn::Circle8Inv: case Fn::Phase: case Fn::LambertW:
         return number::float_of(a);
     default:
         return a;
@@ -69,6 +71,8 @@ Kind operand_kind(Fn f, Kind a, Kind b) {
         return number::float_of(j);
     case Fn::Binomial:
         return j == Kind::Bool ? Kind::Int : j;
+    case Fn::CodePoint: // by the offset's kind alone: a Char X converts to it
+        return is_complex(b) ? Kind::C128 : is_float(b) ? Kind::F64 : Kind::Int;
     default:
         return j;
     }

@@ -41,6 +41,7 @@ enum class Fn : uint8_t {
     Equal, NotEqual, Less, LessEqual, Greater, GreaterEqual, And, Or, Nand, Nor,
     // monadic, float results (circle codes 1–3 and 5–7 and their inverses, ∛, hidden specials)
     Sin, Cos, Tan, Asin, Acos, Atan, Sinh, Cosh, Tanh, Asinh, Acosh, Atanh, Cbrt, Log1p, Expm1,
+    LambertW, // principal branch W₀: the inverse of Y×*Y (NaN below −1/e on real kinds)
     // dyadic, float results
     Root,  // X√Y: Y*÷X, the real root of a negative Y for odd integral X
     // monadic circle codes without a name of their own: 0○ 4○ 8○ and the inverses 4○⁻¹ 8○⁻¹
@@ -48,6 +49,8 @@ enum class Fn : uint8_t {
     // dyadic
     Binomial, // X!Y: Y choose X (gamma, with APL's negative-integer extension)
     PiRatio,  // XπY: X×π÷Y
+    CodePoint, // character arithmetic: the character at code point X+Y (X a code point, Y an
+               // integral offset); result kind Char (the engine converts X from Char)
     // monadic complex parts (∨ and ∧ monads): result kinds are real (number::real_part)
     Real, Imag, Phase,
     // static kinds' ⌊ ⌈ × on real floats: float results (functions.md 0.5); other kinds as Floor,

@@ -3,6 +3,7 @@
 #include "math/object.h"
 
 #include "math/formulas.h"
+#include "math/lambert.h"
 #include "math/ops.h"
 #include "math/repair.h"
 
@@ -60,6 +61,7 @@ double f_tanh(double x) { return formula::tanh<F>(x); }
 double f_asinh(double x) { return formula::asinh<F>(x); }
 double f_acosh(double x) { return formula::acosh<F>(x); }
 double f_atanh(double x) { return formula::atanh<F>(x); }
+double f_lambert_w(double x) { return lambert::w0(x); }
 double f_pi(double x) { return x * 3.14159265358979323846; }
 double f_id(double x) { return x; }
 
@@ -127,6 +129,11 @@ bool inv_root(Kind k, double x, double) { return is_float(k) && (x == 0 || std::
 bool inv_binomial(Kind k, double x, double y) {
     return is_float(k) && std::isfinite(x) && std::isfinite(y) && y < 0 && y == std::floor(y) &&
            x != std::floor(x);
+}
+bool inv_code_point(Kind, double x, double y) {
+    double r = std::nearbyint(y), cp = x + r;
+    return !(std::fabs(y - r) <= 1e-14 * std::fmax(1.0, std::fabs(y))) || !(cp >= 0 && cp <= 0x10FFFF) ||
+           (cp >= 0xD800 && cp <= 0xDFFF);
 }
 bool not_bit(double v) { return !(v == 0 || v == 1); }
 bool inv_not(Kind, double x, double) { return not_bit(x); }
@@ -232,6 +239,8 @@ const Row ROWS[] = {
     {Fn::Cbrt,         "1 3 f f Multiply Multiply Divide", nullptr, inc<f_cbrt>, nullptr},
     {Fn::Log1p,        "1 1 x Add Divide", nullptr, inc_on<-1.0, INF, f_log1p>, nullptr},
     {Fn::Expm1,        "f 1 Add", nullptr, inc<f_expm1>,         nullptr},
+    // W′ = W÷(x(1+W)), written e^−W÷(1+W) so that it holds at 0 too
+    {Fn::LambertW,     "1 f Exp 1 f Add Multiply Divide", nullptr, inc_on<-0.36787944117144233, INF, f_lambert_w>, nullptr},
     {Fn::Root,         "f y Ln Multiply x x Multiply Divide Negate", "f x y Multiply Divide", any, inv_root},
     {Fn::Circle0,      "x f Divide Negate", nullptr, r_circle0,  nullptr},
     {Fn::Circle4,      "x f Divide", nullptr, r_circle4,         nullptr},
@@ -240,6 +249,7 @@ const Row ROWS[] = {
     {Fn::Circle8Inv,   "x f Divide Negate", nullptr, any,        nullptr},
     {Fn::Binomial,     nullptr, nullptr, any,                    inv_binomial},
     {Fn::PiRatio,      "3.141592653589793 y Divide", "f y Divide Negate", r_piratio, nullptr},
+    {Fn::CodePoint,    "", "",        any,                       inv_code_point},
     {Fn::Real,         "1", nullptr,  inc<f_id>,                 nullptr},
     {Fn::Imag,         "", nullptr,   zero,                      nullptr},
     {Fn::Phase,        "", nullptr,   r_phase,                   nullptr},

@@ -5,6 +5,7 @@
 
 #include "math/formulas.h"
 #include "math/formulas32.h"
+#include "math/lambert.h"
 #include "math/ops.h"
 #include "math/repair.h"
 #include "math/scalar.h"
@@ -12,12 +13,12 @@
 // clang-format off
 #define BPL_MONADIC(X) X(Conjugate) X(Negate) X(Direction) X(Reciprocal) X(Floor) X(Ceiling) \
     X(Magnitude) X(Exp) X(Ln) X(Not) X(Sqrt) X(Factorial) X(PiTimes) X(Sin) X(Cos) X(Tan) X(Asin) \
-    X(Acos) X(Atan) X(Sinh) X(Cosh) X(Tanh) X(Asinh) X(Acosh) X(Atanh) X(Cbrt) X(Log1p) X(Expm1) \
+    X(Acos) X(Atan) X(Sinh) X(Cosh) X(Tanh) X(Asinh) X(Acosh) X(Atanh) X(Cbrt) X(Log1p) X(Expm1) X(LambertW) \
     X(Circle0) X(Circle4) X(Circle8) X(Circle4Inv) X(Circle8Inv) X(Real) X(Imag) X(Phase) \
     X(FloorFloat) X(CeilingFloat) X(DirectionFloat)
 #define BPL_DYADIC(X) X(Add) X(Subtract) X(Multiply) X(Divide) X(Min) X(Max) X(Residue) X(Power) \
     X(Log) X(Equal) X(NotEqual) X(Less) X(LessEqual) X(Greater) X(GreaterEqual) X(And) X(Or) \
-    X(Nand) X(Nor) X(Root) X(Binomial) X(PiRatio)
+    X(Nand) X(Nor) X(Root) X(Binomial) X(PiRatio) X(CodePoint)
 // clang-format on
 
 namespace bpl::math {
@@ -380,6 +381,46 @@ struct Nor {
 };
 
 
+// X CodePoint Y: the character at code point X+Y ('a'+3; 'd'-3 runs with Y negated). Y must be
+// integral (functions.md 0.8: a float within 1E¯14 of an integer, relative beyond 1; a complex
+// with a zero imaginary part) and X+Y a Unicode scalar value (0…10FFFF, not a surrogate).
+struct CodePoint {
+    template <class S>
+    using Out = char32_t;
+    static constexpr bool chars = false;
+    static char32_t bad(ErrorSlot& s, const char* why) {
+        s.record(ErrorKind::Domain, why);
+        return 0;
+    }
+    template <class C>
+    static char32_t apply(C a, C b, ErrorSlot& s) {
+        int64_t cp;
+        if constexpr (is_int_v<C>) {
+            if (__builtin_add_overflow(static_cast<int64_t>(a), static_cast<int64_t>(b), &cp)) cp = -1;
+        } else if constexpr (is_flt_v<C> || is_cpx_v<C>) {
+            double x, y;
+            if constexpr (is_cpx_v<C>) {
+                if (b.imag() != 0) return bad(s, "a character offset must be real");
+                x = a.real();
+                y = b.real();
+            } else {
+                x = a;
+                y = b;
+            }
+            double r = std::nearbyint(y);
+            if (!(std::fabs(y - r) <= 1e-14 * std::fmax(1.0, std::fabs(y))))
+                return bad(s, "a character offset must be an integer");
+            double sum = x + r; // exact: both are integers far below 2^53 when it is in range
+            cp = sum >= 0 && sum <= 0x10FFFF ? static_cast<int64_t>(sum) : -1;
+        } else {
+            return bad(s, "a character offset must be a number");
+        }
+        if (cp < 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+            return bad(s, "the result is not a Unicode code point");
+        return static_cast<char32_t>(cp);
+    }
+};
+
 // Float functions of one argument: the shared formula on float64 (one rounding on store for
 // narrower floats); complex through the standard library; integers are converted first.
 #define BPL_FLOAT_FN(Name, formula_call, cpx_call, F32_NATIVE, f32_call)                                                 \
@@ -400,20 +441,45 @@ struct Nor {
             }                                                                                      \
         }                                                                                          \
     };
+// APL's principal values on the real-axis branch cuts (counter-clockwise continuity: arcsin and
+// arccos past +1 continuous with quadrant IV, past −1 with quadrant II; arctanh with the upper
+// half-plane on both sides). The standard library picks a cut's side by the sign of the zero
+// imaginary part, so that sign is set from the position on the cut, whatever the zero carried:
+// `right`/`left` give it past +1/−1.
+template <class C>
+inline C on_real_cut(C a, double right, double left) {
+    using R = typename C::value_type;
+    if (a.imag() != 0 || !(std::fabs(a.real()) > 1)) return a;
+    return C(a.real(), std::copysign(R(0), R(a.real() > 0 ? right : left)));
+}
+// arccosh's cut is the whole real axis left of 1, continuous with the upper half-plane.
+template <class C>
+inline C acosh_cut(C a) {
+    using R = typename C::value_type;
+    return a.imag() == 0 && a.real() < 1 ? C(a.real(), R(0)) : a;
+}
+// 4○⁻¹ on reals: the sign of y times √(y²−1); past 2^27, y²−1 rounds to y², so y itself (no
+// intermediate overflow).
+inline double circle4_inv(double x) {
+    double m = std::fabs(x);
+    if (!(m >= 1)) return NAN;
+    return m > 0x1p27 ? x : std::copysign(std::sqrt((m - 1) * (m + 1)), x);
+}
+
 // The trig formulas' repair predicate is applied per item here too: past the limit the
 // platform routine answers (repair.h).
 BPL_FLOAT_FN(Sin, (std::fabs(x) <= formula::TRIG_LIMIT_F32 || (sizeof(C) == 8 && std::fabs(x) <= formula::TRIG_LIMIT_F64)) ? formula::sin<ScalarOps>(x) : repair::sin(x), std::sin(a), true, (std::fabs(x) <= 0x1p20f ? formula32::sin<ScalarOps32>(x) : static_cast<float>(repair::sin(x))))
 BPL_FLOAT_FN(Cos, (std::fabs(x) <= formula::TRIG_LIMIT_F32 || (sizeof(C) == 8 && std::fabs(x) <= formula::TRIG_LIMIT_F64)) ? formula::cos<ScalarOps>(x) : repair::cos(x), std::cos(a), true, (std::fabs(x) <= 0x1p20f ? formula32::cos<ScalarOps32>(x) : static_cast<float>(repair::cos(x))))
 BPL_FLOAT_FN(Tan, (std::fabs(x) <= formula::TRIG_LIMIT_F32 || (sizeof(C) == 8 && std::fabs(x) <= formula::TRIG_LIMIT_F64)) ? formula::tan<ScalarOps>(x) : repair::tan(x), std::tan(a), true, (std::fabs(x) <= 0x1p20f ? formula32::tan<ScalarOps32>(x) : static_cast<float>(repair::tan(x))))
-BPL_FLOAT_FN(Asin, formula::asin<ScalarOps>(x), std::asin(a), false, 0.0f)
-BPL_FLOAT_FN(Acos, formula::acos<ScalarOps>(x), std::acos(a), false, 0.0f)
+BPL_FLOAT_FN(Asin, formula::asin<ScalarOps>(x), std::asin(on_real_cut(a, -1, 1)), false, 0.0f)
+BPL_FLOAT_FN(Acos, formula::acos<ScalarOps>(x), std::acos(on_real_cut(a, -1, 1)), false, 0.0f)
 BPL_FLOAT_FN(Atan, formula::atan<ScalarOps>(x), std::atan(a), true, formula32::atan<ScalarOps32>(x))
 BPL_FLOAT_FN(Sinh, formula::sinh<ScalarOps>(x), std::sinh(a), false, 0.0f)
 BPL_FLOAT_FN(Cosh, formula::cosh<ScalarOps>(x), std::cosh(a), false, 0.0f)
 BPL_FLOAT_FN(Tanh, formula::tanh<ScalarOps>(x), std::tanh(a), true, formula32::tanh<ScalarOps32>(x))
 BPL_FLOAT_FN(Asinh, formula::asinh<ScalarOps>(x), std::asinh(a), false, 0.0f)
-BPL_FLOAT_FN(Acosh, formula::acosh<ScalarOps>(x), std::acosh(a), false, 0.0f)
-BPL_FLOAT_FN(Atanh, formula::atanh<ScalarOps>(x), std::atanh(a), false, 0.0f)
+BPL_FLOAT_FN(Acosh, formula::acosh<ScalarOps>(x), std::acosh(acosh_cut(a)), false, 0.0f)
+BPL_FLOAT_FN(Atanh, formula::atanh<ScalarOps>(x), std::atanh(on_real_cut(a, 1, 1)), false, 0.0f)
 BPL_FLOAT_FN(Cbrt, formula::cbrt<ScalarOps>(x), std::pow(a, typename C::value_type(1) / 3), false, 0.0f)
 BPL_FLOAT_FN(Log1p, formula::log1p<ScalarOps>(x), std::log(C(1) + a), true, formula32::log1p<ScalarOps32>(x))
 BPL_FLOAT_FN(Expm1, formula::expm1<ScalarOps>(x), std::exp(a) - C(1), true, formula32::expm1<ScalarOps32>(x))
@@ -424,8 +490,9 @@ BPL_FLOAT_FN(Expm1, formula::expm1<ScalarOps>(x), std::exp(a) - C(1), true, form
 BPL_FLOAT_FN(Circle0, std::fabs(x) <= 1 ? std::sqrt((1 - x) * (1 + x)) : NAN, std::sqrt(C(1) - a * a), false, 0.0f)
 BPL_FLOAT_FN(Circle4, std::hypot(1.0, x), std::sqrt(C(1) + a * a), false, 0.0f)
 BPL_FLOAT_FN(Circle8, x != x ? x : NAN, std::sqrt(C(-1) - a * a), false, 0.0f)
-BPL_FLOAT_FN(Circle4Inv, std::fabs(x) >= 1 ? std::copysign(std::sqrt((std::fabs(x) - 1) * (std::fabs(x) + 1)), x) : NAN, (a + C(1)) * std::sqrt((a - C(1)) / (a + C(1))), false, 0.0f)
+BPL_FLOAT_FN(Circle4Inv, circle4_inv(x), (a + C(1)) * std::sqrt((a - C(1)) / (a + C(1))), false, 0.0f)
 BPL_FLOAT_FN(Circle8Inv, x != x ? x : NAN, -std::sqrt(C(-1) - a * a), false, 0.0f)
+BPL_FLOAT_FN(LambertW, lambert::w0(x), lambert::w0(a), false, 0.0f)
 #undef BPL_FLOAT_FN
 
 // X√Y: Y*÷X; a negative Y with an odd integral X takes the real root. A zero or infinite

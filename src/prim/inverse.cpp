@@ -89,6 +89,7 @@ Value halve(const Value& w) { return call(Prim::Divide, w, weak(2)); }
 Value same(const Value& w) { return w; }
 Value unnot(const Value& w) { return call(Prim::Tilde, w); }
 Value angle(const Value& w) { return pervade_fn(math::Fn::Phase, w); }
+Value lambert_w(const Value& w) { return pervade_fn(math::Fn::LambertW, w); }
 
 Value sub_held(const Value& x, const Value& w) { return call(Prim::Minus, w, x); }
 Value sub_from_held(const Value& x, const Value& w) { return call(Prim::Minus, x, w); }
@@ -428,6 +429,18 @@ const InverseRule RULES[] = {
 };
 // clang-format on
 
+// The inverses of `Z f (g Z)` (f↢g monadically) by the pair of rows.
+struct SelfAfterRule {
+    Prim f, g;
+    Monad inverse;
+};
+// clang-format off
+const SelfAfterRule SELF_AFTER[] = {
+    //  f            g            Z with Z f (g Z) ≡ Y
+    {Prim::Times, Prim::Star,  lambert_w}, // Z×*Z: the principal Lambert W
+};
+// clang-format on
+
 const InverseRule* rule_of(Prim p) {
     static const auto BY_ROW = [] {
         std::array<const InverseRule*, 256> by{};
@@ -467,6 +480,22 @@ Value inverse_self(Prim p, const Value& omega) {
     const InverseRule* r = rule_of(p);
     if (!r || !r->self) no_inverse(p, "self");
     return r->self(omega);
+}
+
+bool has_inverse_self_after(Prim f, Prim g) {
+    for (const SelfAfterRule& r : SELF_AFTER)
+        if (r.f == f && r.g == g) return true;
+    return false;
+}
+
+Value inverse_self_after(Prim f, Prim g, const Value& omega) {
+    for (const SelfAfterRule& r : SELF_AFTER)
+        if (r.f == f && r.g == g) return r.inverse(omega);
+    std::string glyphs;
+    base::append_utf8(glyphs, info(f).glyph);
+    base::append_utf8(glyphs, U'↢');
+    base::append_utf8(glyphs, info(g).glyph);
+    throw base::Error(ErrorKind::Domain, glyphs + " has no monadic inverse");
 }
 
 InverseForms inverse_forms(Prim p) {

@@ -23,4 +23,11 @@ struct InverseForms {
 };
 InverseForms inverse_forms(Prim p);
 
+// Z with `Z f (g Z) ≡ omega` for the primitive rows f and g (the inverse of f↢g called
+// monadically, which is also (f↢g)⍨'s): one table keyed by the pair (Y×*Y: Lambert W). Throws
+// DOMAIN ERROR when the pair has none; other errors as the calls it makes.
+Value inverse_self_after(Prim f, Prim g, const Value& omega);
+// Whether the pair has that inverse: for table tests.
+bool has_inverse_self_after(Prim f, Prim g);
+
 } // namespace bpl::prim

@@ -111,12 +111,32 @@ Value native_monad(math::Fn fn, const Value& w) {
     return map_node(fn, k, {convert_to(w, k)}, w.shape(), w.is_atom(), weak);
 }
 
+// Character arithmetic (functions.md 2.1, 2.2): a character plus or minus an integral offset is
+// a character (CodePoint, whose kernel records a bad offset or result); character − character is
+// the code-point difference, a machine integer. Other mixes are DOMAIN ERRORs.
+Value char_arith(math::Fn fn, const Value& a, const Value& w, Shape shape, bool atom) {
+    bool ca = a.kind() == Kind::Char, cw = w.kind() == Kind::Char;
+    if (fn == math::Fn::Subtract && ca && cw) {
+        Value d = map_node(fn, Kind::I32, {a, w}, std::move(shape), atom, false);
+        return convert_to(d, Kind::Int);
+    }
+    bool add = fn == math::Fn::Add && ca != cw, sub = fn == math::Fn::Subtract && ca && !cw;
+    if (!add && !sub) fail(base::ErrorKind::Domain, "expected numeric elements");
+    const Value& c = ca ? a : w;
+    const Value& n = ca ? w : a;
+    Kind k = math::operand_kind(math::Fn::CodePoint, Kind::Char, n.kind());
+    Value offset = convert_to(n, k);
+    if (sub) offset = map_node(math::Fn::Negate, k, {offset}, n.shape(), n.is_atom(), false);
+    return map_node(math::Fn::CodePoint, k, {convert_to(c, k), offset}, std::move(shape), atom,
+                    false);
+}
+
 Value native_dyad(math::Fn fn, const Value& a, const Value& w) {
     Shape shape = agree(a.shape(), w.shape());
     bool atom = a.is_atom() && w.is_atom();
     bool ca = a.kind() == Kind::Char, cw = w.kind() == Kind::Char;
     if (ca || cw) {
-        if (!is_compare(fn)) fail(base::ErrorKind::Domain, "expected numeric elements");
+        if (!is_compare(fn)) return char_arith(fn, a, w, std::move(shape), atom);
         if (!(ca && cw)) return constant_bool(fn == math::Fn::NotEqual, std::move(shape), atom);
         // Characters compare as their code points; char32_t storage reads as I32 directly.
         return map_node(fn, Kind::I32, {a, w}, std::move(shape), atom, false);
