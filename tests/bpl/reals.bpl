@@ -92,3 +92,6 @@
 ⍝ reals:group-mark-fraction — an integer mark on a fraction is a domain error
 [1 2.5]ₓ
 ⍝ error: DOMAIN ERROR
+
+⍝ reals:gauss-floor-tolerant — a complex number within tolerance of a Gaussian integer floors to it
+[⌊2.9999999999999996j1;⌈1000×1.3j2.6∧4.5j8.9]   ⍝ 3j1 ¯172900j232700
