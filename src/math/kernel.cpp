@@ -16,7 +16,7 @@ using number::is_integer;
 
 bool is_dyadic(Fn f) {
     return (f >= Fn::Add && f <= Fn::Nor) || f == Fn::Root || f == Fn::Binomial ||
-           f == Fn::PiRatio || f == Fn::CodePoint;
+           f == Fn::PiRatio || f == Fn::ResidueExact || f == Fn::CodePoint;
 }
 
 const char* name(Fn f) {
@@ -65,7 +65,7 @@ Kind operand_kind(Fn f, Kind a, Kind b) {
     Kind j = number::join(a, b);
     switch (f) {
     case Fn::Add: case Fn::Subtract: case Fn::Multiply: case Fn::Divide: case Fn::Residue:
-    case Fn::Power:
+    case Fn::ResidueExact: case Fn::Power:
         return j == Kind::Bool ? Kind::Int : j;
     case Fn::Log: case Fn::Root: case Fn::PiRatio:
         return number::float_of(j);

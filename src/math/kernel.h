@@ -49,6 +49,7 @@ enum class Fn : uint8_t {
     // dyadic
     Binomial, // X!Y: Y choose X (gamma, with APL's negative-integer extension)
     PiRatio,  // XπY: X×π÷Y
+    ResidueExact, // X|Y without the tolerant step on floats (⊤'s digits of float input)
     CodePoint, // character arithmetic: the character at code point X+Y (X a code point, Y an
                // integral offset); result kind Char (the engine converts X from Char)
     // monadic complex parts (∨ and ∧ monads): result kinds are real (number::real_part)

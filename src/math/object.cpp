@@ -249,6 +249,7 @@ const Row ROWS[] = {
     {Fn::Circle8Inv,   "x f Divide Negate", nullptr, any,        nullptr},
     {Fn::Binomial,     nullptr, nullptr, any,                    inv_binomial},
     {Fn::PiRatio,      "3.141592653589793 y Divide", "f y Divide Negate", r_piratio, nullptr},
+    {Fn::ResidueExact, "y x Divide Floor Negate", "1", r_residue, nullptr},
     {Fn::CodePoint,    "", "",        any,                       inv_code_point},
     {Fn::Real,         "1", nullptr,  inc<f_id>,                 nullptr},
     {Fn::Imag,         "", nullptr,   zero,                      nullptr},

@@ -18,7 +18,7 @@
     X(FloorFloat) X(CeilingFloat) X(DirectionFloat)
 #define BPL_DYADIC(X) X(Add) X(Subtract) X(Multiply) X(Divide) X(Min) X(Max) X(Residue) X(Power) \
     X(Log) X(Equal) X(NotEqual) X(Less) X(LessEqual) X(Greater) X(GreaterEqual) X(And) X(Or) \
-    X(Nand) X(Nor) X(Root) X(Binomial) X(PiRatio) X(CodePoint)
+    X(Nand) X(Nor) X(Root) X(Binomial) X(PiRatio) X(ResidueExact) X(CodePoint)
 // clang-format on
 
 namespace bpl::math {
@@ -257,6 +257,15 @@ struct Residue {
         if constexpr (is_cpx_v<C>) return a == C(0) ? b : b - a * gauss_floor(b / a);
         else if constexpr (is_flt_v<C>) return float_residue(a, b);
         else return int_residue(a, b);
+    }
+};
+struct ResidueExact {
+    BPL_SAME_OUT
+    static constexpr bool chars = false;
+    template <class C>
+    static C apply(C a, C b, ErrorSlot& s) {
+        if constexpr (is_flt_v<C>) return float_residue<C, false>(a, b);
+        else return Residue::apply(a, b, s);
     }
 };
 struct Power {

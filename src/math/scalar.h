@@ -78,14 +78,15 @@ inline C int_residue(C x, C y) {
     return r;
 }
 
-template <class C>
+// TOLERANT false: no tolerant step (⊤ encodes float input exactly, functions.md 9.1).
+template <class C, bool TOLERANT = true>
 inline C float_residue(C x, C y) {
     if (x == 0) return y;
     if (std::isinf(x)) {
         if (!std::isfinite(y)) return std::numeric_limits<C>::quiet_NaN();
         return (y == 0 || (y < 0) == (x < 0)) ? y : x;
     }
-    if constexpr (std::is_same_v<C, double>) {
+    if constexpr (std::is_same_v<C, double> && TOLERANT) {
         C q = y / x;
         if (std::fabs(q) < 0x1p52 && teq(q, std::nearbyint(q))) return C(0);
     }

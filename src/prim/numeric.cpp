@@ -93,7 +93,8 @@ Value decode(const Value& a0, const Value& w0) {
 
 Value decode2(const Value& w) { return decode(Value::integer(2), w); }
 
-// B⊤Y: digits of Y from the last base backwards, on a new last axis.
+// B⊤Y: digits of Y from the last base backwards, on a new last axis. Float digits use the exact
+// residue (functions.md 9.1: no tolerant floor), so the low bits of large values survive.
 Value encode(const Value& a, const Value& w) {
     if (a.rank() == 0) return call(Prim::Stile, a, w);
     if (a.rank() > 1) fail(ErrorKind::Nonce, "a matrix of bases is not supported yet");
@@ -107,7 +108,7 @@ Value encode(const Value& a, const Value& w) {
     for (int64_t k = n; k-- > 0;) {
         Value base = bases.array_data().item(k);
         bool zero = base.re() == 0 && base.im() == 0;
-        Value d = zero ? v : call(Prim::Stile, base, v);
+        Value d = zero ? v : pervade_fn(math::Fn::ResidueExact, Prim::Stile, base, v);
         digits[k] = call(Prim::Rho, shape_vector(one), d);
         v = zero ? call(Prim::Times, Value::integer(0), v)
                  : call(Prim::Divide, call(Prim::Minus, v, d), base);

@@ -181,6 +181,12 @@ Value pervade_fn(math::Fn fn, const Value& w) {
 
 Value pervade(Prim p, const Value& w) { return pervade_fn(*info(p).monadic_fn, w); }
 
+Value pervade_fn(math::Fn fn, Prim p, const Value& a, const Value& w) {
+    if (a.is_native() && w.is_native() && !a.is_function() && !w.is_function())
+        return native_dyad(fn, a, w);
+    return pervade(p, a, w);
+}
+
 Value pervade(Prim p, const Value& a, const Value& w) {
     const PrimInfo& row = info(p);
     if (a.is_function() || w.is_function()) fail(base::ErrorKind::Domain, "a function is not a number");

@@ -133,3 +133,14 @@ x←16 •float 4096⍴0.1 ⋄ x+.×(16 •float 4096⍴1)   ⍝ 409.5ₕ
 ⍝ math:int-minus-char — a number minus a character
 1-'a'
 ⍝ error: DOMAIN ERROR
+
+⍝⍝ Encode of floats is exact
+
+⍝ math:encode-float-exact — 2*53 less one is 53 ones in binary (no tolerant floor)
+⊤9007199254740991   ⍝ 53⍴1
+
+⍝ math:encode-float-low-digits — the low hexadecimal digits of 2*53 less one survive
+(4⍴16)⊤9007199254740991   ⍝ 15 15 15 15
+
+⍝ math:encode-fraction — a fraction stays in the last digit
+0 1⊤1.25 10.5   ⍝ [1 0.25⋄10 0.5]

@@ -253,3 +253,42 @@ TEST(CodePoint, Errors) {
 }
 
 } // namespace
+
+namespace {
+
+// X ResidueExact Y on floats: Y − X×⌊Y÷X⌋ computed exactly (MPFR), with no tolerant step.
+TEST(ResidueExact, AgainstMpfr) {
+    const double xs[] = {2, 16, 10, 3, -7, 0.1};
+    const double ys[] = {9007199254740991.0, 4503599627370495.0, 1e15 + 1, 1e17, -5, 0.3, 12345.678};
+    for (double x : xs)
+        for (double y : ys) {
+            mpfr_t q, r, xm, ym;
+            mpfr_inits2(4096, q, r, xm, ym, static_cast<mpfr_ptr>(nullptr));
+            mpfr_set_d(xm, x, MPFR_RNDN);
+            mpfr_set_d(ym, y, MPFR_RNDN);
+            mpfr_div(q, ym, xm, MPFR_RNDN);
+            mpfr_floor(q, q);
+            mpfr_mul(r, q, xm, MPFR_RNDN);
+            mpfr_sub(r, ym, r, MPFR_RNDN);
+            double want = mpfr_get_d(r, MPFR_RNDN);
+            mpfr_clears(q, r, xm, ym, static_cast<mpfr_ptr>(nullptr));
+            ErrorSlot s;
+            double got;
+            binary(Fn::ResidueExact, Kind::F64, &x, 0, &y, 0, &got, 1, s);
+            EXPECT_FALSE(s.has_error());
+            EXPECT_EQ(got, want) << x << " | " << y;
+        }
+    // where the tolerant residue answers 0, the exact one keeps the low bit
+    double two = 2, big = 9007199254740991.0, got, tolerant;
+    ErrorSlot s;
+    binary(Fn::ResidueExact, Kind::F64, &two, 0, &big, 0, &got, 1, s);
+    binary(Fn::Residue, Kind::F64, &two, 0, &big, 0, &tolerant, 1, s);
+    EXPECT_EQ(got, 1.0);
+    EXPECT_EQ(tolerant, 0.0);
+    // integers are the ordinary residue
+    int64_t a = 16, b = -5, r;
+    binary(Fn::ResidueExact, Kind::Int, &a, 0, &b, 0, &r, 1, s);
+    EXPECT_EQ(r, 11);
+}
+
+} // namespace
