@@ -494,7 +494,9 @@ inline typename O::V cbrt(typename O::V x) {
 // base with a non-integral exponent gives NaN (the complex case is the caller's, D5).
 // Its error is characterised by u·|y ln x| (docs/accuracy.md).
 // The common formula for lanes the repair predicate leaves (x positive and finite, y finite):
-// exp(y ln x), with integral results rounded and y = 2, y = −1 done in one rounding.
+// exp(y ln x); an integral x to an integral power 0 < y < 128 by repeated squaring (every
+// partial product is an integer no larger than the result, so the result is exact whenever it
+// is representable: 2*53 is 2^53); y = 2 and y = −1 in one rounding.
 template <class O>
 inline typename O::V pow_common(typename O::V x, typename O::V y) {
     using V = typename O::V;
@@ -502,8 +504,13 @@ inline typename O::V pow_common(typename O::V x, typename O::V y) {
     V ay = O::abs(y);
     auto x_int = ((x + 0x1p52) - 0x1p52) == x;
     auto y_int = ((ay + 0x1p52) - 0x1p52) == ay;
-    V rr = (r + 0x1p52) - 0x1p52;
-    r = O::select(x_int & y_int & (y > 0.0) & (r < 0x1p44), rr, r);
+    auto yb = O::bits(ay + 0x1p52); // the low bits hold |y| for an integral |y| < 2^52
+    V p = V{} + 1.0, b = x;
+    for (int k = 0; k < 7; ++k) {
+        p = O::select(((yb >> k) & 1) != 0, p * b, p);
+        b = b * b;
+    }
+    r = O::select(x_int & y_int & (y > 0.0) & (ay < 128.0), p, r);
     return O::select(y == 2.0, x * x, O::select(y == -1.0, 1.0 / x, r));
 }
 // pow's repair predicate: lanes whose sign, zero, infinity or NaN rules the common formula skips.

@@ -444,6 +444,25 @@ TEST(Kinds, DynamicKindOfValueDependentResults) {
     EXPECT_FALSE(is_value_dependent(Fn::Exp));
 }
 
+TEST(Arith, IntegralPowersOfIntegersAreExact) {
+    // repeated squaring on every route: 2^53, 7^18 and 3^33 are representable exactly
+    vec::Isa best = vec::best_isa();
+    std::vector<vec::Isa> isas{vec::Isa::Scalar, vec::Isa::Portable};
+    if (best == vec::Isa::Avx2 || best == vec::Isa::Avx512) isas.push_back(vec::Isa::Avx2);
+    if (best == vec::Isa::Avx512) isas.push_back(vec::Isa::Avx512);
+    for (vec::Isa isa : isas) {
+        vec::set_isa(isa);
+        VD x{2, 7, 3, 10}, y{53, 18, 33, 22}, r(4);
+        ErrorSlot slot;
+        binary(Fn::Power, Kind::F64, x.data(), 1, y.data(), 1, r.data(), 4, slot);
+        EXPECT_EQ(r[0], 9007199254740992.0);
+        EXPECT_EQ(r[1], 1628413597910449.0);
+        EXPECT_EQ(r[2], 5559060566555523.0);
+        EXPECT_EQ(r[3], 1e22);
+    }
+    vec::set_isa(best);
+}
+
 TEST(Logic, GaussianGcdAndLcm) {
     using C = std::complex<double>;
     std::vector<C> a{{3, 4}, {3.8, 7.6}, {0, 2}}, b{{5, 0}, {5.2, 6.8}, {0, 4}}, g(3), l(3);
