@@ -1,31 +1,13 @@
 // Display of complex numbers (language.md §12.1): parts joined by ⱼ, a zero imaginary part shown
 // as the real it equals, in strands, one-item and empty vectors and aligned matrices.
-#include "lang/display.h"
-#include "lang/run.h"
+#include "last_display.h"
 
 #include <gtest/gtest.h>
 
 namespace bpl::lang {
 namespace {
 
-class QuietIo : public Io {
-  public:
-    void print(const std::string&) override {}
-    std::optional<std::string> read_line() override { return std::nullopt; }
-};
-
-// The display of the last result, or the error report.
-std::string shown(std::string_view src) {
-    QuietIo io;
-    Context ctx(io);
-    std::string out;
-    try {
-        run(ctx, src, [&](const value::Value& v) { out = display(v); });
-    } catch (const base::Error& e) {
-        out = error_report(e, src);
-    }
-    return out;
-}
+std::string shown(std::string_view src) { return test::last_display(src); }
 
 TEST(DisplayComplex, Atoms) {
     EXPECT_EQ(shown("1j2"), "1ⱼ2");

@@ -1,30 +1,13 @@
 // Inverses of derived functions through run(): each form is checked by a round trip (f⁻ f Y
 // gives Y back) and against the structural rule it follows (operators-and-system.md §7, §13).
-#include "lang/display.h"
-#include "lang/run.h"
+#include "last_display.h"
 
 #include <gtest/gtest.h>
 
 namespace bpl::lang {
 namespace {
 
-class QuietIo : public Io {
-  public:
-    void print(const std::string&) override {}
-    std::optional<std::string> read_line() override { return std::nullopt; }
-};
-
-std::string eval(std::string_view src) {
-    QuietIo io;
-    Context ctx(io);
-    std::string out;
-    try {
-        run(ctx, src, [&](const value::Value& v) { out = display(v); });
-    } catch (const base::Error& e) {
-        out = error_report(e, src);
-    }
-    return out;
-}
+std::string eval(std::string_view src) { return test::last_display(src); }
 
 TEST(Inverse, RoundTripsThroughDerivedForms) {
     // Each function undoes itself on 1 2 3 (the argument comes back unchanged).
