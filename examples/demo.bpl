@@ -14,3 +14,12 @@ fib¨⍳10
 ⌽"olleh"
 +\⍳8
 2 3⍴⍳6 , 9
+⍝ Numbers: a negative square root is complex; exact rationals stay exact; ₐ takes the real form.
+√¯4 9
+1r3+1r6
+√ₐ¯4 9
+⍝ Inverses: f⁻ undoes f.
+(2↣×)⁻10
+⍝ Text and formats.
+•ucs "BPL"
+2⍕π1
