@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 namespace bpl::math::formula {
 
@@ -103,14 +104,29 @@ inline typename O::V exp_table(typename O::V x, typename O::I& n) {
     return O::fma(tj, p, tj);
 }
 
+// a + b on signed integers or integer vectors, wrapping (in unsigned arithmetic, so a lane whose
+// result is discarded is never undefined behaviour).
+template <class I>
+inline I wrapping_add(I a, I b) {
+    if constexpr (std::is_integral_v<I>) {
+        using U = std::make_unsigned_t<I>;
+        return static_cast<I>(static_cast<U>(a) + static_cast<U>(b));
+    } else {
+        using E = std::make_unsigned_t<std::remove_cvref_t<decltype(a[0])>>;
+        typedef E U __attribute__((vector_size(sizeof(I))));
+        return (I)((U)a + (U)b);
+    }
+}
+
 // The common lanes (|x| ≤ EXP_FAST_LIMIT): 2^m goes straight into the exponent field.
 template <class O>
 inline typename O::V exp_fast(typename O::V x) {
     using I = typename O::I;
     I tb;
     typename O::V y = exp_table<O>(x, tb);
-    // m = n >> 4 shifted onto the exponent field; t's own exponent bits fall off the top
-    return O::from_bits(O::bits(y) + ((tb >> 4) << 52));
+    // m = n >> 4 shifted onto the exponent field; t's own exponent bits fall off the top (the
+    // add wraps on lanes past the limit, which are repaired)
+    return O::from_bits(wrapping_add(O::bits(y), (tb >> 4) << 52));
 }
 template <class O>
 inline typename O::M exp_needs_repair(typename O::V x) {

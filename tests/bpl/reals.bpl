@@ -95,3 +95,6 @@
 
 ⍝ reals:gauss-floor-tolerant — a complex number within tolerance of a Gaussian integer floors to it
 [⌊2.9999999999999996j1;⌈1000×1.3j2.6∧4.5j8.9]   ⍝ 3j1 ¯172900j232700
+
+⍝ reals:exp-overflow — exp past the float range is ∞ (the fast lanes' exponent add never overflows)
+*1000 ¯1000 709   ⍝ ∞ 0 8.218407461554972E307
