@@ -171,6 +171,17 @@ Value pair_axis(math::Fn f, math::Fn g, const Value& w) {
     if (!y.is_native()) {
         const ArrayData& a = y.array_data();
         std::vector<Value> items;
+        bool simple = a.count() > 0;
+        for (int64_t i = 0; i < a.count() && simple; i++) simple = a.item(i).is_atom();
+        if (simple) { // number atoms that share no compact kind (exact ones): still a trailing axis
+            for (int64_t i = 0; i < a.count(); i++) {
+                items.push_back(pervade_fn(f, a.item(i)));
+                items.push_back(pervade_fn(g, a.item(i)));
+            }
+            Shape s = a.shape();
+            s.push_back(2);
+            return value::make_array(std::move(s), std::move(items));
+        }
         for (int64_t i = 0; i < a.count(); i++) items.push_back(pair_axis(f, g, a.item(i)));
         Value proto = a.count() == 0 ? pair_axis(f, g, a.prototype()) : Value{};
         return value::make_array(a.shape(), std::move(items), proto);

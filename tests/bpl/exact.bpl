@@ -182,3 +182,6 @@
 
 ⍝ exact:decode-base — ⊥ with an exact base
 1r2⊥1 1 1   ⍝ 7r4
+
+⍝ exact:parts-trailing-axis — ∨ on a vector of exact numbers puts the parts on a trailing axis
+[⍴∨1r3 2r3;0⌷∨1r3 2r3]   ⍝ [2 2;1r3 0]
