@@ -356,13 +356,6 @@ void Lexer::mark_group(const MarkRow& mark) {
             out_[p->token].value = marked(p->b, p->e, p->text, p->integral, mark);
 }
 
-Value string_value(const std::u32string& s) {
-    base::Ref<value::ArrayData> a =
-        value::ArrayData::compact(Kind::Char, {static_cast<int64_t>(s.size())});
-    for (size_t k = 0; k < s.size(); k++) a->items_as<char32_t>()[k] = s[k];
-    return Value::array(a);
-}
-
 size_t Lexer::string(size_t b) {
     std::u32string s;
     size_t i = b + 1;
@@ -375,7 +368,7 @@ size_t Lexer::string(size_t b) {
         s += at(i++);
     }
     push(Tok::Literal, b, i + 1);
-    out_.back().value = string_value(s);
+    out_.back().value = value::char_vector(s);
     return i + 1;
 }
 
@@ -388,7 +381,7 @@ size_t Lexer::character(size_t b) {
     }
     if (at(b + 1) == U'\'') {
         push(Tok::Literal, b, b + 2);
-        out_.back().value = string_value(U"");
+        out_.back().value = value::char_vector(U"");
         return b + 2;
     }
     if (b + 1 >= cps_.size() || at(b + 2) != U'\'')
@@ -466,8 +459,8 @@ std::vector<Token> Lexer::run() {
             Value& v = out_.back().value;
             if (k == U't' || k == U'f') v = Value::boolean(k == U't');
             else if (k == U'n') v = Value::real(std::nan(""), Kind::F64, true);
-            else if (k == U'a') v = string_value(U"ABCDEFGHIJKLMNOPQRSTUVWXYZ");
-            else if (k == U'd') v = string_value(U"0123456789");
+            else if (k == U'a') v = value::char_vector(U"ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+            else if (k == U'd') v = value::char_vector(U"0123456789");
             else if (k == U'e') {
                 out_.back().kind = Tok::Constant;
                 out_.back().text = "$e";

@@ -16,12 +16,6 @@ namespace bpl::lang {
 
 namespace {
 
-Value char_vector(const std::u32string& s) {
-    auto a = value::ArrayData::compact(value::Kind::Char, {static_cast<int64_t>(s.size())});
-    for (size_t k = 0; k < s.size(); k++) a->items_as<char32_t>()[k] = s[k];
-    return Value::array(a);
-}
-
 // ⍕ω: the display text; several lines make a character matrix padded with spaces.
 Value format(const Value& omega) {
     std::string text = display(omega);
@@ -33,7 +27,7 @@ Value format(const Value& omega) {
         if (nl == std::string::npos) break;
         start = nl + 1;
     }
-    if (lines.size() == 1) return char_vector(lines[0]);
+    if (lines.size() == 1) return value::char_vector(lines[0]);
     size_t width = 0;
     for (const auto& l : lines) width = std::max(width, l.size());
     auto a = value::ArrayData::compact(value::Kind::Char,

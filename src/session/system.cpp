@@ -39,13 +39,7 @@ struct SystemRow {
     Dyad inverse_dyad = nullptr;
 };
 
-Value char_vector(const std::u32string& u) {
-    auto a = ArrayData::compact(Kind::Char, {static_cast<int64_t>(u.size())});
-    for (size_t k = 0; k < u.size(); k++) a->items_as<char32_t>()[k] = u[k];
-    return Value::array(a);
-}
-
-Value text(std::string_view s) { return char_vector(base::decode_utf8(std::string(s))); }
+Value text(std::string_view s) { return value::char_vector(base::decode_utf8(std::string(s))); }
 
 std::string text_of(const Value& v, const char* what) {
     std::u32string s;
@@ -224,7 +218,7 @@ Value ucs_dyad(const Value& alpha, const Value& omega) {
             s += static_cast<char32_t>(c);
         }
     }
-    return char_vector(s);
+    return value::char_vector(s);
 }
 
 // clang-format off

@@ -9,6 +9,7 @@
 #include "value/function.h"
 #include "value/pending.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace bpl::value {
@@ -161,6 +162,12 @@ Value fill_of(const Value& proto) {
     }
     }
     return proto;
+}
+
+Value char_vector(const std::u32string& s) {
+    Ref<ArrayData> a = ArrayData::compact(Kind::Char, {static_cast<int64_t>(s.size())});
+    std::copy(s.begin(), s.end(), a->items_as<char32_t>());
+    return Value::array(a);
 }
 
 Value make_array(Shape shape, std::vector<Value> items, Value proto) {

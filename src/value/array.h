@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <memory>
 #include <new>
+#include <string>
 
 namespace bpl::value {
 
@@ -70,6 +71,8 @@ int64_t count_of(const Shape& shape);
 Value fill_of(const Value& proto);
 // A stored array from atoms/arrays (normalising); a convenience over ArrayData::boxed.
 Value make_array(Shape shape, std::vector<Value> items, Value proto = {});
+// A character vector holding the code points of s.
+Value char_vector(const std::u32string& s);
 // A one-item rank-0 array holding v (enclose): `⊂v`.
 Value enclose(const Value& v);
 
