@@ -1,13 +1,14 @@
 // Internal to math/: the shared float formulas, each written once over an Ops type O (ops.h) in
 // float64 (float32 and float16 items compute through them and round once on store). Branch-free:
 // special inputs are fixed by selects, and lanes a fast reduction cannot serve are flagged by the
-// function's repair predicate (trig_needs_repair) and recomputed by its scalar repair routine.
-// The polynomials are truncated Taylor series of our own derivation, except sin/cos and ln's,
-// Chebyshev fits made with mpmath (each says which); see docs/accuracy.md. Vector kernels run a
-// function's fast formula (exp_fast, log_fast) on the common lanes and flag the rest
-// (exp_needs_repair, ...) for the full formula, run per item by the scalar route.
+// function's repair predicate (a key above a limit, see "Repair predicates as keys") and
+// recomputed by its scalar repair routine. The polynomials are truncated Taylor series of our own
+// derivation, except sin/cos and ln's, Chebyshev fits made with mpmath (each says which); see
+// docs/accuracy.md. Vector kernels run a function's fast formula (exp_fast, log_fast) on the
+// common lanes and flag the rest for the full formula, run per item by the scalar route.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <type_traits>
 
@@ -22,6 +23,12 @@ inline constexpr double PIO2_1 = 0x1.921fb54p0;
 inline constexpr double PIO2_2 = 0x442d184p-56;
 inline constexpr double PIO2_3 = 0x69898ccp-84;
 inline constexpr double PIO2_4 = 0x51701b839a252p-136;
+// π in three pieces for the reduction where fma rounds once: n·PI_A is exact inside the fma and
+// x − n·PI_A is representable (both are multiples of ulp(PI_A)/2 or finer and |r| < 2), so only the
+// later pieces round.
+inline constexpr double PI_A = 0x1.921fb54442d18p+1;
+inline constexpr double PI_B = 0x1.1a62633145c07p-53;
+inline constexpr double PI_C = -0x1.f1976b7ed8fbcp-109;
 inline constexpr double TWO_OPI = 0x1.45f306dc9c883p-1;
 inline constexpr double INV_PI = 0x1.45f306dc9c883p-2;
 inline constexpr double PI_2 = 0x1.921fb54442d18p0;
@@ -83,7 +90,19 @@ alignas(64) inline constexpr double EXP2_16[16] = {
 // the lane and the full formula (exp) answers.
 inline constexpr double EXP_FAST_LIMIT = 708.0;
 
-// 2^(j/16)·e^r for x reduced as above; the bits of t are returned, whose low bits hold n = 16m + j
+// 2^(j/16) with j·2^48 taken off its bits: adding n·2^48 (n = 16m + j, wrapping) to these bits
+// moves m into the exponent field and restores 2^(j/16)'s mantissa, so 2^m·2^(j/16) is one
+// integer add (the exponent arithmetic stays in range while 2^m·2^(j/16) is normal).
+inline constexpr auto EXP2_16_SCALE = [] {
+    struct Table {
+        alignas(64) double v[16];
+    } t{};
+    for (int j = 0; j < 16; ++j)
+        t.v[j] = std::bit_cast<double>(std::bit_cast<int64_t>(EXP2_16[j]) - (int64_t{j} << 48));
+    return t;
+}();
+
+// e^r − 1 for x reduced as above; the bits of t are returned, whose low bits hold n = 16m + j
 // (|x| ≤ 800: |n| < 2^15).
 template <class O>
 inline typename O::V exp_table(typename O::V x, typename O::I& n) {
@@ -99,9 +118,7 @@ inline typename O::V exp_table(typename O::V x, typename O::I& n) {
     q = O::fma(q, r, V{} + 1.0 / 24);
     q = O::fma(q, r, V{} + 1.0 / 6);
     q = O::fma(q, r, V{} + 0.5);
-    V p = O::fma(r * r, q, r); // e^r − 1
-    V tj = O::lookup16(EXP2_16, n & 15);
-    return O::fma(tj, p, tj);
+    return O::fma(r * r, q, r);
 }
 
 // a + b on signed integers or integer vectors, wrapping (in unsigned arithmetic, so a lane whose
@@ -118,20 +135,27 @@ inline I wrapping_add(I a, I b) {
     }
 }
 
-// The common lanes (|x| ≤ EXP_FAST_LIMIT): 2^m goes straight into the exponent field.
+// The common lanes (|x| ≤ EXP_FAST_LIMIT): 2^m·2^(j/16) from the scale table in one add (t's
+// own exponent bits fall off the top of n·2^48; the add wraps on lanes past the limit, which
+// are repaired).
 template <class O>
 inline typename O::V exp_fast(typename O::V x) {
     using I = typename O::I;
     I tb;
-    typename O::V y = exp_table<O>(x, tb);
-    // m = n >> 4 shifted onto the exponent field; t's own exponent bits fall off the top (the
-    // add wraps on lanes past the limit, which are repaired)
-    return O::from_bits(wrapping_add(O::bits(y), (tb >> 4) << 52));
+    typename O::V p = exp_table<O>(x, tb);
+    typename O::V s = O::from_bits(wrapping_add(O::bits(O::lookup16(EXP2_16_SCALE.v, tb)), tb << 48));
+    return O::fma(s, p, s);
 }
+
+// Repair predicates as keys: a lane needs its scalar repair when its key is above the function's
+// limit (signed). The block loops keep the lane-wise maximum of the keys over a chunk (one
+// instruction per block) and compare once. |x|'s bits order as |x| does, with NaN above ∞.
 template <class O>
-inline typename O::M exp_needs_repair(typename O::V x) {
-    return !(O::abs(x) <= EXP_FAST_LIMIT);
+inline typename O::I magnitude_key(typename O::V x) {
+    return O::bits(O::abs(x));
 }
+// exp_fast's: |x| > EXP_FAST_LIMIT or NaN.
+inline constexpr int64_t EXP_REPAIR_ABOVE = std::bit_cast<int64_t>(EXP_FAST_LIMIT);
 
 // Every lane: clamped to ±800, 2^m applied in two steps so subnormal results and m = 1024 are
 // reached without overflow, and the special cases by selects.
@@ -141,7 +165,9 @@ inline typename O::V exp(typename O::V x) {
     using I = typename O::I;
     V xc = O::select(x > 800.0, V{} + 800.0, O::select(x < -800.0, V{} - 800.0, x));
     I tb;
-    V y = exp_table<O>(xc, tb);
+    V p = exp_table<O>(xc, tb);
+    V tj = O::from_bits(O::bits(O::lookup16(EXP2_16_SCALE.v, tb)) + ((tb & 15) << 48));
+    V y = O::fma(tj, p, tj);
     I m = (tb - O::bits(V{} + ROUND_SHIFT)) >> 4;
     I m1 = m >> 1;
     y = y * pow2i<O>(m1) * pow2i<O>(m - m1);
@@ -170,25 +196,27 @@ inline typename O::V expm1(typename O::V x) {
 }
 
 // ln: x = 2^k·z with z in [0.703125, 1.40625) (the exponent split off at OFF's bit pattern), z
-// in one of 16 subintervals of width 1/32 or 1/16, c its centre (1 for the one holding 1), and
-// ln x = k ln2 + ln c + ln(1+r) with r = (z − c)·(1/c), |r| ≤ 1/32 (z − c is exact, so r is
-// good to an ulp without fma too). The tables hold c, 1/c and ln c, each rounded to nearest.
-// ln(1+r) = r + r²·P(r), P the Chebyshev fit of degree 7 to (ln(1+r) − r)/r² on [−0.0295, 0.0313] (mpmath chebyfit;
-// < 0.16 ulp with rounded coefficients).
+// in one of 16 subintervals of width 1/32 or 1/16 with centre c (1 for the one holding 1), and
+// ln x = k ln2 − ln d + ln(1+r), r = z·d − 1, where d is 1/c rounded to 9 significant bits
+// (LOG_D), so |r| ≤ 1/32 and r is z·d − 1 rounded once: by one fma, or without fma from z split
+// so each partial product is exact. −ln d is held in two parts, the high one a multiple of 2^-37
+// (LN2_HI's last bit) so k·LN2_HI + hi is exact. ln(1+r) = r + r²·P(r), P the Chebyshev fit of
+// degree 7 to (ln(1+r) − r)/r² on [−0.0292, 0.0313] (mpmath chebyfit; < 0.15 ulp with rounded
+// coefficients). tools/fit_log_table.py derives the tables and coefficients.
 inline constexpr int64_t LOG_OFF = 0x3fe6800000000000LL;
-alignas(64) inline constexpr double LOG_C[16] = {
-    0x1.7p-1, 0x1.8p-1, 0x1.9p-1, 0x1.ap-1, 0x1.bp-1, 0x1.cp-1, 0x1.dp-1, 0x1.ep-1,
-    0x1.fp-1, 0x1.0p+0, 0x1.1p+0, 0x1.2p+0, 0x1.3p+0, 0x1.4p+0, 0x1.5p+0, 0x1.6p+0};
-alignas(64) inline constexpr double LOG_INVC[16] = {
-    0x1.642c8590b2164p+0, 0x1.5555555555555p+0, 0x1.47ae147ae147bp+0, 0x1.3b13b13b13b14p+0,
-    0x1.2f684bda12f68p+0, 0x1.2492492492492p+0, 0x1.1a7b9611a7b96p+0, 0x1.1111111111111p+0,
-    0x1.0842108421084p+0, 0x1.0000000000000p+0, 0x1.e1e1e1e1e1e1ep-1, 0x1.c71c71c71c71cp-1,
-    0x1.af286bca1af28p-1, 0x1.999999999999ap-1, 0x1.8618618618618p-1, 0x1.745d1745d1746p-1};
-alignas(64) inline constexpr double LOG_LOGC[16] = {
-    -0x1.522ae0738a3d8p-2, -0x1.269621134db92p-2, -0x1.f991c6cb3b379p-3, -0x1.a93ed3c8ad9e3p-3,
-    -0x1.5bf406b543db2p-3, -0x1.1178e8227e47cp-3, -0x1.9335e5d594989p-4, -0x1.08598b59e3a07p-4,
-    -0x1.0415d89e74444p-5, 0x0.0p+0, 0x1.f0a30c01162a6p-5, 0x1.e27076e2af2e6p-4,
-    0x1.5ff3070a793d4p-3, 0x1.c8ff7c79a9a22p-3, 0x1.1675cababa60ep-2, 0x1.4618bc21c5ec2p-2};
+alignas(64) inline constexpr double LOG_D[16] = {
+    0x1.64p+0, 0x1.55p+0, 0x1.48p+0, 0x1.3bp+0, 0x1.2fp+0, 0x1.25p+0, 0x1.1ap+0, 0x1.11p+0,
+    0x1.08p+0, 0x1.00p+0, 0x1.e2p-1, 0x1.c7p-1, 0x1.afp-1, 0x1.9ap-1, 0x1.86p-1, 0x1.74p-1};
+alignas(64) inline constexpr double LOG_NEG_LN_D_HI[16] = {
+    -0x1.51aad872e0000p-2, -0x1.2596010e00000p-2, -0x1.fb9186d600000p-3, -0x1.a8becfc880000p-3,
+    -0x1.59338d9980000p-3, -0x1.1478584680000p-3, -0x1.8c345d6300000p-4, -0x1.0759835980000p-4,
+    -0x1.f829b0e800000p-6, 0x0.0p+0, 0x1.eea31c0000000p-5, 0x1.e3707ee300000p-4,
+    0x1.60b3100b00000p-3, 0x1.c6ffbc6f00000p-3, 0x1.16b5ccbac0000p-2, 0x1.4718dc2720000p-2};
+alignas(64) inline constexpr double LOG_NEG_LN_D_LO[16] = {
+    0x1.f4bd8db0a7cc1p-44, 0x1.138c21eed8ae1p-39, 0x1.c1d572aab993dp-39, -0x1.78c6173c86e74p-42,
+    -0x1.042e9a2dd5575p-42, 0x1.7aa72ebbf60e3p-40, -0x1.9b20f5acb42a6p-40, -0x1.c8e2603694ccfp-41,
+    0x1.f33fecc1c0fb1p-40, 0x0.0p+0, 0x1.ae1eec1b036c5p-39, 0x1.21ed09ccecd58p-42,
+    0x1.28eba9367707fp-40, 0x1.ee138d3a69d43p-44, 0x1.f6e6b37de945ap-39, -0x1.df27ce0967d67p-41};
 
 // ln x for a positive normal x (its exponent adjusted by k0: the full formula's scaling).
 template <class O>
@@ -198,38 +226,44 @@ inline typename O::V log_table(typename O::V x, typename O::I k0) {
     I b = O::bits(x);
     I iz = b - LOG_OFF;
     I k = iz >> 52;
-    I j = (iz >> 48) & 15;
-    V z = O::from_bits(b - (k << 52));
+    I j = iz >> 48; // lookup16 reads the low four bits
+    I zb = b - (k << 52);
+    V z = O::from_bits(zb);
     V kf = O::to_v(k + k0);
-    V r = (z - O::lookup16(LOG_C, j)) * O::lookup16(LOG_INVC, j);
-    V p = V{} + 0x1.c4eba18b76927p-4;
-    p = O::fma(p, r, V{} - 0x1.005f97918443ap-3);
-    p = O::fma(p, r, V{} + 0x1.2492be1a5e090p-3);
-    p = O::fma(p, r, V{} - 0x1.5555475aa7fb3p-3);
-    p = O::fma(p, r, V{} + 0x1.9999998d77802p-3);
-    p = O::fma(p, r, V{} - 0x1.0000000053ffep-2);
-    p = O::fma(p, r, V{} + 0x1.55555555557b3p-2);
-    p = O::fma(p, r, V{} - 0x1.ffffffffffff6p-2);
-    V tail = O::fma(r * r, p, kf * LN2_LO);
-    // k·ln2_hi + ln c + r with both roundings' errors kept (|k·ln2_hi| ≥ |ln c| ≥ |r| where
-    // they are nonzero), so the sum is good to about half an ulp and pow's y·ln x stays tight
-    V khi = kf * LN2_HI; // exact
-    V logc = O::lookup16(LOG_LOGC, j);
-    V hi = khi + logc;
-    V w = hi + r;
-    V lo = ((khi - hi) + logc) + ((hi - w) + r);
-    return w + (lo + tail);
+    V d = O::lookup16(LOG_D, j);
+    V r;
+    if constexpr (O::HAS_FMA) {
+        r = O::fma(z, d, V{} - 1.0);
+    } else { // z = zh + zl with zh·d (44 × 9 bits) and zl·d exact, zh·d − 1 exact (Sterbenz)
+        V zh = O::from_bits(zb & ~I{} << 9);
+        r = (zh * d - 1.0) + (z - zh) * d;
+    }
+    V p = V{} + 0x1.c466498302c05p-4;
+    p = O::fma(p, r, V{} - 0x1.005e0ef6cbe12p-3);
+    p = O::fma(p, r, V{} + 0x1.2492d39d516d1p-3);
+    p = O::fma(p, r, V{} - 0x1.555547c7f76b2p-3);
+    p = O::fma(p, r, V{} + 0x1.9999998b8bf50p-3);
+    p = O::fma(p, r, V{} - 0x1.0000000050581p-2);
+    p = O::fma(p, r, V{} + 0x1.5555555555807p-2);
+    p = O::fma(p, r, V{} - 0x1.ffffffffffff7p-2);
+    V tail = O::fma(r * r, p, O::fma(kf, V{} + LN2_LO, O::lookup16(LOG_NEG_LN_D_LO, j)));
+    // k·ln2_hi − ln d exactly, then + r with that addition's rounding error kept (|hi| ≥ |r|
+    // unless hi = 0), so the sum is good to about an ulp and pow's y·ln x stays tight
+    V hi = O::fma(kf, V{} + LN2_HI, O::lookup16(LOG_NEG_LN_D_HI, j));
+    return hi + (r + tail);
 }
 // The common lanes (positive, normal, finite) need nothing more; the rest are flagged.
 template <class O>
 inline typename O::V log_fast(typename O::V x) {
     return log_table<O>(x, typename O::I{});
 }
+// log_fast's repair key: x ≤ 0, subnormal, ∞ or NaN. Adding 0x7ff0… (wrapping) moves the bit
+// patterns of positive normal finite numbers onto [−2^63, −2^53) and every other one above.
 template <class O>
-inline typename O::M log_needs_repair(typename O::V x) {
-    typename O::I b = O::bits(x);
-    return (b < 0x0010000000000000LL) | (b >= 0x7ff0000000000000LL); // ≤ 0, subnormal, ∞, NaN
+inline typename O::I log_repair_key(typename O::V x) {
+    return wrapping_add(O::bits(x), typename O::I{} + 0x7ff0000000000000LL);
 }
+inline constexpr int64_t LOG_REPAIR_ABOVE = -0x0020000000000001LL;
 
 // Every lane: subnormals scaled by 2^54 first, the special cases by selects.
 template <class O>
@@ -302,9 +336,10 @@ inline typename O::V cos_poly(typename O::V r) {
     return w + (((1.0 - w) - hz) + z * z * (-p));
 }
 
-// sin r for |r| ≤ π/2 (one polynomial for both sin and cos): r + r³·S(r²), S the Chebyshev fit
-// of degree 7 to (sin r − r)/r³ on that range (mpmath chebyfit; fit error < 2^-59 relative,
-// rounded coefficients < 0.33 ulp).
+// sin r for |r| ≤ π/2 (one polynomial for both sin and cos): r·(1 + r²·S(r²)), S the Chebyshev
+// fit of degree 7 to (sin r − r)/r³ on that range (mpmath chebyfit; fit error < 2^-59 relative,
+// rounded coefficients < 0.33 ulp). The product form keeps sin(−0) = −0 with no select (r + r³S
+// would round −0 + 0 to +0); it costs about an ulp over r + r³S.
 template <class O>
 inline typename O::V sin_half_period(typename O::V r) {
     using V = typename O::V;
@@ -317,34 +352,39 @@ inline typename O::V sin_half_period(typename O::V r) {
     p = O::fma(p, z, V{} - 0x1.a01a01a018aadp-13);
     p = O::fma(p, z, V{} + 0x1.1111111111107p-7);
     p = O::fma(p, z, V{} - 0x1.5555555555555p-3);
-    return O::fma(r * z, p, r);
+    return r * O::fma(z, p, V{} + 1.0);
 }
-// x − k·π/2 for an integral k (|k| < 2^24) by the four Cody–Waite pieces.
+// x − h·π for an integral or half-integral h (|h| < 2^23): three pieces of π where fma rounds
+// once, else the four Cody–Waite pieces of π/2 (exact products without fma) times 2h.
 template <class O>
-inline typename O::V minus_half_pis(typename O::V x, typename O::V kf) {
+inline typename O::V minus_pis(typename O::V x, typename O::V h) {
     using V = typename O::V;
-    V r = O::fma(kf, V{} - PIO2_1, x);
-    r = O::fma(kf, V{} - PIO2_2, r);
-    r = O::fma(kf, V{} - PIO2_3, r);
-    return O::fma(kf, V{} - PIO2_4, r);
+    if constexpr (O::HAS_FMA) {
+        V r = O::fma(h, V{} - PI_A, x);
+        r = O::fma(h, V{} - PI_B, r);
+        return O::fma(h, V{} - PI_C, r);
+    } else {
+        V kf = h + h;
+        V r = O::fma(kf, V{} - PIO2_1, x);
+        r = O::fma(kf, V{} - PIO2_2, r);
+        r = O::fma(kf, V{} - PIO2_3, r);
+        return O::fma(kf, V{} - PIO2_4, r);
+    }
 }
 // sin x = (−1)^n sin r with x = nπ + r, |r| ≤ π/2; n's parity is the low bit of t.
 template <class O>
 inline typename O::V sin(typename O::V x) {
     using V = typename O::V;
     V t = O::fma(x, V{} + INV_PI, V{} + ROUND_SHIFT);
-    V nf = t - ROUND_SHIFT;
-    V y = sin_half_period<O>(minus_half_pis<O>(x, nf + nf));
-    y = O::from_bits(O::bits(y) ^ (O::bits(t) << 63));
-    return O::select(x == 0.0, x, y); // keeps −0
+    V y = sin_half_period<O>(minus_pis<O>(x, t - ROUND_SHIFT));
+    return O::from_bits(O::bits(y) ^ (O::bits(t) << 63));
 }
 // cos x = sin(x + π/2) = (−1)^n sin r with x = (n − ½)π + r, |r| ≤ π/2.
 template <class O>
 inline typename O::V cos(typename O::V x) {
     using V = typename O::V;
     V t = O::fma(x, V{} + INV_PI, V{} + 0.5) + ROUND_SHIFT;
-    V nf = t - ROUND_SHIFT;
-    V y = sin_half_period<O>(minus_half_pis<O>(x, O::fma(nf, V{} + 2.0, V{} - 1.0)));
+    V y = sin_half_period<O>(minus_pis<O>(x, (t - ROUND_SHIFT) - 0.5));
     return O::from_bits(O::bits(y) ^ (O::bits(t) << 63));
 }
 template <class O>
@@ -357,10 +397,11 @@ inline typename O::V tan(typename O::V x) {
     V y = O::select((q & 1) != 0, -c / s, s / c);
     return O::select(x == 0.0, x, y);
 }
-// The repair predicate shared by sin, cos and tan: lanes whose reduction is not served.
-template <class O>
-inline typename O::M trig_needs_repair(typename O::V x, double limit) {
-    return !(O::abs(x) <= limit); // also ±∞ and NaN (cheap to hand to the scalar routine)
+// The repair predicate shared by sin, cos and tan: lanes whose reduction is not served, |x| past
+// the kind's limit (also ±∞ and NaN: cheap to hand to the scalar routine). Its key is
+// magnitude_key; its limit this, per kind of item.
+inline int64_t trig_repair_above(double limit) {
+    return std::bit_cast<int64_t>(limit);
 }
 
 // tanh |x| = −expm1(−2|x|) / (expm1(−2|x|) + 2), sign restored.

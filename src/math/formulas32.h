@@ -5,6 +5,9 @@
 // a Chebyshev fit).
 #pragma once
 
+#include "math/formulas.h"
+
+#include <bit>
 #include <cstdint>
 
 namespace bpl::math::formula32 {
@@ -79,10 +82,12 @@ inline typename O::V exp_fast(typename O::V x) {
     // the low bits of t hold k; shifted by 23 they land on the exponent field (the rest falls off)
     return O::from_bits(O::bits(q) + (O::bits(t) << 23));
 }
+// Repair keys as formulas.h's: |x|'s bits (NaN above ∞) against the function's limit.
 template <class O>
-inline typename O::M exp_needs_repair(typename O::V x) {
-    return !(O::abs(x) <= EXP_FAST_LIMIT);
+inline typename O::I magnitude_key(typename O::V x) {
+    return O::bits(O::abs(x));
 }
+inline constexpr int32_t EXP_REPAIR_ABOVE = std::bit_cast<int32_t>(EXP_FAST_LIMIT);
 
 // Every lane: clamped, 2^k in two steps (subnormal results), special cases by selects.
 template <class O>
@@ -136,7 +141,7 @@ inline typename O::V log_table(typename O::V x, typename O::I k0) {
     I b = O::bits(x);
     I iz = b - LOG_OFF;
     I k = iz >> 23;
-    I j = (iz >> 19) & 15;
+    I j = iz >> 19; // lookup16 reads the low four bits
     V z = O::from_bits(b - (k << 23));
     V kf = O::to_v(k + k0);
     V r = O::fma(z, O::lookup16(LOG_INVC, j), V{} - 1.0f);
@@ -152,11 +157,13 @@ template <class O>
 inline typename O::V log_fast(typename O::V x) {
     return log_table<O>(x, typename O::I{});
 }
+// x ≤ 0, subnormal, ∞ or NaN: adding 0x7f80… (wrapping) moves positive normal finite bit
+// patterns onto [−2^31, −2^24) and every other one above.
 template <class O>
-inline typename O::M log_needs_repair(typename O::V x) {
-    typename O::I b = O::bits(x);
-    return (b < 0x00800000) | (b >= 0x7f800000); // ≤ 0, subnormal, ∞, NaN
+inline typename O::I log_repair_key(typename O::V x) {
+    return formula::wrapping_add(O::bits(x), typename O::I{} + 0x7f800000);
 }
+inline constexpr int32_t LOG_REPAIR_ABOVE = -0x01000001;
 
 template <class O>
 inline typename O::V log(typename O::V x) {
@@ -174,7 +181,7 @@ template <class O>
 inline typename O::V trig_reduce(typename O::V x0, typename O::I& q) {
     using V = typename O::V;
     // lanes past the repair limit (and ±∞, NaN) reduce 0 instead, so the integer arithmetic on
-    // the shifted bits cannot overflow; trig_needs_repair replaces their results
+    // the shifted bits cannot overflow; the repair (TRIG_REPAIR_ABOVE) replaces their results
     V x = O::select(O::abs(x0) <= 0x1p20f, x0, V{});
     V t = O::fma(x, V{} + TWO_OPI, V{} + SHIFT);
     V kf = t - SHIFT;
@@ -205,8 +212,9 @@ inline typename O::V cos_poly(typename O::V r) {
     V w = 1.0f - hz;
     return w + (((1.0f - w) - hz) + z * z * p);
 }
-// sin r for |r| ≤ π/2 (one polynomial for both sin and cos): r + r³·S(r²), S the Chebyshev fit
-// of degree 4 to (sin r − r)/r³ (mpmath chebyfit; < 0.32 ulp with rounded coefficients).
+// sin r for |r| ≤ π/2 (one polynomial for both sin and cos): r·(1 + r²·S(r²)), S the Chebyshev
+// fit of degree 4 to (sin r − r)/r³ (mpmath chebyfit; < 0.32 ulp with rounded coefficients); the
+// product form keeps sin(−0) = −0, as formulas.h's.
 template <class O>
 inline typename O::V sin_half_period(typename O::V r) {
     using V = typename O::V;
@@ -216,7 +224,7 @@ inline typename O::V sin_half_period(typename O::V r) {
     p = O::fma(p, z, V{} - 0x1.a01906p-13f);
     p = O::fma(p, z, V{} + 0x1.111110p-7f);
     p = O::fma(p, z, V{} - 0x1.555556p-3f);
-    return O::fma(r * z, p, r);
+    return r * O::fma(z, p, V{} + 1.0f);
 }
 template <class O>
 inline typename O::V minus_half_pis(typename O::V x, typename O::V kf) {
@@ -226,15 +234,14 @@ inline typename O::V minus_half_pis(typename O::V x, typename O::V kf) {
     return O::fma(kf, V{} - PIO2_3, r);
 }
 // sin x = (−1)^n sin r with x = nπ + r, |r| ≤ π/2; n's parity is the low bit of t. Lanes past
-// the repair limit compute garbage that trig_needs_repair replaces.
+// the repair limit compute garbage that the repair (TRIG_REPAIR_ABOVE) replaces.
 template <class O>
 inline typename O::V sin(typename O::V x) {
     using V = typename O::V;
     V t = O::fma(x, V{} + INV_PI, V{} + SHIFT);
     V nf = t - SHIFT;
     V y = sin_half_period<O>(minus_half_pis<O>(x, nf + nf));
-    y = O::from_bits(O::bits(y) ^ (O::bits(t) << 31));
-    return O::select(x == 0.0f, x, y);
+    return O::from_bits(O::bits(y) ^ (O::bits(t) << 31));
 }
 // cos x = sin(x + π/2) = (−1)^n sin r with x = (n − ½)π + r, |r| ≤ π/2.
 template <class O>
@@ -293,10 +300,8 @@ inline typename O::V atan(typename O::V x) {
     return O::select(x != x, x, O::copysign(y, x));
 }
 
-template <class O>
-inline typename O::M trig_needs_repair(typename O::V x) {
-    return !(O::abs(x) <= 0x1p20f);
-}
+// sin, cos and tan's repair limit (magnitude_key above it: |x| > 2^20, ±∞, NaN).
+inline constexpr int32_t TRIG_REPAIR_ABOVE = std::bit_cast<int32_t>(0x1p20f);
 template <class O>
 inline typename O::V tanh(typename O::V x) {
     using V = typename O::V;

@@ -2,8 +2,10 @@
 // against, and its scalar instantiation ScalarOps (one double per call; the host route, repairs
 // and tests). The SIMD instantiation VecOps<W> lives in vec_impl.h, compiled once per ISA.
 // An Ops type O provides: V (float64 values), I (int64 of the same shape), M (comparison
-// result), and static fma, select, selecti, bits, from_bits, sqrt, abs, copysign, any, and
-// lookup16 (t[j] for a 16-entry table and j in [0, 16): one permute on AVX-512).
+// result), HAS_FMA (whether fma rounds once: a formula may then take a shorter reduction, chosen
+// at compile time, so each route still runs one formula), and static fma, select, selecti, bits,
+// from_bits, sqrt, abs, copysign, to_v (integer to float), any, and lookup16 (t[j & 15] for a
+// 16-entry table: only j's low four bits are read, one permute on AVX-512).
 #pragma once
 
 #include <bit>
@@ -16,6 +18,7 @@ struct ScalarOps {
     using V = double;
     using I = int64_t;
     using M = bool;
+    static constexpr bool HAS_FMA = true; // std::fma rounds once on every machine
     static V fma(V a, V b, V c) { return std::fma(a, b, c); }
     static V select(M m, V a, V b) { return m ? a : b; }
     static I selecti(M m, I a, I b) { return m ? a : b; }
@@ -26,7 +29,7 @@ struct ScalarOps {
     static V copysign(V m, V s) { return std::copysign(m, s); }
     static V to_v(I i) { return static_cast<V>(i); }
     static bool any(M m) { return m; }
-    static V lookup16(const double* t, I j) { return t[j]; }
+    static V lookup16(const double* t, I j) { return t[j & 15]; }
 };
 
 // The float32 scalar instantiation (formulas32.h).
@@ -34,6 +37,7 @@ struct ScalarOps32 {
     using V = float;
     using I = int32_t;
     using M = bool;
+    static constexpr bool HAS_FMA = true; // std::fma rounds once on every machine
     static V fma(V a, V b, V c) { return std::fma(a, b, c); }
     static V select(M m, V a, V b) { return m ? a : b; }
     static I selecti(M m, I a, I b) { return m ? a : b; }
@@ -43,7 +47,7 @@ struct ScalarOps32 {
     static V copysign(V m, V s) { return std::copysign(m, s); }
     static V to_v(I i) { return static_cast<V>(i); }
     static bool any(M m) { return m; }
-    static V lookup16(const float* t, I j) { return t[j]; }
+    static V lookup16(const float* t, I j) { return t[j & 15]; }
 };
 
 } // namespace bpl::math

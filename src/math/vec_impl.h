@@ -53,6 +53,7 @@ struct VecOps {
     typedef int64_t I __attribute__((vector_size(8 * W)));
     typedef float F __attribute__((vector_size(4 * W)));
     using M = I;
+    static constexpr bool HAS_FMA = BPL_HAS_FMA;
     // a×b+c rounded once where the ISA has fma (explicit, so no later rewrite can split it);
     // the portable route has none and rounds twice (its reductions are exact without fma).
     static V fma(V a, V b, V c) {
@@ -75,7 +76,14 @@ struct VecOps {
     static V copysign(V m, V s) {
         return from_bits((bits(m) & 0x7fffffffffffffffLL) | (bits(s) & (-0x7fffffffffffffffLL - 1)));
     }
-    static V to_v(I i) { return from_bits(i + bits(V{} + 0x1.8p52)) - 0x1.8p52; }
+    // |i| < 2^51: one conversion instruction with AVX-512DQ, else through a shifted float
+    static V to_v(I i) {
+#if BPL_REG == 64
+        return __builtin_convertvector(i, V);
+#else
+        return from_bits(i + bits(V{} + 0x1.8p52)) - 0x1.8p52;
+#endif
+    }
     // one bit per lane (the lane's sign bit), in one instruction
     static unsigned mask_bits(M m) {
 #if BPL_REG == 64
@@ -107,7 +115,7 @@ struct VecOps {
         return (V)_mm256_blendv_pd(r01, r23, b3);
 #else
         V r;
-        for (int k = 0; k < W; ++k) r[k] = t[j[k]];
+        for (int k = 0; k < W; ++k) r[k] = t[j[k] & 15];
         return r;
 #endif
     }
@@ -121,6 +129,7 @@ struct VecOps32 {
     typedef float V __attribute__((vector_size(4 * W)));
     typedef int32_t I __attribute__((vector_size(4 * W)));
     using M = I;
+    static constexpr bool HAS_FMA = BPL_HAS_FMA;
     static V fma(V a, V b, V c) {
 #if BPL_HAS_FMA
         return fma_chunks<V, RegF, fma_ps>(a, b, c);
@@ -136,7 +145,7 @@ struct VecOps32 {
     static V copysign(V m, V s) {
         return from_bits((bits(m) & 0x7fffffff) | (bits(s) & (-0x7fffffff - 1)));
     }
-    static V to_v(I i) { return from_bits(i + bits(V{} + 0x1.8p23f)) - 0x1.8p23f; }
+    static V to_v(I i) { return __builtin_convertvector(i, V); } // one instruction on every ISA
     static unsigned mask_bits(M m) {
 #if BPL_REG == 64
         return _mm512_test_epi32_mask((__m512i)m, (__m512i)m);
@@ -158,7 +167,7 @@ struct VecOps32 {
         return (V)_mm256_blendv_ps(lo, hi, _mm256_castsi256_ps(_mm256_slli_epi32(jj, 28)));
 #else
         V r;
-        for (int k = 0; k < W; ++k) r[k] = t[j[k]];
+        for (int k = 0; k < W; ++k) r[k] = t[j[k] & 15];
         return r;
 #endif
     }
@@ -166,6 +175,22 @@ struct VecOps32 {
 
 // The repair predicate of formulas that serve every lane: the block loops skip the flag test.
 struct NoRepair {};
+// A formula's repair predicate in key form (formulas.h, "Repair predicates as keys"): lane j is
+// flagged when key(x)[j] > above. The contiguous loops keep the lane-wise maximum of the keys
+// over a chunk, one instruction per block, and compare it once.
+template <class K, class I>
+struct RepairKey {
+    K key;
+    I above; // the limit, in every lane
+    template <class X>
+    auto flags(X x) const {
+        return key(x) > above;
+    }
+};
+template <class O, class K>
+RepairKey<K, typename O::I> repair_key(K key, int64_t above) {
+    return {key, typename O::I{} + static_cast<decltype(typename O::I{}[0])>(above)};
+}
 // Blocks per chunk of the contiguous loops (flags repaired after each chunk).
 constexpr int CHUNK = 32;
 
@@ -201,22 +226,25 @@ void map1_f32(F f, N need, R fix, const float* a, int64_t sa, float* out, int64_
         // constants in registers
         while (i + W32 <= n) {
             int64_t i0 = i;
-            VecOps32::M flagged{};
+            VecOps32::I most = VecOps32::I{} + INT32_MIN; // the largest repair key so far
             int b = 0;
             for (; b < CHUNK && i + W32 <= n; ++b, i += W32) {
                 V32 x;
                 std::memcpy(&x, a + i, sizeof(x));
                 V32 y = f(x);
                 std::memcpy(out + i, &y, sizeof(y));
-                if constexpr (!std::is_same_v<N, NoRepair>) flagged |= need(x);
+                if constexpr (!std::is_same_v<N, NoRepair>) {
+                    VecOps32::I k = need.key(x);
+                    most = most > k ? most : k;
+                }
             }
             // rare: find the flagged blocks again (their items are still in L1)
             if constexpr (!std::is_same_v<N, NoRepair>)
-                if (__builtin_expect(VecOps32::any(flagged), 0))
+                if (__builtin_expect(VecOps32::any(most > need.above), 0))
                     for (int c = 0; c < b; ++c) {
                         V32 x;
                         std::memcpy(&x, a + i0 + c * W32, sizeof(x));
-                        if (unsigned flags = VecOps32::mask_bits(need(x)))
+                        if (unsigned flags = VecOps32::mask_bits(need.flags(x)))
                             fix_lanes(flags, fix, a + i0 + c * W32, 1, out + i0 + c * W32);
                     }
         }
@@ -229,7 +257,7 @@ void map1_f32(F f, N need, R fix, const float* a, int64_t sa, float* out, int64_
         V32 y = f(x);
         std::memcpy(res, &y, sizeof(y));
         if constexpr (!std::is_same_v<N, NoRepair>) {
-            unsigned flags = VecOps32::mask_bits(need(x)) & ((1u << m) - 1);
+            unsigned flags = VecOps32::mask_bits(need.flags(x)) & ((1u << m) - 1);
             if (flags != 0) fix_lanes(flags, fix, in, 1, res);
         }
         for (int j = 0; j < m; ++j) out[i + j] = res[j];
@@ -244,18 +272,20 @@ bool unary_f32_native(Fn f, const float* a, int64_t sa, float* out, int64_t n) {
     using V32 = VecOps32::V;
     NoRepair never32;
     auto same = [](double x) { return x; };
-    auto trig = [](V32 x) { return formula32::trig_needs_repair<O>(x); };
+    auto magnitude = [](V32 x) { return formula32::magnitude_key<O>(x); };
+    auto trig = repair_key<O>(magnitude, formula32::TRIG_REPAIR_ABOVE);
     switch (f) {
     case Fn::Exp:
         map1_f32([](V32 x) { return formula32::exp_fast<O>(x); },
-                 [](V32 x) { return formula32::exp_needs_repair<O>(x); },
+                 repair_key<O>(magnitude, formula32::EXP_REPAIR_ABOVE),
                  [](double x) { return double(formula32::exp<ScalarOps32>(static_cast<float>(x))); },
                  a, sa, out, n);
         return true;
     case Fn::Expm1: map1_f32([](V32 x) { return formula32::expm1<O>(x); }, never32, same, a, sa, out, n); return true;
     case Fn::Ln:
         map1_f32([](V32 x) { return formula32::log_fast<O>(x); },
-                 [](V32 x) { return formula32::log_needs_repair<O>(x); },
+                 repair_key<O>([](V32 x) { return formula32::log_repair_key<O>(x); },
+                               formula32::LOG_REPAIR_ABOVE),
                  [](double x) { return double(formula32::log<ScalarOps32>(static_cast<float>(x))); },
                  a, sa, out, n);
         return true;
@@ -314,17 +344,20 @@ void map1(F f, N need, R fix, const S* a, int64_t sa, S* out, int64_t n) {
     if (sa == 1)
         while (i + W <= n) { // in chunks, as map1_f32
             int64_t i0 = i;
-            VecOps::M flagged{};
+            VecOps::I most = VecOps::I{} + INT64_MIN;
             int b = 0;
             for (; b < CHUNK && i + W <= n; ++b, i += W) {
                 V x = load_block(a + i, 1, W);
                 store_block(f(x), out + i, W);
-                if constexpr (!std::is_same_v<N, NoRepair>) flagged |= need(x);
+                if constexpr (!std::is_same_v<N, NoRepair>) {
+                    VecOps::I k = need.key(x);
+                    most = most > k ? most : k;
+                }
             }
             if constexpr (!std::is_same_v<N, NoRepair>)
-                if (__builtin_expect(VecOps::any(flagged), 0))
+                if (__builtin_expect(VecOps::any(most > need.above), 0))
                     for (int c = 0; c < b; ++c)
-                        if (unsigned flags = VecOps::mask_bits(need(load_block(a + i0 + c * W, 1, W))))
+                        if (unsigned flags = VecOps::mask_bits(need.flags(load_block(a + i0 + c * W, 1, W))))
                             fix_lanes(flags, fix, a + i0 + c * W, 1, out + i0 + c * W);
         }
     for (; i < n; i += W) {
@@ -332,7 +365,7 @@ void map1(F f, N need, R fix, const S* a, int64_t sa, S* out, int64_t n) {
         V x = load_block(a + i * sa, sa, m);
         store_block(f(x), out + i, m);
         if constexpr (!std::is_same_v<N, NoRepair>) {
-            unsigned flags = VecOps::mask_bits(need(x)) & ((1u << m) - 1);
+            unsigned flags = VecOps::mask_bits(need.flags(x)) & ((1u << m) - 1);
             if (flags != 0) fix_lanes(flags, fix, a + i * sa, sa, out + i);
         }
     }
@@ -375,7 +408,8 @@ bool unary_kind(Fn f, const S* a, int64_t sa, S* out, int64_t n) {
         if (unary_f32_native(f, a, sa, out, n)) return true;
     using O = VecOps;
     const double lim = std::is_same_v<S, double> ? formula::TRIG_LIMIT_F64 : formula::TRIG_LIMIT_F32;
-    auto trig_need = [lim](V x) { return formula::trig_needs_repair<O>(x, lim); };
+    auto magnitude = [](V x) { return formula::magnitude_key<O>(x); };
+    auto trig_need = repair_key<O>(magnitude, formula::trig_repair_above(lim));
     switch (f) {
 #define BPL_PLAIN(Name, call)                                                                      \
     case Fn::Name: map1(call, never(), no_fix(), a, sa, out, n); return true;
@@ -399,13 +433,13 @@ bool unary_kind(Fn f, const S* a, int64_t sa, S* out, int64_t n) {
 #undef BPL_PLAIN
     case Fn::Exp:
         map1([](V x) { return formula::exp_fast<O>(x); },
-             [](V x) { return formula::exp_needs_repair<O>(x); },
+             repair_key<O>(magnitude, formula::EXP_REPAIR_ABOVE),
              [](double x) { return formula::exp<ScalarOps>(x); },
              a, sa, out, n);
         return true;
     case Fn::Ln:
         map1([](V x) { return formula::log_fast<O>(x); },
-             [](V x) { return formula::log_needs_repair<O>(x); },
+             repair_key<O>([](V x) { return formula::log_repair_key<O>(x); }, formula::LOG_REPAIR_ABOVE),
              [](double x) { return formula::log<ScalarOps>(x); }, a, sa, out, n);
         return true;
     case Fn::Sin:
