@@ -41,11 +41,15 @@ Value fold_items(Exec& ex, const Value& f, const std::vector<Value>& xs) {
     return acc;
 }
 
-std::vector<Value> scan_items(Exec& ex, const Value& f, const std::vector<Value>& xs) {
+// Accumulates left to right; a seed is the accumulator before the first item (not in the result).
+std::vector<Value> scan_items(Exec& ex, const Value& f, const std::vector<Value>& xs,
+                              const Value* seed) {
     std::vector<Value> out;
     out.reserve(xs.size());
-    for (size_t i = 0; i < xs.size(); i++)
-        out.push_back(i == 0 ? xs[0] : apply(ex, f, &out.back(), xs[i]));
+    for (size_t i = 0; i < xs.size(); i++) {
+        const Value* acc = i > 0 ? &out.back() : seed;
+        out.push_back(acc ? apply(ex, f, acc, xs[i]) : xs[0]);
+    }
     return out;
 }
 
@@ -101,21 +105,22 @@ Value reduce_first(Exec& ex, const Value& l, const Value&, const Value* a, const
     return reduce(ex, l, a, w, true);
 }
 
+// f\Y and S f\Y (§4.2): every lane starts from the whole seed S.
 Value scan(Exec& ex, const Value& f, const Value* alpha, const Value& w, bool first_axis) {
-    if (alpha) throw Error(ErrorKind::Nonce, "a scan takes one argument");
     need_function(f, "scan");
-    if (auto p = primitive_operand(f))
-        if (auto r = prim::scan(*p, w, first_axis)) return *r;
-    if (w.rank() == 0) return w;
+    if (!alpha)
+        if (auto p = primitive_operand(f))
+            if (auto r = prim::scan(*p, w, first_axis)) return *r;
+    if (w.rank() == 0) return alpha ? scan_items(ex, f, {w}, alpha)[0] : w;
     if (first_axis || w.rank() == 1) {
-        std::vector<Value> cells = scan_items(ex, f, major_cells(w));
+        std::vector<Value> cells = scan_items(ex, f, major_cells(w), alpha);
         if (w.rank() == 1) return value::make_array(w.shape(), std::move(cells));
         return cells.empty() ? w : assemble(cells);
     }
     Rows rows = last_axis_rows(w);
     std::vector<Value> out;
     for (const auto& row : rows.rows)
-        for (Value& v : scan_items(ex, f, row)) out.push_back(std::move(v));
+        for (Value& v : scan_items(ex, f, row, alpha)) out.push_back(std::move(v));
     return value::make_array(w.shape(), std::move(out));
 }
 Value scan_last(Exec& ex, const Value& l, const Value&, const Value* a, const Value& w) {

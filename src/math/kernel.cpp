@@ -1,6 +1,7 @@
 // The engine's entry points (kernel.h): kind rules, and elementwise, conversion and fold loops
 // that run each Fn's formula (ops_table.h) over buffers. Vector routes for floats: vec.h.
 #include "math/kernel.h"
+#include "math/object.h"
 
 #include "math/ops_table.h"
 #include "math/vec.h"
@@ -317,25 +318,8 @@ Kind identity_kind(Fn f, Kind k) {
 bool identity(Fn f, Kind k, void* out) {
     Kind rk = result_kind(f, k);
     if (rk == Kind::Exact || rk == Kind::Char) return false;
-    double v;
-    switch (f) {
-    case Fn::Add: case Fn::Subtract: case Fn::Residue: case Fn::Or: case Fn::NotEqual:
-    case Fn::Less: case Fn::Greater:
-        v = 0;
-        break;
-    case Fn::Multiply: case Fn::Divide: case Fn::Power: case Fn::And: case Fn::Equal:
-    case Fn::LessEqual: case Fn::GreaterEqual:
-        v = 1;
-        break;
-    case Fn::Min:
-        v = INFINITY;
-        break;
-    case Fn::Max:
-        v = -INFINITY;
-        break;
-    default:
-        return false;
-    }
+    double v = object(f).identity;
+    if (std::isnan(v)) return false;
     if (rk == Kind::Bool && std::isinf(v)) v = v > 0 ? 1 : 0;
     convert(Kind::F64, &v, rk, out, 1); // ±∞ saturates to the integer kind's extremes
     return true;

@@ -261,6 +261,19 @@ const Row ROWS[] = {
 // clang-format on
 static_assert(sizeof(ROWS) / sizeof(ROWS[0]) == FN_COUNT, "one object row per Fn");
 
+// Fold identities (f/⍬); functions not listed have none.
+struct IdentityRow {
+    Fn fn;
+    double identity;
+};
+const IdentityRow IDENTITIES[] = {
+    {Fn::Add, 0},        {Fn::Subtract, 0},     {Fn::Residue, 0},      {Fn::Or, 0},
+    {Fn::NotEqual, 0},   {Fn::Less, 0},         {Fn::Greater, 0},      {Fn::Multiply, 1},
+    {Fn::Divide, 1},     {Fn::Power, 1},        {Fn::And, 1},          {Fn::Equal, 1},
+    {Fn::LessEqual, 1},  {Fn::GreaterEqual, 1}, {Fn::Binomial, 1},     {Fn::Min, INF},
+    {Fn::Max, -INF},
+};
+
 std::array<Object, FN_COUNT> build() {
     std::array<Object, FN_COUNT> t{};
     for (const Row& r : ROWS) {
@@ -278,7 +291,9 @@ std::array<Object, FN_COUNT> build() {
         o.repair = r.repair;
         o.associative = r.associative;
         o.reassociate = r.reassociate;
+        o.identity = NAN;
     }
+    for (const IdentityRow& r : IDENTITIES) t[static_cast<int>(r.fn)].identity = r.identity;
     return t;
 }
 

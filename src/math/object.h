@@ -48,6 +48,9 @@ struct Object {
     // (functions.md 0.6: float sums and products in reductions may be reassociated).
     bool associative;
     bool reassociate;
+    // The identity of a fold with f (what f/⍬ gives, before conversion to the result kind);
+    // NaN: none.
+    double identity;
 };
 
 // The object's range rule for operands of kind k: the float64 rule widened by k's rounding

@@ -155,8 +155,10 @@ void index_of(const Cells& table, int64_t n, const Cells& query, int64_t m, int6
     }
 }
 
-// Marks each cell that matches no earlier representative (first-representative matching: a
-// cell that matched one is not itself a representative, so tolerance does not chain).
+// Marks each cell that matches nothing earlier. Single items chain through the tolerance: an
+// item within the tolerance of any earlier item is a duplicate (≠1 1+8E¯15 1+16E¯15 is 1 0 0),
+// so tolerant kinds compare against every earlier item. Wider cells compare only against the
+// earlier distinct cells, so rows do not chain (≠[1 2⋄1+8E¯15 2⋄1+16E¯15 2] is 1 0 1).
 void unique_mask(const Cells& a, int64_t n, uint8_t* out) {
     if (a.cell == 1 && !a.real) {
         std::unordered_map<int64_t, bool> seen;
@@ -164,7 +166,7 @@ void unique_mask(const Cells& a, int64_t n, uint8_t* out) {
         return;
     }
     if (a.cell == 1) {
-        std::multimap<double, int64_t> reps; // finite and infinite representatives by value
+        std::multimap<double, int64_t> earlier; // the cells compared against, by value
         bool nan_seen = false;
         for (int64_t i = 0; i < n; i++) {
             double y = a.reals[i];
@@ -174,20 +176,20 @@ void unique_mask(const Cells& a, int64_t n, uint8_t* out) {
                 nan_seen = true;
             } else {
                 double w = a.tolerant && std::isfinite(y) ? 2 * TOLERANCE * std::fabs(y) : 0;
-                for (auto it = reps.lower_bound(y - w); it != reps.end() && it->first <= y + w; ++it)
+                for (auto it = earlier.lower_bound(y - w); it != earlier.end() && it->first <= y + w; ++it)
                     if (item_equal(a, it->second, a, i)) found = true;
-                if (!found) reps.emplace(y, i);
+                if (!found || a.tolerant) earlier.emplace(y, i);
             }
             out[i] = !found;
         }
         return;
     }
-    std::vector<int64_t> reps;
+    std::vector<int64_t> distinct;
     for (int64_t i = 0; i < n; i++) {
         bool found = false;
-        for (int64_t r : reps)
+        for (int64_t r : distinct)
             if (cell_equal(a, r, a, i)) found = true;
-        if (!found) reps.push_back(i);
+        if (!found) distinct.push_back(i);
         out[i] = !found;
     }
 }

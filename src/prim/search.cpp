@@ -141,12 +141,17 @@ Value unique_mask(const Value& w) {
     if (v.is_native())
         return routine(math::Routine::UniqueMask, v.kind(), {v}, value::count_of(major_cell(v)),
                        Desc{Kind::Bool, false, false, {n}});
-    // Host route: first-representative matching, as the native routine does.
+    // Host route, as the native routine decides: an item is compared with every earlier item
+    // (the tolerance chains), a wider cell only with the earlier distinct cells.
     std::vector<Value> cells = host_cells(v);
-    std::vector<Value> reps, mask;
-    for (const Value& c : cells) {
-        bool found = std::any_of(reps.begin(), reps.end(), [&](const Value& r) { return value::match(r, c); });
-        if (!found) reps.push_back(c);
+    bool items = v.rank() == 1;
+    std::vector<Value> distinct, mask;
+    for (size_t i = 0; i < cells.size(); i++) {
+        const std::vector<Value>& against = items ? cells : distinct;
+        size_t upto = items ? i : distinct.size();
+        bool found = std::any_of(against.begin(), against.begin() + upto,
+                                 [&](const Value& r) { return value::match(r, cells[i]); });
+        if (!found && !items) distinct.push_back(cells[i]);
         mask.push_back(Value::boolean(!found));
     }
     return value::make_array({n}, std::move(mask));

@@ -144,3 +144,22 @@ x←16 •float 4096⍴0.1 ⋄ x+.×(16 •float 4096⍴1)   ⍝ 409.5ₕ
 
 ⍝ math:encode-fraction — a fraction stays in the last digit
 0 1⊤1.25 10.5   ⍝ [1 0.25⋄10 0.5]
+
+⍝⍝ Fold identities come from the objects
+
+⍝ math:binomial-identity — an empty binomial reduction gives its identity 1
+!/⍬   ⍝ 1
+
+⍝ math:binomial-fold — a binomial reduction folds right to left: 2!(3!5)
+!/2 3 5   ⍝ 45
+
+⍝⍝ Unique mask and tolerance
+
+⍝ math:unique-items-chain — an item within the tolerance of an earlier duplicate is a duplicate
+≠[1 1+8E¯15 1+16E¯15 3]   ⍝ $t $f $f $t
+
+⍝ math:unique-rows-do-not-chain — rows compare only with earlier distinct rows
+≠[1 2⋄1+8E¯15 2⋄1+16E¯15 2]   ⍝ $t $f $t
+
+⍝ math:unique-ints — exact items: first occurrences
+≠3 1 3 2 1   ⍝ $t $t $f $t $f

@@ -591,3 +591,23 @@ a←1 2 ⋄ b←a ⋄ a←9 ⋄ b   ⍝ 1 2
 
 ⍝ skeleton:self-classify-empty — no items, no rows
 ⍴=⍬   ⍝ 0 0
+
+⍝⍝ Seeded scans
+
+⍝ skeleton:scan-seed — the seed is the accumulator before the first item, not in the result
+10-\1 2 3   ⍝ 9 7 4
+
+⍝ skeleton:scan-seed-nested — a vector seed makes vector items
+(,10)+\1 2 3   ⍝ [,11 ,13 ,16]
+
+⍝ skeleton:scan-seed-rows — every row starts from the whole seed
+0 100+\2 2⍴1 2 3 4   ⍝ [[1 101] [3 103]⋄[3 103] [7 107]]
+
+⍝ skeleton:scan-seed-atom — a seeded scan of an atom applies once
+2+\5   ⍝ 7
+
+⍝ skeleton:scan-seed-empty — an empty lane calls nothing
+10 20+\2 0⍴0   ⍝ 2 0⍴0
+
+⍝ skeleton:scan-seed-dfn — dfns take a seed too
+0{⍺+2×⍵}\1 2 3   ⍝ 2 6 12
