@@ -527,20 +527,46 @@ inline typename O::V atanh(typename O::V x) {
     return O::select(x != x, x, O::copysign(y, x));
 }
 
-// Cube root: exp(ln|x| / 3) for a start within a few ulps, then one Newton step in residual
-// form, y + (a − y³)/(3y²), with y³'s low part kept by fma.
+// Cube root without exp or ln: |x| = 2^(3q+s)·m with m in [1, 2) and s in {0, 1, 2}; u = 2^s·m.
+// w ≈ u^(−1/3) starts as P(m)·2^(−s/3), P the Chebyshev fit of degree 5 to m^(−1/3) on [1, 2]
+// (mpmath chebyfit, 6.5e-6 relative) and 2^(−s/3) the quadratic in s through its three values;
+// one Newton step w += w(1 − u·w³)/3 leaves ~1e-10, y = u·w² ≈ ∛u, and one Newton step on y in
+// residual form, y + (u − y³)·w²/3 with y³'s low part kept by fma, leaves about half an ulp.
+// Then 2^q goes into the exponent field.
 template <class O>
 inline typename O::V cbrt(typename O::V x) {
     using V = typename O::V;
+    using I = typename O::I;
     V a0 = O::abs(x);
-    // tiny inputs scaled by 2^300 (a cube) so y³ below stays normal
+    // tiny inputs scaled by 2^300 (a cube) so every step below stays normal
     auto tiny = a0 < 0x1p-900;
     V a = O::select(tiny, a0 * 0x1p300, a0);
-    V y = exp<O>(log<O>(a) * (1.0 / 3.0));
+    I b = O::bits(a);
+    I e = (b >> 52) - 1023;
+    V m = O::from_bits((b & 0x000fffffffffffffLL) | 0x3ff0000000000000LL);
+    V ef = O::to_v(e);
+    // q = ⌊e/3⌋ = round((e − 1)/3): the fraction is −1/3, 0 or 1/3
+    V t = O::fma(ef, V{} + 1.0 / 3, V{} - 1.0 / 3) + ROUND_SHIFT;
+    V qf = t - ROUND_SHIFT;
+    I q = O::bits(t) - O::bits(V{} + ROUND_SHIFT);
+    V sf = O::fma(qf, V{} - 3.0, ef); // s, exactly
+    V u = m * O::fma(sf, O::fma(sf, V{} + 0.5, V{} + 0.5), V{} + 1.0); // m·2^s
+    V w = V{} - 0x1.0e87006cbe6bbp-6;
+    w = O::fma(w, m, V{} + 0x1.37ce9e9ed0a1dp-3);
+    w = O::fma(w, m, V{} - 0x1.2c4b958d54c08p-1);
+    w = O::fma(w, m, V{} + 0x1.3a267a3d49ad4p+0);
+    w = O::fma(w, m, V{} - 0x1.8dd4bd7d34771p+0);
+    w = O::fma(w, m, V{} + 0x1.c713e2847cbe6p+0);
+    w = w * O::fma(sf, O::fma(sf, V{} + 0x1.5ca5af1296110p-6, V{} - 0x1.d2150c92f732ep-3), V{} + 1.0);
+    V w2 = w * w;
+    w = O::fma(w * O::fma(-u, w2 * w, V{} + 1.0), V{} + 1.0 / 3, w);
+    w2 = w * w;
+    V y = u * w2;
     V y2 = y * y;
     V y2lo = O::fma(y, y, -y2);
-    V res = O::fma(-y2, y, a) - y2lo * y; // a − y³
-    y = y + res / (3.0 * y2);
+    V res = O::fma(-y2lo, y, O::fma(-y2, y, u)); // u − y³
+    y = O::fma(res, w2 * (1.0 / 3), y);
+    y = O::from_bits(O::bits(y) + (q << 52));
     y = O::select(tiny, y * 0x1p-100, y);
     y = O::select((a0 == 0.0) | (a0 == __builtin_inf()) | (x != x), a0, y);
     return O::copysign(y, x);

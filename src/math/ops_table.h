@@ -489,7 +489,7 @@ BPL_FLOAT_FN(Tanh, formula::tanh<ScalarOps>(x), std::tanh(a), true, formula32::t
 BPL_FLOAT_FN(Asinh, formula::asinh<ScalarOps>(x), std::asinh(a), false, 0.0f)
 BPL_FLOAT_FN(Acosh, formula::acosh<ScalarOps>(x), std::acosh(acosh_cut(a)), false, 0.0f)
 BPL_FLOAT_FN(Atanh, formula::atanh<ScalarOps>(x), std::atanh(on_real_cut(a, 1, 1)), false, 0.0f)
-BPL_FLOAT_FN(Cbrt, formula::cbrt<ScalarOps>(x), std::pow(a, typename C::value_type(1) / 3), false, 0.0f)
+BPL_FLOAT_FN(Cbrt, formula::cbrt<ScalarOps>(x), std::pow(a, typename C::value_type(1) / 3), true, formula32::cbrt<ScalarOps32>(x))
 BPL_FLOAT_FN(Log1p, formula::log1p<ScalarOps>(x), std::log(C(1) + a), true, formula32::log1p<ScalarOps32>(x))
 BPL_FLOAT_FN(Expm1, formula::expm1<ScalarOps>(x), std::exp(a) - C(1), true, formula32::expm1<ScalarOps32>(x))
 

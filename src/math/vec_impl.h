@@ -295,6 +295,7 @@ bool unary_f32_native(Fn f, const float* a, int64_t sa, float* out, int64_t n) {
     case Fn::Tan: map1_f32([](V32 x) { return formula32::tan<O>(x); }, trig, repair::tan, a, sa, out, n); return true;
     case Fn::Atan: map1_f32([](V32 x) { return formula32::atan<O>(x); }, never32, same, a, sa, out, n); return true;
     case Fn::Log1p: map1_f32([](V32 x) { return formula32::log1p<O>(x); }, never32, same, a, sa, out, n); return true;
+    case Fn::Cbrt: map1_f32([](V32 x) { return formula32::cbrt<O>(x); }, never32, same, a, sa, out, n); return true;
     default: return false;
     }
 #else
