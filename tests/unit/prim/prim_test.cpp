@@ -164,10 +164,15 @@ TEST(Prim, SearchRows) {
     // "cat" "dog"⍳⊂"dog" ⍝ 1ₓ (boxed: the host route)
     Value words = value::make_array({2}, {text(U"cat"), text(U"dog")});
     EXPECT_EQ(prim::call(Prim::Iota, words, value::enclose(text(U"dog"))).read().as_i64(), 1);
-    // ≠[1 1+8E¯15 1+16E¯15] ⍝ $t $f $t (first representative matching)
+    // ≠[1 1+8E¯15 1+16E¯15] ⍝ $t $f $f (items: the tolerance chains through earlier duplicates)
     Value close = value::make_array(
         {3}, {num(1), Value::real(1 + 8e-15, Kind::F64, true), Value::real(1 + 16e-15, Kind::F64, true)});
-    EXPECT_EQ(items(prim::call(Prim::NotEqual, close)), (std::vector<double>{1, 0, 1}));
+    EXPECT_EQ(items(prim::call(Prim::NotEqual, close)), (std::vector<double>{1, 0, 0}));
+    // ≠[1 2⋄1+8E¯15 2⋄1+16E¯15 2] ⍝ $t $f $t (rows: only earlier distinct rows count)
+    Value rows = value::make_array(
+        {3, 2}, {num(1), num(2), Value::real(1 + 8e-15, Kind::F64, true), num(2),
+                 Value::real(1 + 16e-15, Kind::F64, true), num(2)});
+    EXPECT_EQ(items(prim::call(Prim::NotEqual, rows)), (std::vector<double>{1, 0, 1}));
 }
 
 TEST(Prim, SortAndSetRows) {
