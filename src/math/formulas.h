@@ -596,17 +596,54 @@ inline typename O::V pow_common(typename O::V x, typename O::V y) {
     r = O::select(x_int & y_int & (y > 0.0) & (ay < 128.0), p, r);
     return O::select(y == 2.0, x * x, O::select(y == -1.0, 1.0 / x, r));
 }
+// The common formula for items that round to float32 or float16, on float64 lanes: exp(y·ln x)
+// with ln to about 2^-40 (the ln table, ln(1+r) to r^5: r^6/6 < 2^-32 of r) and e^w to about
+// 2^-40 (the 2^(j/16) table, e^r − 1 to r^4), so the result is within 10^-10 of x^y before the
+// one rounding to float32; an exactly representable result (3*5 is 243) rounds to itself. w is
+// clamped to ±200, past which float32 over- and underflows anyway.
+template <class O>
+inline typename O::V pow_common_narrow(typename O::V x, typename O::V y) {
+    using V = typename O::V;
+    using I = typename O::I;
+    I b = O::bits(x);
+    I iz = b - LOG_OFF;
+    I k = iz >> 52;
+    V z = O::from_bits(b - (k << 52));
+    V r = O::fma(z, O::lookup16(LOG_D, iz >> 48), V{} - 1.0);
+    V p = V{} + 1.0 / 5;
+    p = O::fma(p, r, V{} - 1.0 / 4);
+    p = O::fma(p, r, V{} + 1.0 / 3);
+    p = O::fma(p, r, V{} - 0.5);
+    V ln = O::fma(O::to_v(k), V{} + (LN2_HI + LN2_LO), O::lookup16(LOG_NEG_LN_D_HI, iz >> 48));
+    ln = ln + O::fma(r * r, p, r);
+    V w = y * ln;
+    w = O::select(w > 200.0, V{} + 200.0, O::select(w < -200.0, V{} - 200.0, w));
+    V t = O::fma(w, V{} + 16 * LOG2E, V{} + ROUND_SHIFT);
+    V e = O::fma(t - ROUND_SHIFT, V{} - (LN2_HI + LN2_LO) / 16, w);
+    V q = V{} + 1.0 / 24;
+    q = O::fma(q, e, V{} + 1.0 / 6);
+    q = O::fma(q, e, V{} + 0.5);
+    V em1 = O::fma(e * e, q, e);
+    I n = O::bits(t);
+    V s = O::from_bits(O::bits(O::lookup16(EXP2_16_SCALE.v, n)) + (n << 48));
+    return O::fma(s, em1, s);
+}
 // pow's repair predicate: lanes whose sign, zero, infinity or NaN rules the common formula skips.
 template <class O>
 inline typename O::M pow_needs_repair(typename O::V x, typename O::V y) {
     return !((x > 0.0) & (x < __builtin_inf()) & (O::abs(y) < __builtin_inf()));
 }
 
-template <class O>
+// NARROW: the items round to float32 or float16 (pow_common_narrow serves the common lanes).
+template <class O, bool NARROW = false>
 inline typename O::V pow(typename O::V x, typename O::V y) {
     using V = typename O::V;
     V ax = O::abs(x);
-    V r = pow_common<O>(ax, y);
+    V r;
+    if constexpr (NARROW)
+        r = pow_common_narrow<O>(O::select(ax > 0.0, ax, V{} + 1.0), y);
+    else
+        r = pow_common<O>(ax, y);
     // parity of an integral y: y is odd when y/2 is not integral
     V yh = 0.5 * y;
     V yhr = (O::abs(yh) + 0x1p52) - 0x1p52; // rounds a nonnegative value below 2^52

@@ -277,7 +277,7 @@ struct Power {
             if (a == C(0)) return b == C(0) ? C(1) : C(b.real() > 0 ? 0 : INFINITY);
             return std::pow(a, b);
         } else if constexpr (is_flt_v<C>) {
-            return static_cast<C>(formula::pow<ScalarOps>(a, b));
+            return static_cast<C>(formula::pow<ScalarOps, (sizeof(C) < 8)>(a, b));
         } else {
             if (b < 0) {
                 // floor of 1÷a*|b| (D2's integer ÷ applied to a negative power)
@@ -515,8 +515,8 @@ struct Root {
             if (a == 0 || std::isinf(a)) return domain<C>(s, "root of degree zero or infinity");
             double x = a, y = b;
             bool odd = std::fabs(std::fmod(x, 2.0)) == 1.0;
-            if (y < 0 && odd) return static_cast<C>(-formula::pow<ScalarOps>(-y, 1.0 / x));
-            return static_cast<C>(formula::pow<ScalarOps>(y, 1.0 / x));
+            if (y < 0 && odd) return static_cast<C>(-formula::pow<ScalarOps, (sizeof(C) < 8)>(-y, 1.0 / x));
+            return static_cast<C>(formula::pow<ScalarOps, (sizeof(C) < 8)>(y, 1.0 / x));
         } else if constexpr (is_cpx_v<C>) {
             if (a == C(0)) return domain<C>(s, "root of degree zero");
             return std::pow(b, C(1) / a);

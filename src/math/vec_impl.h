@@ -490,9 +490,14 @@ bool binary_kind(Fn f, const S* a, int64_t sa, const S* b, int64_t sb, S* out, i
                   repair::residue_f32, a, sa, b, sb, out, n);
         return true;
     case Fn::Power:
-        map2r([](V x, V y) { return formula::pow_common<O>(x, y); },
-              [](V x, V y) { return formula::pow_needs_repair<O>(x, y); }, repair::pow, a, sa, b,
-              sb, out, n);
+        if constexpr (std::is_same_v<S, double>)
+            map2r([](V x, V y) { return formula::pow_common<O>(x, y); },
+                  [](V x, V y) { return formula::pow_needs_repair<O>(x, y); }, repair::pow, a, sa,
+                  b, sb, out, n);
+        else
+            map2r([](V x, V y) { return formula::pow_common_narrow<O>(x, y); },
+                  [](V x, V y) { return formula::pow_needs_repair<O>(x, y); }, repair::pow_narrow,
+                  a, sa, b, sb, out, n);
         return true;
     default:
         return false;
