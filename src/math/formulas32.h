@@ -275,14 +275,11 @@ inline typename O::V log1p(typename O::V x) {
     return O::select(x == __builtin_inff(), x, y);
 }
 
-// atan: t = |x| or 1/|x| in [0, 1], nearest c ∈ {0, π/8, π/4}, u = (t − tan c)/(1 + t tan c),
+// atan of t in [0, 1]: nearest c ∈ {0, π/8, π/4}, u = (t − tan c)/(1 + t tan c),
 // |u| ≤ tan(π/16); Taylor series to u^13.
 template <class O>
-inline typename O::V atan(typename O::V x) {
+inline typename O::V atan_unit(typename O::V t) {
     using V = typename O::V;
-    V a = O::abs(x);
-    auto inv = a > 1.0f;
-    V t = O::select(inv, 1.0f / a, a);
     auto m1 = t > 0.19891236f;
     auto m2 = t > 0.66817864f;
     V tc = O::select(m2, V{} + 1.0f, O::select(m1, V{} + 0.41421356f, V{}));
@@ -295,9 +292,40 @@ inline typename O::V atan(typename O::V x) {
     p = O::fma(p, z, V{} - 1.0f / 7);
     p = O::fma(p, z, V{} + 1.0f / 5);
     p = O::fma(p, z, V{} - 1.0f / 3);
-    V y = c + O::fma(u * z, p, u);
+    return c + O::fma(u * z, p, u);
+}
+// atan x: t = |x| or 1/|x| in [0, 1].
+template <class O>
+inline typename O::V atan(typename O::V x) {
+    using V = typename O::V;
+    V a = O::abs(x);
+    auto inv = a > 1.0f;
+    V y = atan_unit<O>(O::select(inv, 1.0f / a, a));
     y = O::select(inv, (1.57079632f - y) + (-4.37113883e-8f), y);
     return O::select(x != x, x, O::copysign(y, x));
+}
+// asin x = atan(x / √(1−x²)), read as π/2 − atan(√(1−x²)/x) past 1/√2 (formulas.h's).
+template <class O>
+inline typename O::V asin(typename O::V x) {
+    using V = typename O::V;
+    V a = O::abs(x);
+    V d = O::sqrt(O::fma(-a, a, V{} + 1.0f)); // 1 − a² rounded once
+    auto big = a > 0.70710678f;
+    V y = atan_unit<O>(O::select(big, d / a, a / d));
+    y = O::select(big, (1.57079632f - y) + (-4.37113883e-8f), y);
+    y = O::select(a > 1.0f, V{} + __builtin_nanf(""), y);
+    return O::select(x != x, x, O::copysign(y, x));
+}
+// sinh |x| = (E + E/(E+1))/2 with E = e^|x| − 1, for |x| ≤ SINH_LIMIT (past it E overflows before
+// sinh does: the repair predicate flags those lanes, and NaN, for the float64 formula).
+inline constexpr float SINH_LIMIT = 88.0f;
+inline constexpr int32_t SINH_REPAIR_ABOVE = std::bit_cast<int32_t>(SINH_LIMIT);
+template <class O>
+inline typename O::V sinh(typename O::V x) {
+    using V = typename O::V;
+    V a = O::abs(x);
+    V e = expm1_core<O>(O::select(a > SINH_LIMIT, V{} + SINH_LIMIT, a));
+    return O::copysign(0.5f * (e + e / (e + 1.0f)), x);
 }
 
 // Cube root as formulas.h's, in float32: P of degree 3 (mpmath chebyfit, 2.7e-4 relative), one

@@ -44,6 +44,7 @@ struct ScalarOps32 {
     static I bits(V v) { return std::bit_cast<I>(v); }
     static V from_bits(I i) { return std::bit_cast<V>(i); }
     static V abs(V v) { return std::fabs(v); }
+    static V sqrt(V v) { return std::sqrt(v); }
     static V copysign(V m, V s) { return std::copysign(m, s); }
     static V to_v(I i) { return static_cast<V>(i); }
     static bool any(M m) { return m; }

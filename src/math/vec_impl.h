@@ -142,6 +142,11 @@ struct VecOps32 {
     static I bits(V v) { return (I)v; }
     static V from_bits(I i) { return (V)i; }
     static V abs(V v) { return from_bits(bits(v) & 0x7fffffff); }
+    static V sqrt(V v) {
+        V r;
+        for (int j = 0; j < W; ++j) r[j] = __builtin_sqrtf(v[j]);
+        return r;
+    }
     static V copysign(V m, V s) {
         return from_bits((bits(m) & 0x7fffffff) | (bits(s) & (-0x7fffffff - 1)));
     }
@@ -296,6 +301,12 @@ bool unary_f32_native(Fn f, const float* a, int64_t sa, float* out, int64_t n) {
     case Fn::Atan: map1_f32([](V32 x) { return formula32::atan<O>(x); }, never32, same, a, sa, out, n); return true;
     case Fn::Log1p: map1_f32([](V32 x) { return formula32::log1p<O>(x); }, never32, same, a, sa, out, n); return true;
     case Fn::Cbrt: map1_f32([](V32 x) { return formula32::cbrt<O>(x); }, never32, same, a, sa, out, n); return true;
+    case Fn::Asin: map1_f32([](V32 x) { return formula32::asin<O>(x); }, never32, same, a, sa, out, n); return true;
+    case Fn::Sinh:
+        map1_f32([](V32 x) { return formula32::sinh<O>(x); },
+                 repair_key<O>(magnitude, formula32::SINH_REPAIR_ABOVE),
+                 [](double x) { return formula::sinh<ScalarOps>(x); }, a, sa, out, n);
+        return true;
     default: return false;
     }
 #else
