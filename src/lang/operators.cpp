@@ -381,9 +381,10 @@ Value outer(Exec& ex, const Value& f, const Value&, const Value* alpha, const Va
 Value inner(Exec& ex, const Value& f, const Value& g, const Value* alpha, const Value& w) {
     if (!alpha) throw Error(ErrorKind::Syntax, "inner product takes two arguments");
     Shape sa = alpha->shape(), sw = w.shape();
-    int64_t n = sa.empty() ? (sw.empty() ? 1 : sw[0]) : sa.back();
-    int64_t nw = sw.empty() ? n : sw[0];
-    if (!sa.empty() && !sw.empty() && n != nw) throw Error(ErrorKind::Length, "inner product lengths differ");
+    // the contraction lengths; an atom or a length-1 axis extends to the other side's
+    int64_t na = sa.empty() ? 1 : sa.back(), nw = sw.empty() ? 1 : sw[0];
+    if (na != nw && na != 1 && nw != 1) throw Error(ErrorKind::Length, "inner product lengths differ");
+    int64_t n = na == 1 ? nw : na;
     std::vector<Value> ia = items_of(*alpha), iw = items_of(w);
     int64_t rows = sa.empty() ? 1 : value::count_of(Shape(sa.begin(), sa.end() - 1));
     int64_t cols = sw.empty() ? 1 : value::count_of(Shape(sw.begin() + 1, sw.end()));
@@ -394,8 +395,8 @@ Value inner(Exec& ex, const Value& f, const Value& g, const Value* alpha, const 
         for (int64_t j = 0; j < cols; j++) {
             std::vector<Value> row, col;
             for (int64_t k = 0; k < n; k++) {
-                row.push_back(sa.empty() ? ia[0] : ia[static_cast<size_t>(i * n + k)]);
-                col.push_back(sw.empty() ? iw[0] : iw[static_cast<size_t>(k * cols + j)]);
+                row.push_back(ia[static_cast<size_t>(i * na + (na == 1 ? 0 : k))]);
+                col.push_back(iw[static_cast<size_t>((nw == 1 ? 0 : k) * cols + j)]);
             }
             Value r = vector_of(std::move(row)), c = vector_of(std::move(col));
             out.push_back(reduce(ex, f, nullptr, apply(ex, g, &r, c), false));

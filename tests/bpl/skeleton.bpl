@@ -611,3 +611,24 @@ a←1 2 ⋄ b←a ⋄ a←9 ⋄ b   ⍝ 1 2
 
 ⍝ skeleton:scan-seed-dfn — dfns take a seed too
 0{⍺+2×⍵}\1 2 3   ⍝ 2 6 12
+
+⍝⍝ One-item reductions and length-1 contraction axes
+
+⍝ skeleton:reduce-one-item — a one-item lane returns its item without a call, keeping its kind
++/,$t   ⍝ $t
+
+⍝ skeleton:reduce-one-item-rows — per row too
++/2 1⍴$t $f   ⍝ $t $f
+
+⍝ skeleton:inner-extend-left — a length-1 contraction axis extends
+(,2)+.×1 2 3   ⍝ 12
+
+⍝ skeleton:inner-extend-right — on either side
+1 2 3+.×,2   ⍝ 12
+
+⍝ skeleton:inner-length — other unequal lengths are a LENGTH ERROR
+1 2+.×1 2 3
+⍝ error: LENGTH ERROR
+
+⍝ skeleton:inner-atoms — two atoms contract as one-item axes
+7+.=7   ⍝ $t
