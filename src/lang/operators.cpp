@@ -83,13 +83,30 @@ Value fold_seeded(Exec& ex, const Value& f, const std::vector<Value>& xs, const 
     return acc;
 }
 
+// An empty lane of a primitive reduction over nested items: the identity spread over the items'
+// prototype (+/0⍴[[1 2] [3 4]] is 0 0), as the primitive's own reduction of an empty array of
+// that shape and kind gives it. Nothing when there is no primitive or the prototype is nested.
+std::optional<Value> nested_identity(const Value& f, const Value& w) {
+    auto p = primitive_operand(f);
+    Value r = w.read();
+    if (!p || !r.is_stored_array()) return std::nullopt;
+    Value fill = value::fill_of(r.array_data().prototype());
+    if (!fill.is_native() || fill.rank() == 0) return std::nullopt;
+    Shape s = fill.shape();
+    s.insert(s.begin(), 0);
+    return prim::reduce(*p, Value::array(value::ArrayData::compact(fill.kind(), s)), true);
+}
+
 Value reduce(Exec& ex, const Value& f, const Value* alpha, const Value& w, bool first_axis) {
     need_function(f, "reduce");
     if (!alpha)
         if (auto p = primitive_operand(f))
             if (auto r = prim::reduce(*p, w, first_axis)) return *r;
     auto lane = [&](const std::vector<Value>& xs) {
-        return alpha ? fold_seeded(ex, f, xs, *alpha) : fold_items(ex, f, xs);
+        if (alpha) return fold_seeded(ex, f, xs, *alpha);
+        if (xs.empty())
+            if (auto e = nested_identity(f, w)) return *e;
+        return fold_items(ex, f, xs);
     };
     if (w.rank() == 0) return alpha ? lane(items_of(w)) : items_of(w)[0];
     if (first_axis || w.rank() == 1) return lane(major_cells(w));

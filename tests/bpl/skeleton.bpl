@@ -632,3 +632,9 @@ a←1 2 ⋄ b←a ⋄ a←9 ⋄ b   ⍝ 1 2
 
 ⍝ skeleton:inner-atoms — two atoms contract as one-item axes
 7+.=7   ⍝ $t
+
+⍝ skeleton:reduce-empty-nested — an empty lane of nested items gives the identity in the items' shape
++/0⍴[[1 2] [3 4]]   ⍝ 0 0
+
+⍝ skeleton:reduce-empty-nested-min — any primitive with an identity
+⌊/0⍴[[1 2] [3 4]]   ⍝ ∞ ∞
