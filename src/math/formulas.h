@@ -218,16 +218,24 @@ alignas(64) inline constexpr double LOG_NEG_LN_D_LO[16] = {
     0x1.f33fecc1c0fb1p-40, 0x0.0p+0, 0x1.ae1eec1b036c5p-39, 0x1.21ed09ccecd58p-42,
     0x1.28eba9367707fp-40, 0x1.ee138d3a69d43p-44, 0x1.f6e6b37de945ap-39, -0x1.df27ce0967d67p-41};
 
+// x = 2^k·z for a positive normal x: z's bits, with k and the subinterval j (in the low four
+// bits, as lookup16 reads them).
+template <class O>
+inline typename O::I log_split(typename O::V x, typename O::I& k, typename O::I& j) {
+    typename O::I b = O::bits(x);
+    typename O::I iz = b - LOG_OFF;
+    k = iz >> 52;
+    j = iz >> 48;
+    return b - (k << 52);
+}
+
 // ln x for a positive normal x (its exponent adjusted by k0: the full formula's scaling).
 template <class O>
 inline typename O::V log_table(typename O::V x, typename O::I k0) {
     using V = typename O::V;
     using I = typename O::I;
-    I b = O::bits(x);
-    I iz = b - LOG_OFF;
-    I k = iz >> 52;
-    I j = iz >> 48; // lookup16 reads the low four bits
-    I zb = b - (k << 52);
+    I k, j;
+    I zb = log_split<O>(x, k, j);
     V z = O::from_bits(zb);
     V kf = O::to_v(k + k0);
     V d = O::lookup16(LOG_D, j);
@@ -605,16 +613,14 @@ template <class O>
 inline typename O::V pow_common_narrow(typename O::V x, typename O::V y) {
     using V = typename O::V;
     using I = typename O::I;
-    I b = O::bits(x);
-    I iz = b - LOG_OFF;
-    I k = iz >> 52;
-    V z = O::from_bits(b - (k << 52));
-    V r = O::fma(z, O::lookup16(LOG_D, iz >> 48), V{} - 1.0);
+    I k, j;
+    V z = O::from_bits(log_split<O>(x, k, j));
+    V r = O::fma(z, O::lookup16(LOG_D, j), V{} - 1.0);
     V p = V{} + 1.0 / 5;
     p = O::fma(p, r, V{} - 1.0 / 4);
     p = O::fma(p, r, V{} + 1.0 / 3);
     p = O::fma(p, r, V{} - 0.5);
-    V ln = O::fma(O::to_v(k), V{} + (LN2_HI + LN2_LO), O::lookup16(LOG_NEG_LN_D_HI, iz >> 48));
+    V ln = O::fma(O::to_v(k), V{} + (LN2_HI + LN2_LO), O::lookup16(LOG_NEG_LN_D_HI, j));
     ln = ln + O::fma(r * r, p, r);
     V w = y * ln;
     w = O::select(w > 200.0, V{} + 200.0, O::select(w < -200.0, V{} - 200.0, w));
