@@ -186,6 +186,11 @@ inline typename O::V expm1_core(typename O::V x) {
     return O::fma(s, p, s - 1.0);
 }
 
+// expm1_core serves every lane with |x| ≤ EXPM1_FAST_LIMIT (2^k stays normal); the vector
+// kernels flag the rest (magnitude_key above EXPM1_REPAIR_ABOVE, NaN too) for the full formula.
+inline constexpr double EXPM1_FAST_LIMIT = 700.0;
+inline constexpr int64_t EXPM1_REPAIR_ABOVE = std::bit_cast<int64_t>(EXPM1_FAST_LIMIT);
+
 template <class O>
 inline typename O::V expm1(typename O::V x) {
     using V = typename O::V;
@@ -284,6 +289,20 @@ inline typename O::V log(typename O::V x) {
     y = O::select(x == 0.0, V{} - __builtin_inf(), y);
     y = O::select(x == __builtin_inf(), x, y);
     return O::select((x < 0.0) | (x != x), V{} + __builtin_nan(""), y);
+}
+
+// The common lanes of ln(1+x) (1+x positive and finite, so normal): the table formula on u
+// with log1p's correction; the rest are flagged by ln's repair key on 1+x for the full formula.
+template <class O>
+inline typename O::V log1p_fast(typename O::V x) {
+    using V = typename O::V;
+    V u = 1.0 + x;
+    V y = log_table<O>(u, typename O::I{}) - ((u - 1.0) - x) / u;
+    return O::select(u == 1.0, x, y); // keeps −0
+}
+template <class O>
+inline typename O::I log1p_repair_key(typename O::V x) {
+    return log_repair_key<O>(1.0 + x);
 }
 
 // ln(1+x): u = 1+x rounded, corrected by ((u−1)−x)/u.

@@ -113,6 +113,9 @@ inline typename O::V expm1_core(typename O::V x) {
     return O::fma(s, p, s - 1.0f);
 }
 
+// expm1_core serves |x| ≤ 88 (2^k stays normal or exactly 0); the vector kernels flag the rest.
+inline constexpr int32_t EXPM1_REPAIR_ABOVE = std::bit_cast<int32_t>(88.0f);
+
 template <class O>
 inline typename O::V expm1(typename O::V x) {
     using V = typename O::V;
@@ -261,6 +264,19 @@ inline typename O::V tan(typename O::V x) {
     V s = sin_poly<O>(r), c = cos_poly<O>(r);
     V y = O::select((q & 1) != 0, -c / s, s / c);
     return O::select(x == 0.0f, x, y);
+}
+
+// log1p's common lanes and repair key, as formulas.h's.
+template <class O>
+inline typename O::V log1p_fast(typename O::V x) {
+    using V = typename O::V;
+    V u = 1.0f + x;
+    V y = log_table<O>(u, typename O::I{}) - ((u - 1.0f) - x) / u;
+    return O::select(u == 1.0f, x, y);
+}
+template <class O>
+inline typename O::I log1p_repair_key(typename O::V x) {
+    return log_repair_key<O>(1.0f + x);
 }
 
 // ln(1+x): u = 1+x rounded, corrected by ((u−1)−x)/u.

@@ -286,7 +286,12 @@ bool unary_f32_native(Fn f, const float* a, int64_t sa, float* out, int64_t n) {
                  [](double x) { return double(formula32::exp<ScalarOps32>(static_cast<float>(x))); },
                  a, sa, out, n);
         return true;
-    case Fn::Expm1: map1_f32([](V32 x) { return formula32::expm1<O>(x); }, never32, same, a, sa, out, n); return true;
+    case Fn::Expm1:
+        map1_f32([](V32 x) { return formula32::expm1_core<O>(x); },
+                 repair_key<O>(magnitude, formula32::EXPM1_REPAIR_ABOVE),
+                 [](double x) { return double(formula32::expm1<ScalarOps32>(static_cast<float>(x))); },
+                 a, sa, out, n);
+        return true;
     case Fn::Ln:
         map1_f32([](V32 x) { return formula32::log_fast<O>(x); },
                  repair_key<O>([](V32 x) { return formula32::log_repair_key<O>(x); },
@@ -299,7 +304,13 @@ bool unary_f32_native(Fn f, const float* a, int64_t sa, float* out, int64_t n) {
     case Fn::Cos: map1_f32([](V32 x) { return formula32::cos<O>(x); }, trig, repair::cos, a, sa, out, n); return true;
     case Fn::Tan: map1_f32([](V32 x) { return formula32::tan<O>(x); }, trig, repair::tan, a, sa, out, n); return true;
     case Fn::Atan: map1_f32([](V32 x) { return formula32::atan<O>(x); }, never32, same, a, sa, out, n); return true;
-    case Fn::Log1p: map1_f32([](V32 x) { return formula32::log1p<O>(x); }, never32, same, a, sa, out, n); return true;
+    case Fn::Log1p:
+        map1_f32([](V32 x) { return formula32::log1p_fast<O>(x); },
+                 repair_key<O>([](V32 x) { return formula32::log1p_repair_key<O>(x); },
+                               formula32::LOG_REPAIR_ABOVE),
+                 [](double x) { return double(formula32::log1p<ScalarOps32>(static_cast<float>(x))); },
+                 a, sa, out, n);
+        return true;
     case Fn::Cbrt: map1_f32([](V32 x) { return formula32::cbrt<O>(x); }, never32, same, a, sa, out, n); return true;
     case Fn::Asin: map1_f32([](V32 x) { return formula32::asin<O>(x); }, never32, same, a, sa, out, n); return true;
     case Fn::Sinh:
@@ -426,8 +437,6 @@ bool unary_kind(Fn f, const S* a, int64_t sa, S* out, int64_t n) {
 #define BPL_PLAIN(Name, call)                                                                      \
     case Fn::Name: map1(call, never(), no_fix(), a, sa, out, n); return true;
         BPL_PLAIN(Sqrt, [](V x) { return O::sqrt(x); })
-        BPL_PLAIN(Expm1, [](V x) { return formula::expm1<O>(x); })
-        BPL_PLAIN(Log1p, [](V x) { return formula::log1p<O>(x); })
         BPL_PLAIN(Tanh, [](V x) { return formula::tanh<O>(x); })
         BPL_PLAIN(Sinh, [](V x) { return formula::sinh<O>(x); })
         BPL_PLAIN(Cosh, [](V x) { return formula::cosh<O>(x); })
@@ -448,6 +457,16 @@ bool unary_kind(Fn f, const S* a, int64_t sa, S* out, int64_t n) {
              repair_key<O>(magnitude, formula::EXP_REPAIR_ABOVE),
              [](double x) { return formula::exp<ScalarOps>(x); },
              a, sa, out, n);
+        return true;
+    case Fn::Expm1:
+        map1([](V x) { return formula::expm1_core<O>(x); },
+             repair_key<O>(magnitude, formula::EXPM1_REPAIR_ABOVE),
+             [](double x) { return formula::expm1<ScalarOps>(x); }, a, sa, out, n);
+        return true;
+    case Fn::Log1p:
+        map1([](V x) { return formula::log1p_fast<O>(x); },
+             repair_key<O>([](V x) { return formula::log1p_repair_key<O>(x); }, formula::LOG_REPAIR_ABOVE),
+             [](double x) { return formula::log1p<ScalarOps>(x); }, a, sa, out, n);
         return true;
     case Fn::Ln:
         map1([](V x) { return formula::log_fast<O>(x); },
