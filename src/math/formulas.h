@@ -431,14 +431,53 @@ inline int64_t trig_repair_above(double limit) {
     return std::bit_cast<int64_t>(limit);
 }
 
-// tanh |x| = −expm1(−2|x|) / (expm1(−2|x|) + 2), sign restored.
+// tanh |x| = E/(E + 2) with E = e^(2|x|) − 1 ≥ 0 (the side where neither E's nor E + 2's
+// rounding is amplified, as they are for e^(−2|x|) − 1), x's sign put back on; one division.
+// E without cancellation: 2|x| = (16m + j)·ln2/16 + 2r with 0 ≤ r ≤ ln2/32 (n = 16m + j rounded
+// down, so the two terms below have one sign), T_j = 2^(j/16) rounded and c_j = (2^(j/16) −
+// T_j)/T_j rounded (both by mpmath), H = 2^m·T_j (exact, an exponent add) and p = e^(2r) − 1:
+// E = (H − 1) + H·(p + c_j). H − 1 is exact wherever it cancels (H in [1, 2]: Sterbenz), so E
+// keeps its relative accuracy down to tiny |x|, where m = j = 0 and E = p (subnormal x: p = 2x
+// exactly, and E/(E + 2) = x). p = 2r + r²·Q(r), Q the Chebyshev fit of degree 5 to
+// (e^(2r) − 1 − 2r)/r² on [−2^-30, ln2/32] (mpmath chebyfit; p within 0.04 ulp relative with
+// rounded coefficients), by Estrin's scheme (a shorter dependency chain than Horner's).
+// Past |x| = 20 (tanh rounds to 1 from 19.1) a select gives 1; those lanes' arithmetic is garbage.
+// T_j with j·2^48 taken off its bit pattern (so adding n·2^48 = m·2^52 + j·2^48 gives 2^m·T_j).
+alignas(64) inline constexpr double TANH_EXP2[16] = {
+    0x1.0000000000000p+0, 0x1.fb5586cf9890fp-1, 0x1.f72b83c7d517bp-1, 0x1.f387a6e756238p-1,
+    0x1.f06fe0a31b715p-1, 0x1.edea64c123422p-1, 0x1.ebfdad5362a27p-1, 0x1.eab07dd485429p-1,
+    0x1.ea09e667f3bcdp-1, 0x1.ea11473eb0187p-1, 0x1.eace5422aa0dbp-1, 0x1.ec49182a3f090p-1,
+    0x1.ee89f995ad3adp-1, 0x1.f199bdd85529cp-1, 0x1.f5818dcfba487p-1, 0x1.fa4afa2a490dap-1};
+alignas(64) inline constexpr double TANH_EXP2_TAIL[16] = {
+    0x0.0p+0, 0x1.79aa65d837b6dp-54, -0x1.01b15eaa59348p-55, 0x1.68efde3a8a894p-54,
+    0x1.34d754db0abb6p-55, 0x1.59f48a72a4c6dp-55, 0x1.690cebb7aafb0p-56, 0x1.063e1e21c5409p-54,
+    -0x1.3b3efbf5e2228p-54, -0x1.b32dcb94da51dp-56, 0x1.db72fc1f0eab4p-55, 0x1.1affc2b91ce27p-56,
+    0x1.c1a7792cb3387p-55, 0x1.36eae30af0cb3p-56, 0x1.4a385a63d07a7p-56, -0x1.ff7128fd391f0p-55};
 template <class O>
 inline typename O::V tanh(typename O::V x) {
     using V = typename O::V;
+    using I = typename O::I;
     V a = O::abs(x);
-    V e = expm1_core<O>(-2.0 * O::select(a > 40.0, V{} + 40.0, a));
-    V y = -e / (e + 2.0);
-    return O::copysign(y, x); // NaN stays NaN through every step
+    // n = ⌊2|x|·16/ln2⌋, or one off where that is within rounding of an integer (r then leaves
+    // [0, ln2/32] by a hair, which the fit covers)
+    V t = O::fma(a, V{} + 32 * LOG2E, V{} - 0.5) + ROUND_SHIFT;
+    V nf = t - ROUND_SHIFT;
+    I n = O::bits(t); // n = 16m + j in its low bits (ROUND_SHIFT's are zero)
+    V r = O::fma(nf, V{} - LN2_HI / 32, a); // exact: LN2_HI has 37 significant bits
+    r = O::fma(nf, V{} - LN2_LO / 32, r);
+    V r2 = r * r;
+    V q45 = O::fma(V{} + 0x1.a6ed206136c1fp-6, r, V{} + 0x1.6c0c13510dec5p-4);
+    V q23 = O::fma(V{} + 0x1.111118c210ff8p-2, r, V{} + 0x1.555555505445ap-1);
+    V q01 = O::fma(V{} + 0x1.5555555556861p+0, r, V{} + 0x1.fffffffffffffp+0);
+    V q = O::fma(O::fma(q45, r2, q23), r2, q01);
+    I j = n & 15;
+    V pc = O::fma(r2, q, O::fma(r, V{} + 2.0, O::lookup16(TANH_EXP2_TAIL, j))); // p + c_j
+    // H = 2^m·T_j (t's own exponent bits fall off the top of n << 48)
+    V h = O::from_bits(wrapping_add<I>(O::bits(O::lookup16(TANH_EXP2, j)), n << 48));
+    V e = O::fma(h, pc, h - 1.0);
+    V y = e / (e + 2.0); // +0 or more (NaN aside)
+    y = O::select(a > 20.0, V{} + 1.0, y); // NaN stays NaN
+    return O::from_bits(O::bits(y) | (O::bits(x) & (I{} + INT64_MIN)));
 }
 // e^a / 2 for large a without overflowing early: (e^(a/2)/2)·e^(a/2).
 template <class O>
