@@ -442,12 +442,7 @@ inline int64_t trig_repair_above(double limit) {
 // (e^(2r) − 1 − 2r)/r² on [−2^-30, ln2/32] (mpmath chebyfit; p within 0.04 ulp relative with
 // rounded coefficients), by Estrin's scheme (a shorter dependency chain than Horner's).
 // Past |x| = 20 (tanh rounds to 1 from 19.1) a select gives 1; those lanes' arithmetic is garbage.
-// T_j with j·2^48 taken off its bit pattern (so adding n·2^48 = m·2^52 + j·2^48 gives 2^m·T_j).
-alignas(64) inline constexpr double TANH_EXP2[16] = {
-    0x1.0000000000000p+0, 0x1.fb5586cf9890fp-1, 0x1.f72b83c7d517bp-1, 0x1.f387a6e756238p-1,
-    0x1.f06fe0a31b715p-1, 0x1.edea64c123422p-1, 0x1.ebfdad5362a27p-1, 0x1.eab07dd485429p-1,
-    0x1.ea09e667f3bcdp-1, 0x1.ea11473eb0187p-1, 0x1.eace5422aa0dbp-1, 0x1.ec49182a3f090p-1,
-    0x1.ee89f995ad3adp-1, 0x1.f199bdd85529cp-1, 0x1.f5818dcfba487p-1, 0x1.fa4afa2a490dap-1};
+// T_j·2^m is EXP2_16_SCALE's bits plus n·2^48, as exp_fast's.
 alignas(64) inline constexpr double TANH_EXP2_TAIL[16] = {
     0x0.0p+0, 0x1.79aa65d837b6dp-54, -0x1.01b15eaa59348p-55, 0x1.68efde3a8a894p-54,
     0x1.34d754db0abb6p-55, 0x1.59f48a72a4c6dp-55, 0x1.690cebb7aafb0p-56, 0x1.063e1e21c5409p-54,
@@ -470,10 +465,9 @@ inline typename O::V tanh(typename O::V x) {
     V q23 = O::fma(V{} + 0x1.111118c210ff8p-2, r, V{} + 0x1.555555505445ap-1);
     V q01 = O::fma(V{} + 0x1.5555555556861p+0, r, V{} + 0x1.fffffffffffffp+0);
     V q = O::fma(O::fma(q45, r2, q23), r2, q01);
-    I j = n & 15;
-    V pc = O::fma(r2, q, O::fma(r, V{} + 2.0, O::lookup16(TANH_EXP2_TAIL, j))); // p + c_j
+    V pc = O::fma(r2, q, O::fma(r, V{} + 2.0, O::lookup16(TANH_EXP2_TAIL, n))); // p + c_j
     // H = 2^m·T_j (t's own exponent bits fall off the top of n << 48)
-    V h = O::from_bits(wrapping_add<I>(O::bits(O::lookup16(TANH_EXP2, j)), n << 48));
+    V h = O::from_bits(wrapping_add<I>(O::bits(O::lookup16(EXP2_16_SCALE.v, n)), n << 48));
     V e = O::fma(h, pc, h - 1.0);
     V y = e / (e + 2.0); // +0 or more (NaN aside)
     y = O::select(a > 20.0, V{} + 1.0, y); // NaN stays NaN
