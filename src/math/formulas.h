@@ -41,6 +41,17 @@ inline constexpr double ROUND_SHIFT = 0x1.8p52;          // x + SHIFT − SHIFT 
 inline constexpr double TRIG_LIMIT_F64 = 0x1p23;
 inline constexpr double TRIG_LIMIT_F32 = 0x1p20;
 
+// A polynomial by Horner's rule, coefficients from the highest degree down (as the fits print
+// them): ((c0·x + c1)·x + c2)… with one fma per coefficient after the first. Each coefficient is
+// rounded to the Ops type's item (float for the float32 formulas) where it is written.
+template <class O, class... C>
+inline typename O::V horner(typename O::V x, typename O::E c0, C... rest) {
+    using V = typename O::V;
+    V p = V{} + c0;
+    ((p = O::fma(p, x, V{} + static_cast<typename O::E>(rest))), ...);
+    return p;
+}
+
 // 2^k for integer k in [-1022, 1023] (as an int64 vector/scalar).
 template <class O>
 inline typename O::V pow2i(typename O::I k) {
@@ -112,12 +123,7 @@ inline typename O::V exp_table(typename O::V x, typename O::I& n) {
     n = O::bits(t); // n's low bits: SHIFT's are zero
     V r = O::fma(nf, V{} - LN2_HI / 16, x); // exact: LN2_HI has 37 significant bits
     r = O::fma(nf, V{} - LN2_LO / 16, r);
-    V q = V{} + 1.0 / 5040;
-    q = O::fma(q, r, V{} + 1.0 / 720);
-    q = O::fma(q, r, V{} + 1.0 / 120);
-    q = O::fma(q, r, V{} + 1.0 / 24);
-    q = O::fma(q, r, V{} + 1.0 / 6);
-    q = O::fma(q, r, V{} + 0.5);
+    V q = horner<O>(r, 1.0 / 5040, 1.0 / 720, 1.0 / 120, 1.0 / 24, 1.0 / 6, 0.5);
     return O::fma(r * r, q, r);
 }
 
@@ -251,14 +257,9 @@ inline typename O::V log_table(typename O::V x, typename O::I k0) {
         V zh = O::from_bits(zb & ~I{} << 9);
         r = (zh * d - 1.0) + (z - zh) * d;
     }
-    V p = V{} + 0x1.c466498302c05p-4;
-    p = O::fma(p, r, V{} - 0x1.005e0ef6cbe12p-3);
-    p = O::fma(p, r, V{} + 0x1.2492d39d516d1p-3);
-    p = O::fma(p, r, V{} - 0x1.555547c7f76b2p-3);
-    p = O::fma(p, r, V{} + 0x1.9999998b8bf50p-3);
-    p = O::fma(p, r, V{} - 0x1.0000000050581p-2);
-    p = O::fma(p, r, V{} + 0x1.5555555555807p-2);
-    p = O::fma(p, r, V{} - 0x1.ffffffffffff7p-2);
+    V p = horner<O>(r, 0x1.c466498302c05p-4, -0x1.005e0ef6cbe12p-3, 0x1.2492d39d516d1p-3,
+                       -0x1.555547c7f76b2p-3, 0x1.9999998b8bf50p-3, -0x1.0000000050581p-2,
+                       0x1.5555555555807p-2, -0x1.ffffffffffff7p-2);
     V tail = O::fma(r * r, p, O::fma(kf, V{} + LN2_LO, O::lookup16(LOG_NEG_LN_D_LO, j)));
     // k·ln2_hi − ln d exactly, then + r with that addition's rounding error kept (|hi| ≥ |r|
     // unless hi = 0), so the sum is good to about an ulp and pow's y·ln x stays tight
@@ -334,14 +335,8 @@ template <class O>
 inline typename O::V sin_poly(typename O::V r) {
     using V = typename O::V;
     V z = r * r;
-    V p = V{} + 1.0 / 355687428096000.0;
-    p = O::fma(p, z, V{} - 1.0 / 1307674368000.0);
-    p = O::fma(p, z, V{} + 1.0 / 6227020800.0);
-    p = O::fma(p, z, V{} - 1.0 / 39916800.0);
-    p = O::fma(p, z, V{} + 1.0 / 362880.0);
-    p = O::fma(p, z, V{} - 1.0 / 5040.0);
-    p = O::fma(p, z, V{} + 1.0 / 120.0);
-    p = O::fma(p, z, V{} - 1.0 / 6.0);
+    V p = horner<O>(z, 1.0 / 355687428096000.0, -1.0 / 1307674368000.0, 1.0 / 6227020800.0,
+                       -1.0 / 39916800.0, 1.0 / 362880.0, -1.0 / 5040.0, 1.0 / 120.0, -1.0 / 6.0);
     return O::fma(r * z, p, r);
 }
 // cos r for |r| ≤ π/4: 1 − r²/2 + r⁴(1/4! − r²/6! + ... + r^14/18!)
@@ -349,14 +344,9 @@ template <class O>
 inline typename O::V cos_poly(typename O::V r) {
     using V = typename O::V;
     V z = r * r;
-    V p = V{} + 1.0 / 6402373705728000.0;
-    p = O::fma(p, z, V{} - 1.0 / 20922789888000.0);
-    p = O::fma(p, z, V{} + 1.0 / 87178291200.0);
-    p = O::fma(p, z, V{} - 1.0 / 479001600.0);
-    p = O::fma(p, z, V{} + 1.0 / 3628800.0);
-    p = O::fma(p, z, V{} - 1.0 / 40320.0);
-    p = O::fma(p, z, V{} + 1.0 / 720.0);
-    p = O::fma(p, z, V{} - 1.0 / 24.0);
+    V p = horner<O>(z, 1.0 / 6402373705728000.0, -1.0 / 20922789888000.0, 1.0 / 87178291200.0,
+                       -1.0 / 479001600.0, 1.0 / 3628800.0, -1.0 / 40320.0, 1.0 / 720.0,
+                       -1.0 / 24.0);
     V hz = 0.5 * z;
     V w = 1.0 - hz;
     // 1 − z/2 rounded, plus what the rounding dropped, plus the tail
@@ -371,14 +361,9 @@ template <class O>
 inline typename O::V sin_half_period(typename O::V r) {
     using V = typename O::V;
     V z = r * r;
-    V p = V{} + 0x1.89a4866f527ebp-49;
-    p = O::fma(p, z, V{} - 0x1.ae5138c1216b3p-41);
-    p = O::fma(p, z, V{} + 0x1.6124015b5ee3ap-33);
-    p = O::fma(p, z, V{} - 0x1.ae6455a1d7087p-26);
-    p = O::fma(p, z, V{} + 0x1.71de3a5456716p-19);
-    p = O::fma(p, z, V{} - 0x1.a01a01a018aadp-13);
-    p = O::fma(p, z, V{} + 0x1.1111111111107p-7);
-    p = O::fma(p, z, V{} - 0x1.5555555555555p-3);
+    V p = horner<O>(z, 0x1.89a4866f527ebp-49, -0x1.ae5138c1216b3p-41, 0x1.6124015b5ee3ap-33,
+                       -0x1.ae6455a1d7087p-26, 0x1.71de3a5456716p-19, -0x1.a01a01a018aadp-13,
+                       0x1.1111111111107p-7, -0x1.5555555555555p-3);
     return r * O::fma(z, p, V{} + 1.0);
 }
 // x − h·π for an integral or half-integral h (|h| < 2^23): three pieces of π where fma rounds
@@ -509,18 +494,8 @@ inline typename O::V atan_unit(typename O::V t) {
     V c = O::select(m2, V{} + PI_4, O::select(m1, V{} + PI_8, V{}));
     V u = (t - tc) / O::fma(t, tc, V{} + 1.0);
     V z = u * u;
-    V p = V{} - 1.0 / 25;
-    p = O::fma(p, z, V{} + 1.0 / 23);
-    p = O::fma(p, z, V{} - 1.0 / 21);
-    p = O::fma(p, z, V{} + 1.0 / 19);
-    p = O::fma(p, z, V{} - 1.0 / 17);
-    p = O::fma(p, z, V{} + 1.0 / 15);
-    p = O::fma(p, z, V{} - 1.0 / 13);
-    p = O::fma(p, z, V{} + 1.0 / 11);
-    p = O::fma(p, z, V{} - 1.0 / 9);
-    p = O::fma(p, z, V{} + 1.0 / 7);
-    p = O::fma(p, z, V{} - 1.0 / 5);
-    p = O::fma(p, z, V{} + 1.0 / 3);
+    V p = horner<O>(z, -1.0 / 25, 1.0 / 23, -1.0 / 21, 1.0 / 19, -1.0 / 17, 1.0 / 15, -1.0 / 13,
+                       1.0 / 11, -1.0 / 9, 1.0 / 7, -1.0 / 5, 1.0 / 3);
     return c + O::fma(u * z, -p, u);
 }
 template <class O>
@@ -611,12 +586,8 @@ inline typename O::V cbrt(typename O::V x) {
     I q = O::bits(t) - O::bits(V{} + ROUND_SHIFT);
     V sf = O::fma(qf, V{} - 3.0, ef); // s, exactly
     V u = m * O::fma(sf, O::fma(sf, V{} + 0.5, V{} + 0.5), V{} + 1.0); // m·2^s
-    V w = V{} - 0x1.0e87006cbe6bbp-6;
-    w = O::fma(w, m, V{} + 0x1.37ce9e9ed0a1dp-3);
-    w = O::fma(w, m, V{} - 0x1.2c4b958d54c08p-1);
-    w = O::fma(w, m, V{} + 0x1.3a267a3d49ad4p+0);
-    w = O::fma(w, m, V{} - 0x1.8dd4bd7d34771p+0);
-    w = O::fma(w, m, V{} + 0x1.c713e2847cbe6p+0);
+    V w = horner<O>(m, -0x1.0e87006cbe6bbp-6, 0x1.37ce9e9ed0a1dp-3, -0x1.2c4b958d54c08p-1,
+                       0x1.3a267a3d49ad4p+0, -0x1.8dd4bd7d34771p+0, 0x1.c713e2847cbe6p+0);
     w = w * O::fma(sf, O::fma(sf, V{} + 0x1.5ca5af1296110p-6, V{} - 0x1.d2150c92f732ep-3), V{} + 1.0);
     V w2 = w * w;
     w = O::fma(w * O::fma(-u, w2 * w, V{} + 1.0), V{} + 1.0 / 3, w);
@@ -668,19 +639,14 @@ inline typename O::V pow_common_narrow(typename O::V x, typename O::V y) {
     I k, j;
     V z = O::from_bits(log_split<O>(x, k, j));
     V r = O::fma(z, O::lookup16(LOG_D, j), V{} - 1.0);
-    V p = V{} + 1.0 / 5;
-    p = O::fma(p, r, V{} - 1.0 / 4);
-    p = O::fma(p, r, V{} + 1.0 / 3);
-    p = O::fma(p, r, V{} - 0.5);
+    V p = horner<O>(r, 1.0 / 5, -1.0 / 4, 1.0 / 3, -0.5);
     V ln = O::fma(O::to_v(k), V{} + (LN2_HI + LN2_LO), O::lookup16(LOG_NEG_LN_D_HI, j));
     ln = ln + O::fma(r * r, p, r);
     V w = y * ln;
     w = O::select(w > 200.0, V{} + 200.0, O::select(w < -200.0, V{} - 200.0, w));
     V t = O::fma(w, V{} + 16 * LOG2E, V{} + ROUND_SHIFT);
     V e = O::fma(t - ROUND_SHIFT, V{} - (LN2_HI + LN2_LO) / 16, w);
-    V q = V{} + 1.0 / 24;
-    q = O::fma(q, e, V{} + 1.0 / 6);
-    q = O::fma(q, e, V{} + 0.5);
+    V q = horner<O>(e, 1.0 / 24, 1.0 / 6, 0.5);
     V em1 = O::fma(e * e, q, e);
     I n = O::bits(t);
     V s = O::from_bits(O::bits(O::lookup16(EXP2_16_SCALE.v, n)) + (n << 48));

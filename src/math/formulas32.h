@@ -12,6 +12,8 @@
 
 namespace bpl::math::formula32 {
 
+using formula::horner;
+
 inline constexpr float LOG2E = 0x1.715476p0f;
 inline constexpr float LN2_HI = 0x1.62e43p-1f;
 inline constexpr float LN2_LO = -0x1.05c610p-29f;
@@ -31,12 +33,7 @@ inline typename O::V pow2i(typename O::I k) {
 template <class O>
 inline typename O::V expm1_poly(typename O::V r) {
     using V = typename O::V;
-    V q = V{} + 1.0f / 5040;
-    q = O::fma(q, r, V{} + 1.0f / 720);
-    q = O::fma(q, r, V{} + 1.0f / 120);
-    q = O::fma(q, r, V{} + 1.0f / 24);
-    q = O::fma(q, r, V{} + 1.0f / 6);
-    q = O::fma(q, r, V{} + 0.5f);
+    V q = horner<O>(r, 1.0f / 5040, 1.0f / 720, 1.0f / 120, 1.0f / 24, 1.0f / 6, 0.5f);
     return O::fma(r * r, q, r);
 }
 
@@ -71,14 +68,7 @@ inline typename O::V exp_fast(typename O::V x) {
     V kf = t - SHIFT;
     V r = O::fma(kf, V{} - LN2_HI, x);
     r = O::fma(kf, V{} - LN2_LO, r);
-    V q = V{} + 1.0f / 5040;
-    q = O::fma(q, r, V{} + 1.0f / 720);
-    q = O::fma(q, r, V{} + 1.0f / 120);
-    q = O::fma(q, r, V{} + 1.0f / 24);
-    q = O::fma(q, r, V{} + 1.0f / 6);
-    q = O::fma(q, r, V{} + 0.5f);
-    q = O::fma(q, r, V{} + 1.0f);
-    q = O::fma(q, r, V{} + 1.0f);
+    V q = horner<O>(r, 1.0f / 5040, 1.0f / 720, 1.0f / 120, 1.0f / 24, 1.0f / 6, 0.5f, 1.0f, 1.0f);
     // the low bits of t hold k; shifted by 23 they land on the exponent field (the rest falls off)
     return O::from_bits(O::bits(q) + (O::bits(t) << 23));
 }
@@ -148,10 +138,7 @@ inline typename O::V log_table(typename O::V x, typename O::I k0) {
     V z = O::from_bits(b - (k << 23));
     V kf = O::to_v(k + k0);
     V r = O::fma(z, O::lookup16(LOG_INVC, j), V{} - 1.0f);
-    V p = V{} + 1.0f / 5;
-    p = O::fma(p, r, V{} - 1.0f / 4);
-    p = O::fma(p, r, V{} + 1.0f / 3);
-    p = O::fma(p, r, V{} - 0.5f);
+    V p = horner<O>(r, 1.0f / 5, -1.0f / 4, 1.0f / 3, -0.5f);
     V tail = O::fma(r * r, p, kf * LN2_LO);
     V hi = O::fma(kf, V{} + LN2_HI, O::lookup16(LOG_LOGC, j));
     return hi + (r + tail);
@@ -197,20 +184,14 @@ template <class O>
 inline typename O::V sin_poly(typename O::V r) {
     using V = typename O::V;
     V z = r * r;
-    V p = V{} + 1.0f / 362880;
-    p = O::fma(p, z, V{} - 1.0f / 5040);
-    p = O::fma(p, z, V{} + 1.0f / 120);
-    p = O::fma(p, z, V{} - 1.0f / 6);
+    V p = horner<O>(z, 1.0f / 362880, -1.0f / 5040, 1.0f / 120, -1.0f / 6);
     return O::fma(r * z, p, r);
 }
 template <class O>
 inline typename O::V cos_poly(typename O::V r) {
     using V = typename O::V;
     V z = r * r;
-    V p = V{} - 1.0f / 3628800;
-    p = O::fma(p, z, V{} + 1.0f / 40320);
-    p = O::fma(p, z, V{} - 1.0f / 720);
-    p = O::fma(p, z, V{} + 1.0f / 24);
+    V p = horner<O>(z, -1.0f / 3628800, 1.0f / 40320, -1.0f / 720, 1.0f / 24);
     V hz = 0.5f * z;
     V w = 1.0f - hz;
     return w + (((1.0f - w) - hz) + z * z * p);
@@ -222,11 +203,8 @@ template <class O>
 inline typename O::V sin_half_period(typename O::V r) {
     using V = typename O::V;
     V z = r * r;
-    V p = V{} - 0x1.9db1ccp-26f;
-    p = O::fma(p, z, V{} + 0x1.719692p-19f);
-    p = O::fma(p, z, V{} - 0x1.a01906p-13f);
-    p = O::fma(p, z, V{} + 0x1.111110p-7f);
-    p = O::fma(p, z, V{} - 0x1.555556p-3f);
+    V p = horner<O>(z, -0x1.9db1ccp-26f, 0x1.719692p-19f, -0x1.a01906p-13f, 0x1.111110p-7f,
+                       -0x1.555556p-3f);
     return r * O::fma(z, p, V{} + 1.0f);
 }
 template <class O>
@@ -302,12 +280,7 @@ inline typename O::V atan_unit(typename O::V t) {
     V c = O::select(m2, V{} + 0.78539816f, O::select(m1, V{} + 0.39269908f, V{}));
     V u = (t - tc) / O::fma(t, tc, V{} + 1.0f);
     V z = u * u;
-    V p = V{} + 1.0f / 13;
-    p = O::fma(p, z, V{} - 1.0f / 11);
-    p = O::fma(p, z, V{} + 1.0f / 9);
-    p = O::fma(p, z, V{} - 1.0f / 7);
-    p = O::fma(p, z, V{} + 1.0f / 5);
-    p = O::fma(p, z, V{} - 1.0f / 3);
+    V p = horner<O>(z, 1.0f / 13, -1.0f / 11, 1.0f / 9, -1.0f / 7, 1.0f / 5, -1.0f / 3);
     return c + O::fma(u * z, p, u);
 }
 // atan x: t = |x| or 1/|x| in [0, 1].
@@ -362,10 +335,7 @@ inline typename O::V cbrt(typename O::V x) {
     I q = O::bits(t) - O::bits(V{} + SHIFT);
     V sf = O::fma(qf, V{} - 3.0f, ef);
     V u = m * O::fma(sf, O::fma(sf, V{} + 0.5f, V{} + 0.5f), V{} + 1.0f);
-    V w = V{} - 0x1.8e66e8p-5f;
-    w = O::fma(w, m, V{} + 0x1.3f54e4p-2f);
-    w = O::fma(w, m, V{} - 0x1.9a40aap-1f);
-    w = O::fma(w, m, V{} + 0x1.89aaa8p+0f);
+    V w = horner<O>(m, -0x1.8e66e8p-5f, 0x1.3f54e4p-2f, -0x1.9a40aap-1f, 0x1.89aaa8p+0f);
     w = w * O::fma(sf, O::fma(sf, V{} + 0x1.5ca5b0p-6f, V{} - 0x1.d2150cp-3f), V{} + 1.0f);
     V w2 = w * w;
     w = O::fma(w * O::fma(-u, w2 * w, V{} + 1.0f), V{} + 1.0f / 3, w);

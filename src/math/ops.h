@@ -1,11 +1,12 @@
 // Internal to math/: the Ops interface that every shared formula (formulas.h) is written
 // against, and its scalar instantiation ScalarOps (one double per call; the host route, repairs
 // and tests). The SIMD instantiation VecOps<W> lives in vec_impl.h, compiled once per ISA.
-// An Ops type O provides: V (float64 values), I (int64 of the same shape), M (comparison
-// result), HAS_FMA (whether fma rounds once: a formula may then take a shorter reduction, chosen
-// at compile time, so each route still runs one formula), and static fma, select, selecti, bits,
-// from_bits, sqrt, abs, copysign, to_v (integer to float), any, and lookup16 (t[j & 15] for a
-// 16-entry table: only j's low four bits are read, one permute on AVX-512).
+// An Ops type O provides: E (the item type), V (values), I (integers of the same shape), M
+// (comparison result), HAS_FMA (whether fma rounds once: a formula may then take a shorter
+// reduction, chosen at compile time, so each route still runs one formula), and static fma,
+// select, selecti, bits, from_bits, sqrt, abs, copysign, to_v (integer to float), any, and
+// lookup16 (t[j & 15] for a 16-entry table: only j's low four bits are read, one permute on
+// AVX-512).
 #pragma once
 
 #include <bit>
@@ -15,6 +16,7 @@
 namespace bpl::math {
 
 struct ScalarOps {
+    using E = double; // the item type
     using V = double;
     using I = int64_t;
     using M = bool;
@@ -34,6 +36,7 @@ struct ScalarOps {
 
 // The float32 scalar instantiation (formulas32.h).
 struct ScalarOps32 {
+    using E = float;
     using V = float;
     using I = int32_t;
     using M = bool;

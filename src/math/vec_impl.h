@@ -49,6 +49,7 @@ inline RegF fma_ps(RegF a, RegF b, RegF c) { return BPL_FMA_PS(a, b, c); }
 
 struct VecOps {
     static constexpr int W = BPL_W;
+    using E = double; // the item type
     typedef double V __attribute__((vector_size(8 * W)));
     typedef int64_t I __attribute__((vector_size(8 * W)));
     typedef float F __attribute__((vector_size(4 * W)));
@@ -126,6 +127,7 @@ constexpr int W = VecOps::W;
 // Float32 lanes (twice as many as float64 lanes) for formulas32.h.
 struct VecOps32 {
     static constexpr int W = 2 * BPL_W;
+    using E = float;
     typedef float V __attribute__((vector_size(4 * W)));
     typedef int32_t I __attribute__((vector_size(4 * W)));
     using M = I;
