@@ -68,27 +68,35 @@ def numpy_ns(name, kind, n, want_sum, reps):
     return best * 1e9 / n
 
 
-def main():
-    n, reps, files = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3:]
-    runs = [[line.split() for line in open(f) if line.strip()] for f in files]
-    # each cell's best over the runs; NumPy gets as many timed calls (reps per run, in rounds)
+def read_rows(path):
+    return [line.split() for line in open(path) if line.strip()]
+
+
+def time_numpy(n, reps, bench_file):
+    """One NumPy run over bench_math's rows: 'name kind ns' lines."""
+    for name, kind, _, _, want in read_rows(bench_file):
+        print(name, kind, f"{numpy_ns(name, kind, n, int(want), reps):.4f}")
+
+
+def report(n, reps, ours_files, numpy_files):
+    """Each cell's best over the runs, with ratios."""
+    runs = [read_rows(f) for f in ours_files]
     rows = []
     for cells in zip(*runs):
-        name, kind, _, _, want = cells[0]
-        rows.append((name, kind, min(float(c[2]) for c in cells),
-                     min(float(c[3]) for c in cells), want))
-    print(f"numpy {np.__version__}, {n} items, ns/item (best of {reps} x {len(files)} runs); "
-          "ratios >1: ours faster; /copy: times the copy floor of the same kind")
+        name, kind, _, _, _ = cells[0]
+        rows.append((name, kind, min(float(c[2]) for c in cells), min(float(c[3]) for c in cells)))
+    npy_best = {}
+    for f in numpy_files:
+        for name, kind, ns in read_rows(f):
+            npy_best[name, kind] = min(npy_best.get((name, kind), 1e30), float(ns))
+    print(f"numpy {np.__version__}, {n} items, ns/item (best of {reps} x {len(ours_files)} runs, "
+          "ours and NumPy alternating); ratios >1: ours faster; /copy: times the copy floor of "
+          "the same kind")
     print("| function | kind | ours | glibc loop | numpy | glibc/ours | numpy/ours "
           "| ours/copy | numpy/copy |")
     print("|---|---|---|---|---|---|---|---|---|")
-    npy_best = {}
-    for _ in files:
-        for name, kind, _, _, want in rows:
-            t = numpy_ns(name, kind, n, int(want), reps)
-            npy_best[name, kind] = min(npy_best.get((name, kind), 1e30), t)
     floor = {}
-    for name, kind, ours, glibc, want in rows:
+    for name, kind, ours, glibc in rows:
         npy = npy_best[name, kind]
         if name == "copy":
             floor[kind] = (ours, npy)
@@ -98,6 +106,18 @@ def main():
         fo, fn_ = floor.get(kind, (float("nan"), float("nan")))
         print(f"| {name} | {kind} | {ours:.2f} | {glibc:.2f} | {npy:.2f} | "
               f"{glibc / ours:.1f}x | {npy / ours:.1f}x | {ours / fo:.1f} | {npy / fn_:.1f} |")
+
+
+def main():
+    # numpy_ratios.py time N REPS BENCH_FILE            (one NumPy run over bench_math's rows)
+    # numpy_ratios.py report N REPS OURS... -- NUMPY... (the table)
+    mode, n, reps = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    rest = sys.argv[4:]
+    if mode == "time":
+        time_numpy(n, reps, rest[0])
+    else:
+        cut = rest.index("--")
+        report(n, reps, rest[:cut], rest[cut + 1:])
 
 
 main()

@@ -3,7 +3,7 @@
 # with a plain copy of the same buffers as the bandwidth floor.
 # Usage: bench/math/run.sh [build-dir] [items] [rows]   (default build/release, 1000000 items,
 # all rows; rows is a comma-separated list such as copy,exp,sin)
-# RUNS=3 whole runs by default, each cell its best. Builds bench_math if needed; NumPy is Debian's (/usr/bin/python3). Not part of `make test`.
+# RUNS=3 whole runs by default (ours then NumPy, alternating), each cell its best. Builds bench_math if needed; NumPy is Debian's (/usr/bin/python3). Not part of `make test`.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 BUILD=${1:-build/release}
@@ -12,9 +12,12 @@ ROWS=${3:-}
 REPS=11
 RUNS=${RUNS:-3} # whole runs; each cell keeps its best (other jobs on a shared machine)
 cmake --build "$BUILD" --target bench_math >/dev/null
-FILES=()
+OURS=() NPY=()
+# ours and NumPy alternate, run by run, so both sample the same stretches of a shared machine
 for r in $(seq "$RUNS"); do
     "$BUILD/bench_math" "$N" "$REPS" "$ROWS" > "$BUILD/bench_math.$r.txt"
-    FILES+=("$BUILD/bench_math.$r.txt")
+    /usr/bin/python3 bench/math/numpy_ratios.py time "$N" "$REPS" "$BUILD/bench_math.$r.txt" \
+        > "$BUILD/bench_numpy.$r.txt"
+    OURS+=("$BUILD/bench_math.$r.txt") NPY+=("$BUILD/bench_numpy.$r.txt")
 done
-/usr/bin/python3 bench/math/numpy_ratios.py "$N" "$REPS" "${FILES[@]}"
+/usr/bin/python3 bench/math/numpy_ratios.py report "$N" "$REPS" "${OURS[@]}" -- "${NPY[@]}"
