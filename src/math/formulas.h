@@ -261,8 +261,9 @@ inline typename O::V log_table(typename O::V x, typename O::I k0) {
                        -0x1.555547c7f76b2p-3, 0x1.9999998b8bf50p-3, -0x1.0000000050581p-2,
                        0x1.5555555555807p-2, -0x1.ffffffffffff7p-2);
     V tail = O::fma(r * r, p, O::fma(kf, V{} + LN2_LO, O::lookup16(LOG_NEG_LN_D_LO, j)));
-    // k·ln2_hi − ln d exactly, then + r with that addition's rounding error kept (|hi| ≥ |r|
-    // unless hi = 0), so the sum is good to about an ulp and pow's y·ln x stays tight
+    // k·ln2_hi − ln d exactly (both multiples of 2^-37), so the only roundings left are r's, the
+    // tail's and the two adds: about an ulp, which pow's y·ln x needs (k·ln2 in one rounding
+    // instead saves an fma but puts pow past its bound)
     V hi = O::fma(kf, V{} + LN2_HI, O::lookup16(LOG_NEG_LN_D_HI, j));
     return hi + (r + tail);
 }
