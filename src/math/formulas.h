@@ -465,6 +465,14 @@ inline typename O::V half_exp(typename O::V a) {
     typename O::V h = exp<O>(0.5 * a);
     return (0.5 * h) * h;
 }
+// The common lanes of sinh (|x| ≤ EXPM1_FAST_LIMIT, so E = e^|x| − 1 neither overflows nor
+// needs expm1's specials): (E + E/(E+1))/2; the vector kernels flag the rest (magnitude_key above
+// EXPM1_REPAIR_ABOVE, NaN too) for the full formula.
+template <class O>
+inline typename O::V sinh_fast(typename O::V x) {
+    typename O::V e = expm1_core<O>(O::abs(x));
+    return O::copysign(0.5 * (e + e / (e + 1.0)), x);
+}
 template <class O>
 inline typename O::V sinh(typename O::V x) {
     using V = typename O::V;
