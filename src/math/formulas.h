@@ -482,6 +482,13 @@ inline typename O::V sinh(typename O::V x) {
     V y = O::select(a > 22.0, half_exp<O>(a), small);
     return O::select(x != x, x, O::copysign(y, x));
 }
+// The common lanes of cosh (|x| ≤ EXP_FAST_LIMIT): e/2 + 1/(2e) with e = exp_fast(|x|); the
+// vector kernels flag the rest (exp's repair key) for the full formula.
+template <class O>
+inline typename O::V cosh_fast(typename O::V x) {
+    typename O::V e = exp_fast<O>(O::abs(x));
+    return 0.5 * e + 0.5 / e;
+}
 template <class O>
 inline typename O::V cosh(typename O::V x) {
     using V = typename O::V;

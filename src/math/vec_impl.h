@@ -440,7 +440,6 @@ bool unary_kind(Fn f, const S* a, int64_t sa, S* out, int64_t n) {
     case Fn::Name: map1(call, never(), no_fix(), a, sa, out, n); return true;
         BPL_PLAIN(Sqrt, [](V x) { return O::sqrt(x); })
         BPL_PLAIN(Tanh, [](V x) { return formula::tanh<O>(x); })
-        BPL_PLAIN(Cosh, [](V x) { return formula::cosh<O>(x); })
         BPL_PLAIN(Atan, [](V x) { return formula::atan<O>(x); })
         BPL_PLAIN(Asin, [](V x) { return formula::asin<O>(x); })
         BPL_PLAIN(Acos, [](V x) { return formula::acos<O>(x); })
@@ -463,6 +462,11 @@ bool unary_kind(Fn f, const S* a, int64_t sa, S* out, int64_t n) {
         map1([](V x) { return formula::sinh_fast<O>(x); },
              repair_key<O>(magnitude, formula::EXPM1_REPAIR_ABOVE),
              [](double x) { return formula::sinh<ScalarOps>(x); }, a, sa, out, n);
+        return true;
+    case Fn::Cosh:
+        map1([](V x) { return formula::cosh_fast<O>(x); },
+             repair_key<O>(magnitude, formula::EXP_REPAIR_ABOVE),
+             [](double x) { return formula::cosh<ScalarOps>(x); }, a, sa, out, n);
         return true;
     case Fn::Expm1:
         map1([](V x) { return formula::expm1_core<O>(x); },
