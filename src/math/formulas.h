@@ -627,21 +627,33 @@ inline typename O::V cbrt(typename O::V x) {
 // exp(y ln x); an integral x to an integral power 0 < y < 128 by repeated squaring (every
 // partial product is an integer no larger than the result, so the result is exact whenever it
 // is representable: 2*53 is 2^53); y = 2 and y = −1 in one rounding.
-template <class O>
+// NORMAL: x is also normal (the vector kernels' repair predicate sends subnormal x to the full
+// formula), so ln needs no scaling. The squaring and the reciprocal run only for a block that
+// has such a lane.
+template <class O, bool NORMAL = false>
 inline typename O::V pow_common(typename O::V x, typename O::V y) {
     using V = typename O::V;
-    V r = exp<O>(y * log<O>(x));
+    V r;
+    if constexpr (NORMAL)
+        r = exp<O>(y * log_table<O>(x, typename O::I{}));
+    else
+        r = exp<O>(y * log<O>(x));
     V ay = O::abs(y);
     auto x_int = ((x + 0x1p52) - 0x1p52) == x;
     auto y_int = ((ay + 0x1p52) - 0x1p52) == ay;
-    auto yb = O::bits(ay + 0x1p52); // the low bits hold |y| for an integral |y| < 2^52
-    V p = V{} + 1.0, b = x;
-    for (int k = 0; k < 7; ++k) {
-        p = O::select(((yb >> k) & 1) != 0, p * b, p);
-        b = b * b;
+    auto squaring = x_int & y_int & (y > 0.0) & (ay < 128.0);
+    if (O::any(squaring)) {
+        auto yb = O::bits(ay + 0x1p52); // the low bits hold |y| for an integral |y| < 2^52
+        V p = V{} + 1.0, b = x;
+        for (int k = 0; k < 7; ++k) {
+            p = O::select(((yb >> k) & 1) != 0, p * b, p);
+            b = b * b;
+        }
+        r = O::select(squaring, p, r);
     }
-    r = O::select(x_int & y_int & (y > 0.0) & (ay < 128.0), p, r);
-    return O::select(y == 2.0, x * x, O::select(y == -1.0, 1.0 / x, r));
+    auto reciprocal = y == -1.0;
+    if (O::any(reciprocal)) r = O::select(reciprocal, 1.0 / x, r);
+    return O::select(y == 2.0, x * x, r);
 }
 // The common formula for items that round to float32 or float16, on float64 lanes: exp(y·ln x)
 // with ln to about 2^-40 (the ln table, ln(1+r) to r^5: r^6/6 < 2^-32 of r) and e^w to about
@@ -671,7 +683,7 @@ inline typename O::V pow_common_narrow(typename O::V x, typename O::V y) {
 // pow's repair predicate: lanes whose sign, zero, infinity or NaN rules the common formula skips.
 template <class O>
 inline typename O::M pow_needs_repair(typename O::V x, typename O::V y) {
-    return !((x > 0.0) & (x < __builtin_inf()) & (O::abs(y) < __builtin_inf()));
+    return !((x >= 0x1p-1022) & (x < __builtin_inf()) & (O::abs(y) < __builtin_inf()));
 }
 
 // NARROW: the items round to float32 or float16 (pow_common_narrow serves the common lanes).

@@ -531,7 +531,7 @@ bool binary_kind(Fn f, const S* a, int64_t sa, const S* b, int64_t sb, S* out, i
         return true;
     case Fn::Power:
         if constexpr (std::is_same_v<S, double>)
-            map2r([](V x, V y) { return formula::pow_common<O>(x, y); },
+            map2r([](V x, V y) { return formula::pow_common<O, true>(x, y); },
                   [](V x, V y) { return formula::pow_needs_repair<O>(x, y); }, repair::pow, a, sa,
                   b, sb, out, n);
         else
