@@ -163,3 +163,19 @@ x←16 •float 4096⍴0.1 ⋄ x+.×(16 •float 4096⍴1)   ⍝ 409.5ₕ
 
 ⍝ math:unique-ints — exact items: first occurrences
 ≠3 1 3 2 1   ⍝ $t $t $f $t $f
+
+⍝⍝ Arrays of circle codes
+
+⍝ math:circle-codes — each code applies to its own item
+1 2○0 0   ⍝ 0 1
+
+⍝ math:circle-codes-extend — an atom argument extends over the codes
+(2 2⍴1 2 7 0)○0   ⍝ [0 1⋄0 1]
+
+⍝ math:circle-codes-length — codes and arguments pair item by item
+1 2○1 2 3
+⍝ error: LENGTH ERROR
+
+⍝ math:circle-codes-domain — every code is checked
+1 9○2 3
+⍝ error: DOMAIN ERROR
