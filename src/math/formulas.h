@@ -319,39 +319,27 @@ inline typename O::V log1p(typename O::V x) {
     return O::select(x == __builtin_inf(), x, y);
 }
 
-// Trig: x = k π/2 + r, |r| ≤ π/4; valid for |x| ≤ TRIG_LIMIT (else repaired).
-template <class O>
-inline typename O::V trig_reduce(typename O::V x, typename O::I& q) {
-    using V = typename O::V;
-    V t = O::fma(x, V{} + TWO_OPI, V{} + ROUND_SHIFT);
-    V kf = t - ROUND_SHIFT;
-    q = O::bits(t) - O::bits(V{} + ROUND_SHIFT);
-    V r = O::fma(kf, V{} - PIO2_1, x);
-    r = O::fma(kf, V{} - PIO2_2, r);
-    r = O::fma(kf, V{} - PIO2_3, r);
-    return O::fma(kf, V{} - PIO2_4, r);
-}
-// sin r for |r| ≤ π/4: r + r³(−1/3! + r²/5! − ... + r^14/17!)
+// tan's two polynomials on |r| ≤ π/4, Chebyshev fits of degree 5 (mpmath chebyfit; < 0.2 ulp
+// with rounded coefficients): sin r = r + r³·S(r²), S fit to (sin r − r)/r³, and
+// cos r = 1 − r²/2 + r⁴·C(r²), C fit to (cos r − 1 + r²/2)/r⁴.
 template <class O>
 inline typename O::V sin_poly(typename O::V r) {
     using V = typename O::V;
     V z = r * r;
-    V p = horner<O>(z, 1.0 / 355687428096000.0, -1.0 / 1307674368000.0, 1.0 / 6227020800.0,
-                       -1.0 / 39916800.0, 1.0 / 362880.0, -1.0 / 5040.0, 1.0 / 120.0, -1.0 / 6.0);
+    V p = horner<O>(z, 0x1.5e0af186af739p-33, -0x1.ae600a926c89ap-26, 0x1.71de37961e4c6p-19,
+                       -0x1.a01a019e8357dp-13, 0x1.1111111110bb1p-7, -0x1.5555555555555p-3);
     return O::fma(r * z, p, r);
 }
-// cos r for |r| ≤ π/4: 1 − r²/2 + r⁴(1/4! − r²/6! + ... + r^14/18!)
 template <class O>
 inline typename O::V cos_poly(typename O::V r) {
     using V = typename O::V;
     V z = r * r;
-    V p = horner<O>(z, 1.0 / 6402373705728000.0, -1.0 / 20922789888000.0, 1.0 / 87178291200.0,
-                       -1.0 / 479001600.0, 1.0 / 3628800.0, -1.0 / 40320.0, 1.0 / 720.0,
-                       -1.0 / 24.0);
+    V p = horner<O>(z, -0x1.907d7aebd5e3dp-37, 0x1.1eeb68b109173p-29, -0x1.27e4fa17a41b4p-22,
+                       0x1.a01a019f4e867p-16, -0x1.6c16c16c16966p-10, 0x1.5555555555555p-5);
     V hz = 0.5 * z;
     V w = 1.0 - hz;
     // 1 − z/2 rounded, plus what the rounding dropped, plus the tail
-    return w + (((1.0 - w) - hz) + z * z * (-p));
+    return w + (((1.0 - w) - hz) + z * z * p);
 }
 
 // sin r for |r| ≤ π/2 (one polynomial for both sin and cos): r·(1 + r²·S(r²)), S the Chebyshev
@@ -399,6 +387,15 @@ inline typename O::V cos(typename O::V x) {
     V t = O::fma(x, V{} + INV_PI, V{} + 0.5) + ROUND_SHIFT;
     V y = sin_half_period<O>(minus_pis<O>(x, (t - ROUND_SHIFT) - 0.5));
     return O::from_bits(O::bits(y) ^ (O::bits(t) << 63));
+}
+// Trig: x = k π/2 + r, |r| ≤ π/4, by minus_pis with h = k/2; valid for |x| ≤ TRIG_LIMIT (else
+// repaired).
+template <class O>
+inline typename O::V trig_reduce(typename O::V x, typename O::I& q) {
+    using V = typename O::V;
+    V t = O::fma(x, V{} + TWO_OPI, V{} + ROUND_SHIFT);
+    q = O::bits(t) - O::bits(V{} + ROUND_SHIFT);
+    return minus_pis<O>(x, 0.5 * (t - ROUND_SHIFT));
 }
 template <class O>
 inline typename O::V tan(typename O::V x) {
