@@ -141,6 +141,11 @@ inline I wrapping_add(I a, I b) {
     }
 }
 
+template <class I>
+inline I wrapping_sub(I a, I b) {
+    return wrapping_add(a, wrapping_add(~b, I{} + 1)); // a + (−b), −b as ~b + 1
+}
+
 // The common lanes (|x| ≤ EXP_FAST_LIMIT): 2^m·2^(j/16) from the scale table in one add (t's
 // own exponent bits fall off the top of n·2^48; the add wraps on lanes past the limit, which
 // are repaired).
@@ -230,14 +235,16 @@ alignas(64) inline constexpr double LOG_NEG_LN_D_LO[16] = {
     0x1.28eba9367707fp-40, 0x1.ee138d3a69d43p-44, 0x1.f6e6b37de945ap-39, -0x1.df27ce0967d67p-41};
 
 // x = 2^k·z for a positive normal x: z's bits, with k and the subinterval j (in the low four
-// bits, as lookup16 reads them).
+// bits, as lookup16 reads them). Wrapping arithmetic: lanes a repair will replace may hold any
+// bits.
 template <class O>
 inline typename O::I log_split(typename O::V x, typename O::I& k, typename O::I& j) {
-    typename O::I b = O::bits(x);
-    typename O::I iz = b - LOG_OFF;
+    using I = typename O::I;
+    I b = O::bits(x);
+    I iz = wrapping_sub(b, I{} + LOG_OFF);
     k = iz >> 52;
     j = iz >> 48;
-    return b - (k << 52);
+    return wrapping_sub(b, k << 52);
 }
 
 // ln x for a positive normal x (its exponent adjusted by k0: the full formula's scaling).
@@ -613,7 +620,7 @@ inline typename O::V cbrt(typename O::V x) {
     V y2lo = O::fma(y, y, -y2);
     V res = O::fma(-y2lo, y, O::fma(-y2, y, u)); // u − y³
     y = O::fma(res, w2 * (1.0 / 3), y);
-    y = O::from_bits(O::bits(y) + (q << 52));
+    y = O::from_bits(wrapping_add(O::bits(y), q << 52));
     y = O::select(tiny, y * 0x1p-100, y);
     y = O::select((a0 == 0.0) | (a0 == __builtin_inf()) | (x != x), a0, y);
     return O::copysign(y, x);
@@ -677,7 +684,7 @@ inline typename O::V pow_common_narrow(typename O::V x, typename O::V y) {
     V q = horner<O>(e, 1.0 / 24, 1.0 / 6, 0.5);
     V em1 = O::fma(e * e, q, e);
     I n = O::bits(t);
-    V s = O::from_bits(O::bits(O::lookup16(EXP2_16_SCALE.v, n)) + (n << 48));
+    V s = O::from_bits(wrapping_add(O::bits(O::lookup16(EXP2_16_SCALE.v, n)), n << 48));
     return O::fma(s, em1, s);
 }
 // pow's repair predicate: lanes whose sign, zero, infinity or NaN rules the common formula skips.

@@ -70,7 +70,7 @@ inline typename O::V exp_fast(typename O::V x) {
     r = O::fma(kf, V{} - LN2_LO, r);
     V q = horner<O>(r, 1.0f / 5040, 1.0f / 720, 1.0f / 120, 1.0f / 24, 1.0f / 6, 0.5f, 1.0f, 1.0f);
     // the low bits of t hold k; shifted by 23 they land on the exponent field (the rest falls off)
-    return O::from_bits(O::bits(q) + (O::bits(t) << 23));
+    return O::from_bits(formula::wrapping_add(O::bits(q), O::bits(t) << 23));
 }
 // Repair keys as formulas.h's: |x|'s bits (NaN above ∞) against the function's limit.
 template <class O>
@@ -132,10 +132,10 @@ inline typename O::V log_table(typename O::V x, typename O::I k0) {
     using V = typename O::V;
     using I = typename O::I;
     I b = O::bits(x);
-    I iz = b - LOG_OFF;
+    I iz = formula::wrapping_sub(b, I{} + LOG_OFF); // wrapping: lanes to be repaired hold any bits
     I k = iz >> 23;
     I j = iz >> 19; // lookup16 reads the low four bits
-    V z = O::from_bits(b - (k << 23));
+    V z = O::from_bits(formula::wrapping_sub(b, k << 23));
     V kf = O::to_v(k + k0);
     V r = O::fma(z, O::lookup16(LOG_INVC, j), V{} - 1.0f);
     V p = horner<O>(r, 1.0f / 5, -1.0f / 4, 1.0f / 3, -0.5f);
@@ -346,7 +346,7 @@ inline typename O::V cbrt(typename O::V x) {
     V y2lo = O::fma(y, y, -y2);
     V res = O::fma(-y2lo, y, O::fma(-y2, y, u)); // u − y³
     y = O::fma(res, w2 * (1.0f / 3), y);
-    y = O::from_bits(O::bits(y) + (q << 23));
+    y = O::from_bits(formula::wrapping_add(O::bits(y), q << 23));
     y = O::select(tiny, y * 0x1p-30f, y);
     y = O::select((a0 == 0.0f) | (a0 == __builtin_inff()) | (x != x), a0, y);
     return O::copysign(y, x);
