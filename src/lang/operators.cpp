@@ -372,9 +372,10 @@ Value power(Exec& ex, const Value& f, const Value& g, const Value* alpha, const 
     return x;
 }
 
-// α f⊗ ω: every item of α with every item of ω; shape (⍴α),⍴ω.
+// α f⊗ ω: every item of α with every item of ω; shape (⍴α),⍴ω. Two atoms call f directly.
 Value outer(Exec& ex, const Value& f, const Value&, const Value* alpha, const Value& w) {
     if (!alpha) throw Error(ErrorKind::Nonce, "monadic ⊗ is not supported yet");
+    if (alpha->rank() == 0 && w.rank() == 0) return apply(ex, f, alpha, w);
     std::vector<Value> ia = items_of(*alpha), iw = items_of(w);
     Shape shape = alpha->shape();
     Shape sw = w.shape();

@@ -638,3 +638,9 @@ a←1 2 ⋄ b←a ⋄ a←9 ⋄ b   ⍝ 1 2
 
 ⍝ skeleton:reduce-empty-nested-min — any primitive with an identity
 ⌊/0⍴[[1 2] [3 4]]   ⍝ ∞ ∞
+
+⍝ skeleton:outer-atoms — two atoms call the function directly (no enclosing)
+5 +⊗ 5   ⍝ 10
+
+⍝ skeleton:outer-atoms-join — so a join of two atoms is a vector
+1,⊗2   ⍝ 1 2
