@@ -521,15 +521,32 @@ inline typename O::V atan_unit(typename O::V t) {
                        0x1.99999999995c8p-3, -0x1.5555555555555p-2);
     return c + O::fma(u * z, p, u);
 }
+// atan x with one division: |x| in one of five regions split at tan(kπ/16), k = 1, 3, 5, 7, each
+// with a centre t (0, tan π/8, 1, tan 3π/8, all rounded; ∞ for the last) and c = atan t in two
+// parts: atan |x| = c + atan u, u = (|x| − t)/(1 + |x|·t), or −1/|x| in the last, |u| ≤ tan(π/16),
+// atan u by atan_unit's fit.
+alignas(64) inline constexpr double ATAN_T[16] = {0.0, 0x1.a827999fcef32p-2, 1.0, 0x1.3504f333f9de6p+1};
+alignas(64) inline constexpr double ATAN_C[16] = {0.0, 0x1.921fb54442d18p-2, 0x1.921fb54442d18p-1,
+                                                 0x1.2d97c7f3321d2p+0, 0x1.921fb54442d18p+0};
+alignas(64) inline constexpr double ATAN_C_LO[16] = {0.0, 0x1.c398861b78b55p-59, 0x1.1a62633145c07p-55,
+                                                    0x1.fc774dbe287a0p-56, 0x1.1a62633145c07p-54};
 template <class O>
 inline typename O::V atan(typename O::V x) {
     using V = typename O::V;
+    using I = typename O::I;
     V a = O::abs(x);
-    auto inv = a > 1.0;
-    V t = O::select(inv, 1.0 / a, a);
-    V y = atan_unit<O>(t);
-    y = O::select(inv, (PI_2 - y) + PIO2_LO, y);
-    return O::select(x != x, x, O::copysign(y, x));
+    auto last = a > 0x1.41bfee2424771p+2;
+    I j = O::selecti(a > 0x1.975f5e0553158p-3, I{} + 1, I{}) +
+          O::selecti(a > 0x1.561b82ab7f990p-1, I{} + 1, I{}) +
+          O::selecti(a > 0x1.7f218e25a7461p+0, I{} + 1, I{}) + O::selecti(last, I{} + 1, I{});
+    V t = O::lookup16(ATAN_T, j);
+    V u = O::select(last, V{} - 1.0, a - t) / O::select(last, a, O::fma(a, t, V{} + 1.0));
+    V z = u * u;
+    V p = horner<O>(z, 0x1.a3137dd630831p-5, -0x1.0f1a586601767p-4, 0x1.3b0316159768bp-4,
+                       -0x1.745cc905ead49p-4, 0x1.c71c70fe465e9p-4, -0x1.24924924137bbp-3,
+                       0x1.99999999995c8p-3, -0x1.5555555555555p-2);
+    V y = O::lookup16(ATAN_C, j) + (O::fma(u * z, p, u) + O::lookup16(ATAN_C_LO, j));
+    return O::copysign(y, x); // NaN stays NaN through every step
 }
 // asin x = atan(x / √((1−x)(1+x))); acos x = 2 atan √((1−x)/(1+x)).
 template <class O>

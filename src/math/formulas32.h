@@ -284,15 +284,26 @@ inline typename O::V atan_unit(typename O::V t) {
     V p = horner<O>(z, 0x1.aaf228p-4f, -0x1.243a60p-3f, 0x1.9998e8p-3f, -0x1.555556p-2f);
     return c + O::fma(u * z, p, u);
 }
-// atan x: t = |x| or 1/|x| in [0, 1].
+// atan x with one division: |x| in one of five regions split at tan(kπ/16), k = 1, 3, 5, 7, each
+// with a centre t (0, tan π/8, 1, tan 3π/8, all rounded; ∞ for the last) and c = atan t rounded:
+// atan |x| = c + atan u, u = (|x| − t)/(1 + |x|·t), or −1/|x| in the last, |u| ≤ tan(π/16).
+alignas(64) inline constexpr float ATAN_T[16] = {0.0f, 0x1.a8279ap-2f, 1.0f, 0x1.3504f4p+1f};
+alignas(64) inline constexpr float ATAN_C[16] = {0.0f, 0x1.921fb6p-2f, 0x1.921fb6p-1f,
+                                                0x1.2d97c8p+0f, 0x1.921fb6p+0f};
 template <class O>
 inline typename O::V atan(typename O::V x) {
     using V = typename O::V;
+    using I = typename O::I;
     V a = O::abs(x);
-    auto inv = a > 1.0f;
-    V y = atan_unit<O>(O::select(inv, 1.0f / a, a));
-    y = O::select(inv, (1.57079632f - y) + (-4.37113883e-8f), y);
-    return O::select(x != x, x, O::copysign(y, x));
+    auto last = a > 0x1.41bfeep+2f;
+    I j = O::selecti(a > 0x1.975f5ep-3f, I{} + 1, I{}) + O::selecti(a > 0x1.561b82p-1f, I{} + 1, I{}) +
+          O::selecti(a > 0x1.7f218ep+0f, I{} + 1, I{}) + O::selecti(last, I{} + 1, I{});
+    V t = O::lookup16(ATAN_T, j);
+    V u = O::select(last, V{} - 1.0f, a - t) / O::select(last, a, O::fma(a, t, V{} + 1.0f));
+    V z = u * u;
+    V p = horner<O>(z, 0x1.aaf228p-4f, -0x1.243a60p-3f, 0x1.9998e8p-3f, -0x1.555556p-2f);
+    V y = O::lookup16(ATAN_C, j) + O::fma(u * z, p, u);
+    return O::copysign(y, x); // NaN stays NaN through every step
 }
 // asin x = atan(x / √(1−x²)), read as π/2 − atan(√(1−x²)/x) past 1/√2 (formulas.h's).
 template <class O>
