@@ -502,76 +502,50 @@ inline typename O::V cosh(typename O::V x) {
     return O::select(a > 22.0, half_exp<O>(a), y);
 }
 
-// atan of t in [0, 1]: nearest of c ∈ {0, π/8, π/4}, u = (t − tan c)/(1 + t tan c),
-// |u| ≤ tan(π/16); atan u = u + u³·P(u²), P the Chebyshev fit of degree 7 to (atan u − u)/u³ on
-// that range (mpmath chebyfit; < 0.01 ulp with rounded coefficients; the Taylor series needed 12
-// terms).
-template <class O>
-inline typename O::V atan_unit(typename O::V t) {
-    using V = typename O::V;
-    constexpr double T8 = 0x1.a827999fcef32p-2; // tan(π/8)
-    auto m1 = t > 0.198912367379658;           // tan(π/16)
-    auto m2 = t > 0.668178637919298;           // tan(3π/16)
-    V tc = O::select(m2, V{} + 1.0, O::select(m1, V{} + T8, V{}));
-    V c = O::select(m2, V{} + PI_4, O::select(m1, V{} + PI_8, V{}));
-    V u = (t - tc) / O::fma(t, tc, V{} + 1.0);
-    V z = u * u;
-    V p = horner<O>(z, 0x1.a3137dd630831p-5, -0x1.0f1a586601767p-4, 0x1.3b0316159768bp-4,
-                       -0x1.745cc905ead49p-4, 0x1.c71c70fe465e9p-4, -0x1.24924924137bbp-3,
-                       0x1.99999999995c8p-3, -0x1.5555555555555p-2);
-    return c + O::fma(u * z, p, u);
-}
-// atan x with one division: |x| in one of five regions split at tan(kπ/16), k = 1, 3, 5, 7, each
-// with a centre t (0, tan π/8, 1, tan 3π/8, all rounded; ∞ for the last) and c = atan t in two
-// parts: atan |x| = c + atan u, u = (|x| − t)/(1 + |x|·t), or −1/|x| in the last, |u| ≤ tan(π/16),
-// atan u by atan_unit's fit.
+// atan(p/q) for p, q ≥ 0 (not both 0) with one division: p/q in one of five regions split at
+// tan(kπ/16), k = 1, 3, 5, 7 (compared as p > tan(kπ/16)·q), each with a centre t (0, tan π/8,
+// 1, tan 3π/8, all rounded; ∞ for the last) and c = atan t in two parts:
+// atan(p/q) = c + atan u, u = (p − t·q)/(q + t·p), or −q/p in the last, |u| ≤ tan(π/16).
+// atan u = u + u³·P(u²), P the Chebyshev fit of degree 7 to (atan u − u)/u³ on that range
+// (mpmath chebyfit; < 0.01 ulp with rounded coefficients).
 alignas(64) inline constexpr double ATAN_T[16] = {0.0, 0x1.a827999fcef32p-2, 1.0, 0x1.3504f333f9de6p+1};
 alignas(64) inline constexpr double ATAN_C[16] = {0.0, 0x1.921fb54442d18p-2, 0x1.921fb54442d18p-1,
                                                  0x1.2d97c7f3321d2p+0, 0x1.921fb54442d18p+0};
 alignas(64) inline constexpr double ATAN_C_LO[16] = {0.0, 0x1.c398861b78b55p-59, 0x1.1a62633145c07p-55,
                                                     0x1.fc774dbe287a0p-56, 0x1.1a62633145c07p-54};
 template <class O>
-inline typename O::V atan(typename O::V x) {
+inline typename O::V atan_ratio(typename O::V p, typename O::V q) {
     using V = typename O::V;
     using I = typename O::I;
-    V a = O::abs(x);
-    auto last = a > 0x1.41bfee2424771p+2;
-    I j = O::selecti(a > 0x1.975f5e0553158p-3, I{} + 1, I{}) +
-          O::selecti(a > 0x1.561b82ab7f990p-1, I{} + 1, I{}) +
-          O::selecti(a > 0x1.7f218e25a7461p+0, I{} + 1, I{}) + O::selecti(last, I{} + 1, I{});
+    auto last = p > 0x1.41bfee2424771p+2 * q;
+    I j = O::selecti(p > 0x1.975f5e0553158p-3 * q, I{} + 1, I{}) +
+          O::selecti(p > 0x1.561b82ab7f990p-1 * q, I{} + 1, I{}) +
+          O::selecti(p > 0x1.7f218e25a7461p+0 * q, I{} + 1, I{}) + O::selecti(last, I{} + 1, I{});
     V t = O::lookup16(ATAN_T, j);
-    V u = O::select(last, V{} - 1.0, a - t) / O::select(last, a, O::fma(a, t, V{} + 1.0));
+    V u = O::select(last, -q, O::fma(-t, q, p)) / O::select(last, p, O::fma(t, p, q));
     V z = u * u;
-    V p = horner<O>(z, 0x1.a3137dd630831p-5, -0x1.0f1a586601767p-4, 0x1.3b0316159768bp-4,
+    V w = horner<O>(z, 0x1.a3137dd630831p-5, -0x1.0f1a586601767p-4, 0x1.3b0316159768bp-4,
                        -0x1.745cc905ead49p-4, 0x1.c71c70fe465e9p-4, -0x1.24924924137bbp-3,
                        0x1.99999999995c8p-3, -0x1.5555555555555p-2);
-    V y = O::lookup16(ATAN_C, j) + (O::fma(u * z, p, u) + O::lookup16(ATAN_C_LO, j));
-    return O::copysign(y, x); // NaN stays NaN through every step
+    return O::lookup16(ATAN_C, j) + (O::fma(u * z, w, u) + O::lookup16(ATAN_C_LO, j));
 }
-// asin x = atan(x / √((1−x)(1+x))); acos x = 2 atan √((1−x)/(1+x)).
+template <class O>
+inline typename O::V atan(typename O::V x) {
+    return O::copysign(atan_ratio<O>(O::abs(x), typename O::V{} + 1.0), x); // NaN stays NaN
+}
+// asin x = atan(x / √((1−x)(1+x))); acos x = 2 atan(√(1−x) / √(1+x)).
 template <class O>
 inline typename O::V asin(typename O::V x) {
     using V = typename O::V;
     V a = O::abs(x);
-    V d = O::sqrt((1.0 - a) * (1.0 + a));
-    // atan(a/d) with a/d ≥ 1 read as π/2 − atan(d/a)
-    auto big = a > 0.7071067811865476;
-    V t = O::select(big, d / a, a / d);
-    V y = atan_unit<O>(t);
-    y = O::select(big, (PI_2 - y) + PIO2_LO, y);
+    V y = atan_ratio<O>(a, O::sqrt((1.0 - a) * (1.0 + a)));
     y = O::select(a > 1.0, V{} + __builtin_nan(""), y);
     return O::select(x != x, x, O::copysign(y, x));
 }
 template <class O>
 inline typename O::V acos(typename O::V x) {
     using V = typename O::V;
-    V t = O::sqrt((1.0 - x) / (1.0 + x));
-    // 2 atan t for t ≤ 1, 2(π/2 − atan(1/t)) for t > 1
-    auto inv = t > 1.0;
-    V y = atan_unit<O>(O::select(inv, 1.0 / t, t));
-    y = O::select(inv, (PI_2 - y) + PIO2_LO, y);
-    y = 2.0 * y;
-    y = O::select(x == -1.0, V{} + 2 * PI_2, y);
+    V y = 2.0 * atan_ratio<O>(O::sqrt(1.0 - x), O::sqrt(1.0 + x));
     return O::select((O::abs(x) > 1.0) | (x != x), V{} + __builtin_nan(""), y);
 }
 template <class O>

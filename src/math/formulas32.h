@@ -269,51 +269,37 @@ inline typename O::V log1p(typename O::V x) {
     return O::select(x == __builtin_inff(), x, y);
 }
 
-// atan of t in [0, 1]: nearest c ∈ {0, π/8, π/4}, u = (t − tan c)/(1 + t tan c),
-// |u| ≤ tan(π/16); atan u = u + u³·P(u²), P the Chebyshev fit of degree 3 to (atan u − u)/u³
-// (mpmath chebyfit; < 0.01 ulp of float32 with the coefficients rounded to float).
-template <class O>
-inline typename O::V atan_unit(typename O::V t) {
-    using V = typename O::V;
-    auto m1 = t > 0.19891236f;
-    auto m2 = t > 0.66817864f;
-    V tc = O::select(m2, V{} + 1.0f, O::select(m1, V{} + 0.41421356f, V{}));
-    V c = O::select(m2, V{} + 0.78539816f, O::select(m1, V{} + 0.39269908f, V{}));
-    V u = (t - tc) / O::fma(t, tc, V{} + 1.0f);
-    V z = u * u;
-    V p = horner<O>(z, 0x1.aaf228p-4f, -0x1.243a60p-3f, 0x1.9998e8p-3f, -0x1.555556p-2f);
-    return c + O::fma(u * z, p, u);
-}
-// atan x with one division: |x| in one of five regions split at tan(kπ/16), k = 1, 3, 5, 7, each
-// with a centre t (0, tan π/8, 1, tan 3π/8, all rounded; ∞ for the last) and c = atan t rounded:
-// atan |x| = c + atan u, u = (|x| − t)/(1 + |x|·t), or −1/|x| in the last, |u| ≤ tan(π/16).
+// atan(p/q) for p, q ≥ 0 with one division, as formulas.h's atan_ratio: five regions split at
+// tan(kπ/16), centres t rounded to float and c = atan t rounded; atan u = u + u³·P(u²), P the
+// Chebyshev fit of degree 3 to (atan u − u)/u³ (mpmath chebyfit; < 0.01 ulp of float32 with the
+// coefficients rounded to float).
 alignas(64) inline constexpr float ATAN_T[16] = {0.0f, 0x1.a8279ap-2f, 1.0f, 0x1.3504f4p+1f};
 alignas(64) inline constexpr float ATAN_C[16] = {0.0f, 0x1.921fb6p-2f, 0x1.921fb6p-1f,
                                                 0x1.2d97c8p+0f, 0x1.921fb6p+0f};
 template <class O>
-inline typename O::V atan(typename O::V x) {
+inline typename O::V atan_ratio(typename O::V p, typename O::V q) {
     using V = typename O::V;
     using I = typename O::I;
-    V a = O::abs(x);
-    auto last = a > 0x1.41bfeep+2f;
-    I j = O::selecti(a > 0x1.975f5ep-3f, I{} + 1, I{}) + O::selecti(a > 0x1.561b82p-1f, I{} + 1, I{}) +
-          O::selecti(a > 0x1.7f218ep+0f, I{} + 1, I{}) + O::selecti(last, I{} + 1, I{});
+    auto last = p > 0x1.41bfeep+2f * q;
+    I j = O::selecti(p > 0x1.975f5ep-3f * q, I{} + 1, I{}) +
+          O::selecti(p > 0x1.561b82p-1f * q, I{} + 1, I{}) +
+          O::selecti(p > 0x1.7f218ep+0f * q, I{} + 1, I{}) + O::selecti(last, I{} + 1, I{});
     V t = O::lookup16(ATAN_T, j);
-    V u = O::select(last, V{} - 1.0f, a - t) / O::select(last, a, O::fma(a, t, V{} + 1.0f));
+    V u = O::select(last, -q, O::fma(-t, q, p)) / O::select(last, p, O::fma(t, p, q));
     V z = u * u;
-    V p = horner<O>(z, 0x1.aaf228p-4f, -0x1.243a60p-3f, 0x1.9998e8p-3f, -0x1.555556p-2f);
-    V y = O::lookup16(ATAN_C, j) + O::fma(u * z, p, u);
-    return O::copysign(y, x); // NaN stays NaN through every step
+    V w = horner<O>(z, 0x1.aaf228p-4f, -0x1.243a60p-3f, 0x1.9998e8p-3f, -0x1.555556p-2f);
+    return O::lookup16(ATAN_C, j) + O::fma(u * z, w, u);
 }
-// asin x = atan(x / √(1−x²)), read as π/2 − atan(√(1−x²)/x) past 1/√2 (formulas.h's).
+template <class O>
+inline typename O::V atan(typename O::V x) {
+    return O::copysign(atan_ratio<O>(O::abs(x), typename O::V{} + 1.0f), x); // NaN stays NaN
+}
+// asin x = atan(x / √(1−x²)), 1 − x² rounded once.
 template <class O>
 inline typename O::V asin(typename O::V x) {
     using V = typename O::V;
     V a = O::abs(x);
-    V d = O::sqrt(O::fma(-a, a, V{} + 1.0f)); // 1 − a² rounded once
-    auto big = a > 0.70710678f;
-    V y = atan_unit<O>(O::select(big, d / a, a / d));
-    y = O::select(big, (1.57079632f - y) + (-4.37113883e-8f), y);
+    V y = atan_ratio<O>(a, O::sqrt(O::fma(-a, a, V{} + 1.0f)));
     y = O::select(a > 1.0f, V{} + __builtin_nanf(""), y);
     return O::select(x != x, x, O::copysign(y, x));
 }
