@@ -5,7 +5,8 @@ For each of the 16 subintervals of z in [0.703125, 1.40625): d = 1/c rounded to 
 bits (c the centre; 1 for the interval holding 1), −ln d split into a multiple of 2^-37 and the
 rest, then the Chebyshev fit of degree 7 to (ln(1+r) − r)/r² over the range r = z·d − 1 takes,
 and the worst relative error of r + r²·P(r) with the rounded coefficients on a fine grid.
-Run: /usr/bin/python3 tools/fit_log_table.py
+Run: /usr/bin/python3 tools/fit_log_table.py (needs Debian's python3-mpmath; a derivation aid,
+not part of the build or the tests).
 """
 import mpmath as m
 
