@@ -279,11 +279,14 @@ template <class O>
 inline typename O::V log_fast(typename O::V x) {
     return log_table<O>(x, typename O::I{});
 }
-// log_fast's repair key: x ≤ 0, subnormal, ∞ or NaN. Adding 0x7ff0… (wrapping) moves the bit
-// patterns of positive normal finite numbers onto [−2^63, −2^53) and every other one above.
+// log_fast's repair key, for float64 and float32 items alike: x ≤ 0, subnormal, ∞ or NaN.
+// Adding ∞'s bits (wrapping) moves the bit patterns of positive normal finite numbers onto
+// [min, −2·(least normal's bits)) and every other one above (float64: [−2^63, −2^53)).
 template <class O>
 inline typename O::I log_repair_key(typename O::V x) {
-    return wrapping_add(O::bits(x), typename O::I{} + 0x7ff0000000000000LL);
+    using E = typename O::E;
+    using B = std::conditional_t<sizeof(E) == 8, int64_t, int32_t>;
+    return wrapping_add(O::bits(x), typename O::I{} + std::bit_cast<B>(static_cast<E>(__builtin_inf())));
 }
 inline constexpr int64_t LOG_REPAIR_ABOVE = -0x0020000000000001LL;
 
@@ -311,7 +314,7 @@ inline typename O::V log1p_fast(typename O::V x) {
 }
 template <class O>
 inline typename O::I log1p_repair_key(typename O::V x) {
-    return log_repair_key<O>(1.0 + x);
+    return log_repair_key<O>(x + static_cast<typename O::E>(1));
 }
 
 // ln(1+x): u = 1+x rounded, corrected by ((u−1)−x)/u.

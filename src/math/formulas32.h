@@ -72,11 +72,11 @@ inline typename O::V exp_fast(typename O::V x) {
     // the low bits of t hold k; shifted by 23 they land on the exponent field (the rest falls off)
     return O::from_bits(formula::wrapping_add(O::bits(q), O::bits(t) << 23));
 }
-// Repair keys as formulas.h's: |x|'s bits (NaN above ∞) against the function's limit.
-template <class O>
-inline typename O::I magnitude_key(typename O::V x) {
-    return O::bits(O::abs(x));
-}
+// Repair keys are formulas.h's (magnitude_key, log_repair_key, log1p_repair_key, written for
+// either item width), each against this file's float32 limit.
+using formula::log1p_repair_key;
+using formula::log_repair_key;
+using formula::magnitude_key;
 inline constexpr int32_t EXP_REPAIR_ABOVE = std::bit_cast<int32_t>(EXP_FAST_LIMIT);
 
 // Every lane: clamped, 2^k in two steps (subnormal results), special cases by selects.
@@ -147,12 +147,7 @@ template <class O>
 inline typename O::V log_fast(typename O::V x) {
     return log_table<O>(x, typename O::I{});
 }
-// x ≤ 0, subnormal, ∞ or NaN: adding 0x7f80… (wrapping) moves positive normal finite bit
-// patterns onto [−2^31, −2^24) and every other one above.
-template <class O>
-inline typename O::I log_repair_key(typename O::V x) {
-    return formula::wrapping_add(O::bits(x), typename O::I{} + 0x7f800000);
-}
+// log_repair_key's limit for float32: positive normal finite bits land on [−2^31, −2^24).
 inline constexpr int32_t LOG_REPAIR_ABOVE = -0x01000001;
 
 template <class O>
@@ -251,10 +246,6 @@ inline typename O::V log1p_fast(typename O::V x) {
     V u = 1.0f + x;
     V y = log_table<O>(u, typename O::I{}) - ((u - 1.0f) - x) / u;
     return O::select(u == 1.0f, x, y);
-}
-template <class O>
-inline typename O::I log1p_repair_key(typename O::V x) {
-    return log_repair_key<O>(1.0f + x);
 }
 
 // ln(1+x): u = 1+x rounded, corrected by ((u−1)−x)/u.
