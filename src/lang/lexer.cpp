@@ -247,9 +247,10 @@ size_t Lexer::number(size_t b) {
         out_.back().value = im == 0 ? Value::real(re, Kind::F64, true) : Value::complex(re, im);
         return i;
     }
-    if (at(i - 1) == U'∞') { // ∞ and ¯∞ take no mark
+    if (at(i - 1) == U'∞') { // ∞ and ¯∞ take no mark, and are strong float64 (not numerals, D3):
+        // joined with a narrower float they give float64 (core:3171)
         push(Tok::Literal, b, i);
-        out_.back().value = Value::real(re, Kind::F64, true);
+        out_.back().value = Value::real(re, Kind::F64, false);
         return i;
     }
     bool rational_part = is_digit(at(i + 1)) || (at(i + 1) == U'¯' && is_digit(at(i + 2)));

@@ -9,6 +9,9 @@
 ⍝ reals:inf-order — ∞ is greater than every finite number, also a wrapped integer
 [∞>0 1E308 ¯∞;∞≥∞;¯∞<¯1E308;∞>10ₓ*1000ₓ]   ⍝ [$t $t $t;$t;$t;$t]
 
+⍝ reals:inf-strong — ∞ is a strong float64, not a weak numeral: it widens float32, where 1 adapts
+•storage¨[(32•float 1),∞;(32•float 1),¯∞;(32•float 1),1;(32•float∞)+1]   ⍝ "float64" "float64" "float32" "float32"
+
 ⍝ reals:huge-opposite — numbers whose difference overflows are not equal
 1.7E308=¯1.7E308   ⍝ $f
 
