@@ -8,6 +8,7 @@
 #include "lang/display.h"
 #include "lang/system.h"
 #include "number/exact.h"
+#include "prim/factory.h"
 #include "value/array.h"
 #include "value/match.h"
 
@@ -409,6 +410,23 @@ Value Exec::destructure(const Instr& i, Frame& fr) {
     return v;
 }
 
+// The array `cur` with its items replaced by `items` (§5): mixed storage stays mixed
+// (core:3145); compact storage takes the join of its kind with every written number's, as
+// catenation does (D3: `x←⍳3ₓ ⋄ x₁←0.5` is float64, a 2ₓ written into floats is a float).
+Value written(const Value& cur, std::vector<Value> items) {
+    const value::ArrayData& a = cur.array_data();
+    if (a.is_boxed()) return Value::array(value::ArrayData::mixed(cur.shape(), std::move(items), a.prototype()));
+    number::Typed t{a.kind(), a.weak(), a.weak() && prim::is_integral(cur)};
+    bool numbers = a.kind() != Kind::Char;
+    for (const Value& x : items) {
+        numbers = numbers && (x.is_number() || x.is_complex());
+        if (numbers) t = number::join(t, number::Typed{x.kind(), x.weak(), x.weak() && prim::is_integral(x)});
+    }
+    if (numbers)
+        for (Value& x : items) x = prim::convert_to(x, t.kind).read().with_weak(t.weak);
+    return value::make_array(cur.shape(), std::move(items), a.prototype());
+}
+
 // Runs the selection on the positions (1-based, so a fill 0 from overtake writes nothing), then
 // writes the value at those positions and stores the array in the nearest binding (§5).
 Value Exec::select_assign(const Instr& i, Frame& fr) {
@@ -466,9 +484,7 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
                 for (size_t k = 0; k < ps.size(); k++) write(ps[k], xs[k]);
             }
         }
-        Value result = cur.is_stored_array()
-                           ? value::make_array(cur.shape(), std::move(items), cur.array_data().prototype())
-                           : items[0];
+        Value result = cur.is_stored_array() ? written(cur, std::move(items)) : items[0];
         *fr.scope->find(i.name) = result;
         return monadic ? now : v;
     } catch (Error& e) {

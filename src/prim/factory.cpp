@@ -16,8 +16,6 @@ using value::ArrayData;
 
 void fail(base::ErrorKind kind, const char* message) { throw base::Error(kind, message); }
 
-namespace {
-// Whether every item of a stored weak value is integral (a literal, so this reads no graph).
 bool is_integral(const Value& x) {
     if (x.is_pending()) return false;
     if (x.is_number()) {
@@ -35,7 +33,6 @@ bool is_integral(const Value& x) {
     }
     return false;
 }
-} // namespace
 
 Kind effective_kind(const Value& x, const Value& partner) {
     if (!x.weak() || partner.weak() || !partner.is_native()) return x.kind();
@@ -153,13 +150,16 @@ Value gather_many(const std::vector<Value>& srcs, Shape shape, std::vector<int64
             return build(std::move(o), Desc{k, weak, false, std::move(shape)});
         }
     }
-    // Host selection: boxed sources (or characters mixed with numbers).
+    // Host selection: boxed sources (or characters mixed with numbers). A boxed source's
+    // storage is mixed, and the result keeps it (core:3156): it is not normalised.
     std::vector<Value> items_all;
     Value proto;
+    bool mixed = false;
     for (const Value& s : srcs) {
         Value x = s.read();
         if (x.is_stored_array()) {
             const ArrayData& a = x.array_data();
+            mixed = mixed || a.is_boxed();
             if (proto.is_none()) proto = a.prototype();
             for (int64_t i = 0; i < a.count(); i++) items_all.push_back(a.item(i));
         } else {
@@ -171,6 +171,7 @@ Value gather_many(const std::vector<Value>& srcs, Shape shape, std::vector<int64
     items.reserve(idx.size());
     for (int64_t j : idx)
         items.push_back(j >= 0 && j < static_cast<int64_t>(items_all.size()) ? items_all[j] : proto);
+    if (mixed) return Value::array(ArrayData::mixed(std::move(shape), std::move(items), proto));
     return value::make_array(std::move(shape), std::move(items), proto);
 }
 

@@ -13,6 +13,9 @@ using number::Kind;
 using value::Desc;
 using value::Shape;
 
+// Whether every item of a stored weak value is integral (a literal, so this reads no graph;
+// false for a pending value).
+bool is_integral(const Value& x);
 // The kind a weak operand x takes beside `partner` (D3, through number::join); x's own kind when
 // x is strong.
 Kind effective_kind(const Value& x, const Value& partner);

@@ -162,10 +162,20 @@ Cells cells_of(const Value& v) {
     return Cells{x, x.shape(), !x.is_stored_array()};
 }
 
+// Arithmetic builds fresh storage from its results (core:3159): a boxed operand whose items
+// are numbers of one kind (mixed storage that was rearranged) computes as the compact array it
+// equals; any other value is returned as is.
+Value compacted(const Value& v) {
+    if (!v.is_stored_array() || !v.array_data().is_boxed()) return v;
+    const ArrayData& a = v.array_data();
+    return value::make_array(a.shape(), a.boxed_items(), a.count() == 0 ? a.prototype() : Value{});
+}
+
 } // namespace
 
-Value pervade_fn(math::Fn fn, const Value& w) {
-    if (w.is_function()) fail(base::ErrorKind::Domain, "a function is not a number");
+Value pervade_fn(math::Fn fn, const Value& v) {
+    if (v.is_function()) fail(base::ErrorKind::Domain, "a function is not a number");
+    Value w = compacted(v);
     if (w.is_native()) return native_monad(fn, w);
     if (w.is_exact()) {
         if (std::optional<Value> r = exact_monad(fn, w)) return *r;
@@ -187,9 +197,10 @@ Value pervade_fn(math::Fn fn, Prim p, const Value& a, const Value& w) {
     return pervade(p, a, w);
 }
 
-Value pervade(Prim p, const Value& a, const Value& w) {
+Value pervade(Prim p, const Value& av, const Value& wv) {
     const PrimInfo& row = info(p);
-    if (a.is_function() || w.is_function()) fail(base::ErrorKind::Domain, "a function is not a number");
+    if (av.is_function() || wv.is_function()) fail(base::ErrorKind::Domain, "a function is not a number");
+    Value a = compacted(av), w = compacted(wv);
     if (a.is_native() && w.is_native()) return native_dyad(*row.dyadic_fn, a, w);
     if ((a.is_exact() && w.is_atom()) || (w.is_exact() && a.is_atom())) {
         // an exact atom's step: computed exactly, or converted for the native route

@@ -89,6 +89,11 @@ Ref<ArrayData> ArrayData::boxed(Shape shape, std::vector<Value> items, Value pro
     if (items.empty() && (proto.is_number() || proto.is_complex() || proto.is_char())) {
         return compact(proto.kind(), std::move(shape), proto.weak());
     }
+    return mixed(std::move(shape), std::move(items), std::move(proto));
+}
+
+Ref<ArrayData> ArrayData::mixed(Shape shape, std::vector<Value> items, Value proto) {
+    ASSERT(count_of(shape) == static_cast<int64_t>(items.size()), "item count must fit shape");
     Ref<ArrayData> a(new ArrayData());
     a->boxed_ = true;
     a->count_ = static_cast<int64_t>(items.size());

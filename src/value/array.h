@@ -19,6 +19,9 @@ class ArrayData final : public base::RefCounted {
     // array is empty (ignored otherwise). The result is normalised: when every item is a number
     // atom of one kind and weakness, or every item a character, it is compact instead.
     static Ref<ArrayData> boxed(Shape shape, std::vector<Value> items, Value proto = {});
+    // A boxed array as is, never normalised: mixed storage stays mixed when it is rearranged or
+    // written into (core:3145, 3156), though its items may now share one kind.
+    static Ref<ArrayData> mixed(Shape shape, std::vector<Value> items, Value proto = {});
     // A vector or higher array from values: same as boxed() (normalising).
     ~ArrayData();
 

@@ -13,6 +13,24 @@
 1 •storage 2
 ⍝ error: SYNTAX ERROR
 
+⍝⍝ Storage through writes, rearrangement and arithmetic
+
+⍝ system:storage-write-join — a number written into compact storage joins kinds, as catenation does
+x←⍳3ₓ ⋄ x₁←0.5 ⋄ y←0.5 1.5 ⋄ y₀←2ₓ ⋄ z←32 •float 0.5 1.5 ⋄ z₀←2ₓ ⋄ w←⍳3ₓ ⋄ w₀←7
+[•storage¨[x;y;z;w];x;y;z;w]   ⍝ ["float64" "float64" "float32" "integer";0 0.5 2;2 1.5;[2 1.5]ₛ;[7 1 2]ₓ]
+
+⍝ system:storage-write-char — a character written into numbers makes mixed storage
+x←⍳3ₓ ⋄ x₀←'a' ⋄ •storage x   ⍝ "mixed"
+
+⍝ system:storage-write-mixed — writing into mixed storage keeps it mixed, even when every item is now an integer
+x←'a' 1ₓ 2ₓ ⋄ x₀←0ₓ ⋄ [•storage x;x≡0 1 2]   ⍝ ["mixed";$t]
+
+⍝ system:storage-rearrange-mixed — rearranging or joining mixed storage keeps it mixed
+m←1↓'a' 1ₓ 2ₓ ⋄ •storage¨[m;⌽m;m,3ₓ;2 1⍴m]   ⍝ "mixed" "mixed" "mixed" "mixed"
+
+⍝ system:storage-arith-fresh — arithmetic on rearranged mixed storage builds fresh storage
+m←1↓'a' 1ₓ 2ₓ ⋄ [•storage¨[1ₓ×m;-m;m+0.5;m+m];1ₓ×m]   ⍝ ["integer" "integer" "float64" "integer";[1 2]ₓ]
+
 ⍝⍝ •float converts numbers to floats
 
 ⍝ system:float-default — 64 bits by default, integers become floats
