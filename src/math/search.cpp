@@ -17,11 +17,13 @@ namespace {
 
 constexpr double TOLERANCE = 1e-14;
 
-// Items widened to one comparable representation: integers and chars as int64, floats as double.
+// Items widened to one comparable representation: integers and chars as int64, floats as double,
+// complex numbers as two doubles (real, imaginary) per item.
 struct Cells {
     std::vector<int64_t> ints;
     std::vector<double> reals;
     bool real = false;
+    bool complex = false;
     bool tolerant = false;
     int64_t cell = 1;
 };
@@ -53,6 +55,13 @@ Cells cells_of(Kind k, const void* p, int64_t n_cells, int64_t cell) {
         widen<float>(p, n, c.reals);
         c.real = true;
         break;
+    case Kind::C64:
+    case Kind::C128:
+        if (k == Kind::C64) widen<float>(p, 2 * n, c.reals);
+        else widen<double>(p, 2 * n, c.reals);
+        c.real = c.complex = true;
+        c.tolerant = k == Kind::C128; // as the real kinds: float32 parts compare exactly
+        break;
     default:
         widen<double>(p, n, c.reals);
         c.real = true;
@@ -62,8 +71,31 @@ Cells cells_of(Kind k, const void* p, int64_t n_cells, int64_t cell) {
     return c;
 }
 
+// A real item's value, or a complex item's real part: the key the sorted searches order by.
+double key(const Cells& a, int64_t i) { return a.reals[a.complex ? 2 * i : i]; }
+// Whether item i is NaN (a complex item: either part).
+bool nan_at(const Cells& a, int64_t i) {
+    return a.complex ? std::isnan(a.reals[2 * i]) || std::isnan(a.reals[2 * i + 1]) : std::isnan(a.reals[i]);
+}
+// |item i|, for the width of a tolerance window.
+double magnitude(const Cells& a, int64_t i) {
+    return a.complex ? std::hypot(a.reals[2 * i], a.reals[2 * i + 1]) : std::fabs(a.reals[i]);
+}
+
+// Complex items: equal parts, or (tolerant, both finite) |x − y| ≤ tolerance × max(|x|, |y|),
+// the tolerance of = on complex numbers; NaN items equal each other only.
+bool complex_equal(const Cells& a, int64_t i, const Cells& b, int64_t j) {
+    double xr = a.reals[2 * i], xi = a.reals[2 * i + 1], yr = b.reals[2 * j], yi = b.reals[2 * j + 1];
+    if (xr == yr && xi == yi) return true;
+    bool nx = nan_at(a, i), ny = nan_at(b, j);
+    if (nx || ny) return nx && ny;
+    if (!a.tolerant || std::isinf(xr) || std::isinf(xi) || std::isinf(yr) || std::isinf(yi)) return false;
+    return std::hypot(xr - yr, xi - yi) <= TOLERANCE * std::fmax(std::hypot(xr, xi), std::hypot(yr, yi));
+}
+
 bool item_equal(const Cells& a, int64_t i, const Cells& b, int64_t j) {
     if (!a.real) return a.ints[i] == b.ints[j];
+    if (a.complex) return complex_equal(a, i, b, j);
     double x = a.reals[i], y = b.reals[j];
     if (x == y) return true;
     if (std::isnan(x) || std::isnan(y)) return std::isnan(x) && std::isnan(y);
@@ -77,13 +109,18 @@ bool cell_equal(const Cells& a, int64_t p, const Cells& b, int64_t q) {
     return true;
 }
 
-// Structural order of items: numbers by value, NaN after all numbers; no tolerance.
-int item_order(const Cells& a, int64_t i, int64_t j) {
-    if (!a.real) return a.ints[i] < a.ints[j] ? -1 : a.ints[i] > a.ints[j];
-    double x = a.reals[i], y = a.reals[j];
+// Structural order of reals: by value, NaN after all numbers; no tolerance.
+int real_order(double x, double y) {
     bool nx = std::isnan(x), ny = std::isnan(y);
     if (nx || ny) return nx == ny ? 0 : (nx ? 1 : -1);
     return x < y ? -1 : x > y;
+}
+// Structural order of items: numbers by value, complex numbers by real then imaginary part.
+int item_order(const Cells& a, int64_t i, int64_t j) {
+    if (!a.real) return a.ints[i] < a.ints[j] ? -1 : a.ints[i] > a.ints[j];
+    if (!a.complex) return real_order(a.reals[i], a.reals[j]);
+    int c = real_order(a.reals[2 * i], a.reals[2 * j]);
+    return c ? c : real_order(a.reals[2 * i + 1], a.reals[2 * j + 1]);
 }
 
 int cell_order(const Cells& a, int64_t p, int64_t q) {
@@ -122,20 +159,24 @@ void index_of(const Cells& table, int64_t n, const Cells& query, int64_t m, int6
         std::iota(order.begin(), order.end(), 0);
         std::stable_sort(order.begin(), order.end(),
                          [&](int64_t p, int64_t q) { return item_order(table, p, q) < 0; });
+        // a window on the key (a complex item's real part) holds every tolerant match
         for (int64_t j = 0; j < m; j++) {
-            double y = query.reals[j];
+            double y = key(query, j);
             int64_t best = n;
-            if (std::isnan(y)) {
-                for (int64_t i = 0; i < n && best == n; i++)
-                    if (std::isnan(table.reals[i])) best = i;
+            if (nan_at(query, j)) {
+                for (int64_t i = 0; i < n; i++)
+                    if (item_equal(table, i, query, j)) {
+                        best = i;
+                        break;
+                    }
             } else {
-                double w = table.tolerant && std::isfinite(y) ? 2 * TOLERANCE * std::fabs(y) : 0;
+                double w = table.tolerant && std::isfinite(y) ? 2 * TOLERANCE * magnitude(query, j) : 0;
                 auto lo = std::lower_bound(order.begin(), order.end(), y - w, [&](int64_t i, double v) {
-                    double x = table.reals[i];
+                    double x = key(table, i);
                     return !std::isnan(x) && x < v;
                 });
                 for (auto it = lo; it != order.end(); ++it) {
-                    double x = table.reals[*it];
+                    double x = key(table, *it);
                     if (std::isnan(x) || x > y + w) break;
                     if (item_equal(table, *it, query, j)) best = std::min(best, *it);
                 }
@@ -169,13 +210,13 @@ void unique_mask(const Cells& a, int64_t n, uint8_t* out) {
         std::multimap<double, int64_t> earlier; // the cells compared against, by value
         bool nan_seen = false;
         for (int64_t i = 0; i < n; i++) {
-            double y = a.reals[i];
+            double y = key(a, i);
             bool found = false;
-            if (std::isnan(y)) {
+            if (nan_at(a, i)) {
                 found = nan_seen;
                 nan_seen = true;
             } else {
-                double w = a.tolerant && std::isfinite(y) ? 2 * TOLERANCE * std::fabs(y) : 0;
+                double w = a.tolerant && std::isfinite(y) ? 2 * TOLERANCE * magnitude(a, i) : 0;
                 for (auto it = earlier.lower_bound(y - w); it != earlier.end() && it->first <= y + w; ++it)
                     if (item_equal(a, it->second, a, i)) found = true;
                 if (!found || a.tolerant) earlier.emplace(y, i);

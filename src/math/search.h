@@ -1,6 +1,7 @@
 // Search and sort routines over whole compact operands: grade, index of, member of, unique mask.
 // Each is one object-owned routine that the engine runs as a Call step. Cells are compared item
-// by item in ravel order; floats (F64) tolerantly (relative 1E¯14), other kinds exactly.
+// by item in ravel order; floats (F64, and complex128 by |x−y|) tolerantly (relative 1E¯14), other
+// kinds exactly. Complex items order by real part, then imaginary part.
 #pragma once
 
 #include "number/kind.h"

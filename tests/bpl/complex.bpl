@@ -146,3 +146,12 @@ j←5 ⋄ 2j   ⍝ 2 5
 ⍝ complex:display — ⎕← prints the read-back form
 ⎕←1j2 ¯3 ⋄ 0   ⍝ 0
 ⍝ ⎕: 1ⱼ2 ¯3
+
+⍝⍝ Search and sort on complex arrays: whole numbers compared, ordered by real then imaginary part
+
+⍝ complex:search-computed — computed complex arrays (compact storage) search by both parts
+z←0j1×3 1 2
+[z⍳0j1×1;⍋z;∪0j1×1 1 2;(0j1×1 2 3)⍸0j1×2.5;(0j1×1)∊z]   ⍝ [1ₓ;[1 2 0]ₓ;0j1 0j2;2ₓ;$t]
+
+⍝ complex:grade-order — real part first, then imaginary part
+⍋1j2 1j1 0j5 1j¯1   ⍝ [2 3 1 0]ₓ
