@@ -538,6 +538,16 @@ std::vector<Token> join_strands(std::vector<Token> in) {
             k++;
         }
         t.literal_count = static_cast<int>(items.size());
+        // A complex literal makes the strand's weak reals complex (D3: a weak literal takes its
+        // partner's kind): `1j2 3` is complex storage; marked numbers keep their kinds.
+        bool complex = false, weak_reals = true;
+        for (const Value& x : items) {
+            complex = complex || x.is_complex();
+            weak_reals = weak_reals && (x.is_complex() || (x.is_number() && x.weak() && x.kind() == Kind::F64));
+        }
+        if (complex && weak_reals)
+            for (Value& x : items)
+                if (!x.is_complex()) x = Value::complex(x.as_f64(), 0);
         value::Shape shape{static_cast<int64_t>(items.size())};
         t.value = value::make_array(std::move(shape), std::move(items));
         out.push_back(std::move(t));

@@ -155,3 +155,6 @@ z←0j1×3 1 2
 
 ⍝ complex:grade-order — real part first, then imaginary part
 ⍋1j2 1j1 0j5 1j¯1   ⍝ [2 3 1 0]ₓ
+
+⍝ complex:strand-storage — a complex literal makes the strand's plain reals complex; marked numbers keep their kinds
+•storage¨[1j2 3;3 1j2;1j2 3ₓ]   ⍝ "complex" "complex" "mixed"
