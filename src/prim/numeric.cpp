@@ -6,6 +6,7 @@
 #include "prim/scalar.h"
 #include "value/array.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace bpl::prim {
@@ -39,12 +40,47 @@ Value compact_numbers(const Value& w) {
     return gather_many(items, a.shape(), std::move(idx));
 }
 
+Value decode(const Value& a0, const Value& w0);
+Value encode(const Value& a, const Value& w);
+
+// B f Y for bases of rank 2 or more: B's rows are base vectors (f's left rank 1), paired with Y's
+// cells of rank `y_cell` (⊤ 0, ⊥ 1) by leading-axis agreement of the frames (functions.md §0.3);
+// one vector-base call per row of B, the results mixed into B's frame.
+Value per_base_row(const Value& a, const Value& w, size_t y_cell,
+                   Value (*f)(const Value&, const Value&)) {
+    Shape fb = a.shape();
+    int64_t n = fb.back();
+    fb.pop_back();
+    Shape ws = w.shape();
+    Shape fy(ws.begin(), ws.end() - static_cast<std::ptrdiff_t>(std::min(y_cell, ws.size())));
+    size_t common = std::min(fb.size(), fy.size());
+    if (!std::equal(fb.begin(), fb.begin() + static_cast<std::ptrdiff_t>(common), fy.begin()))
+        fail(ErrorKind::Length, "the frames of the bases and the argument differ");
+    int64_t rows = value::count_of(fb);
+    Value b = call(Prim::Rho, shape_vector({rows, n}), a);
+    // Y by B's rows: each row's sub-array of Y (Y's frame is the longer), or the cell of Y that
+    // the row's leading position names (B's frame is the longer)
+    int64_t per = value::count_of(Shape(fb.begin() + static_cast<std::ptrdiff_t>(common), fb.end()));
+    Shape yshape{value::count_of(Shape(fb.begin(), fb.begin() + static_cast<std::ptrdiff_t>(common)))};
+    yshape.insert(yshape.end(), ws.begin() + static_cast<std::ptrdiff_t>(common), ws.end());
+    Value y = call(Prim::Rho, shape_vector(yshape), w);
+    std::vector<Value> results;
+    for (int64_t i = 0; i < rows; i++)
+        results.push_back(f(select_cells(b, {i}, {}), select_cells(y, {i / per}, {})));
+    if (rows == 0) {
+        Shape out = fb.size() >= fy.size() ? fb : fy;
+        if (y_cell == 0) out.push_back(n);
+        return call(Prim::Rho, shape_vector(out), Value::integer(0));
+    }
+    return call(Prim::Disclose, value::make_array(fb, std::move(results)));
+}
+
 // B⊥Y: digits Y along the last axis in bases B. weights: ⌽×\⌽1↓B,1; value: +/Y×weights.
 Value decode(const Value& a0, const Value& w0) {
     Value a = compact_numbers(a0), w = compact_numbers(w0);
+    if (a.rank() > 1) return per_base_row(a, w, 1, decode);
     Value y = w.rank() == 0 ? call(Prim::Comma, w) : w;
     Value b = a.rank() == 0 ? call(Prim::Comma, a) : a;
-    if (b.rank() > 1) fail(ErrorKind::Nonce, "a matrix of bases is not supported yet");
     int64_t n = y.shape().back(), nb = b.shape()[0];
     if (nb == 1 && n != 1) b = call(Prim::Rho, Value::integer(n), b);
     else if (n == 1 && nb != 1) {
@@ -97,7 +133,7 @@ Value decode2(const Value& w) { return decode(Value::integer(2), w); }
 // residue (functions.md 9.1: no tolerant floor), so the low bits of large values survive.
 Value encode(const Value& a, const Value& w) {
     if (a.rank() == 0) return call(Prim::Stile, a, w);
-    if (a.rank() > 1) fail(ErrorKind::Nonce, "a matrix of bases is not supported yet");
+    if (a.rank() > 1) return per_base_row(a, w, 0, encode);
     Value bases = a.read();
     int64_t n = bases.count();
     Shape cell = w.shape();

@@ -145,6 +145,27 @@ x←16 •float 4096⍴0.1 ⋄ x+.×(16 •float 4096⍴1)   ⍝ 409.5ₕ
 ⍝ math:encode-fraction — a fraction stays in the last digit
 0 1⊤1.25 10.5   ⍝ [1 0.25⋄10 0.5]
 
+⍝⍝ Encode and decode with a matrix of bases: each row is a base vector, paired by leading axes
+
+⍝ math:encode-base-rows — each row of bases encodes the argument's cells at its leading position
+(2 1 2⍴2 2 10 10)⊤5 6   ⍝ 2 1 2⍴0 1 0 6
+
+⍝ math:encode-base-rows-scalar — a single argument is encoded in every row's bases
+[2 2 2⋄0 8 16]⊤83   ⍝ [0 1 1⋄0 5 3]
+
+⍝ math:decode-base-rows — each row of bases decodes the digit rows at its leading position
+[[2 2⋄10 10]⊥[1 1⋄2 3];[2 2⋄10 10]⊥2 2 2⍴1 0 1 1 2 3 4 5]   ⍝ [3 23;[2 3⋄23 45]]
+
+⍝ math:decode-base-rows-vector — one digit vector decoded in each row's base
+[[2]⋄[10]]⊥1 1 0   ⍝ 6 110
+
+⍝ math:encode-base-rows-frames — the leading axes must agree
+[2 2⋄3 3⋄4 4]⊤2 3⍴⍳6
+⍝ error: LENGTH ERROR
+
+⍝ math:encode-base-rows-empty — no rows of bases: an empty frame of digits
+[⍴(0 2⍴2)⊤5;⍴(0 2⍴2)⊥1 0]   ⍝ [[0 2]ₓ;[0]ₓ]
+
 ⍝⍝ Fold identities come from the objects
 
 ⍝ math:binomial-identity — an empty binomial reduction gives its identity 1
