@@ -306,38 +306,60 @@ inline typename O::V sinh(typename O::V x) {
     return O::copysign(0.5f * (e + e / (e + 1.0f)), x);
 }
 
-// Cube root as formulas.h's, in float32: P of degree 3 (mpmath chebyfit, 2.7e-4 relative), one
-// Newton step on w ≈ u^(−1/3), then one on y ≈ ∛u in residual form.
+// Cube root in float32 by a table: |x| = 2^(3q+s)·m with m in [1, 2), s in {0, 1, 2}; m's top
+// three mantissa bits j pick rc_j ≈ 1/c_j (5 significant bits, so r = m·rc_j − 1 is exact in the
+// fma, |r| ≤ 1/16) and T1_j = ∛(1/rc_j); T2_s = 2^(s/3); ∛m·2^(s/3) = T1_j·T2_s·(1 + r·Q(r)), Q
+// the Chebyshev fit of degree 4 to (∛(1+r) − 1)/r (fit error 1.5e-9 relative; all by mpmath,
+// tools/fit_cbrt32_table.py); then 2^q by an exponent add. Every positive normal float checked
+// against long double cbrtl: at most 1.36 ulps. The lookups read the low four index bits, so rc
+// and T1 are stored twice (the exponent's low bit sits above j) and T2 at (s + 127) mod 16 (the
+// biased exponent's 127 is left in s).
+alignas(64) inline constexpr float CBRT_RC[16] = {
+    0x1.ep-1f, 0x1.bp-1f, 0x1.8p-1f, 0x1.6p-1f, 0x1.4p-1f, 0x1.3p-1f, 0x1.2p-1f, 0x1.1p-1f,
+    0x1.ep-1f, 0x1.bp-1f, 0x1.8p-1f, 0x1.6p-1f, 0x1.4p-1f, 0x1.3p-1f, 0x1.2p-1f, 0x1.1p-1f};
+alignas(64) inline constexpr float CBRT_T1[16] = {
+    0x1.059124p+0f, 0x1.0eea9cp+0f, 0x1.19c3b4p+0f, 0x1.220e6ep+0f, 0x1.2b6b5ep+0f, 0x1.309534p+0f,
+    0x1.361f36p+0f, 0x1.3c1656p+0f, 0x1.059124p+0f, 0x1.0eea9cp+0f, 0x1.19c3b4p+0f, 0x1.220e6ep+0f,
+    0x1.2b6b5ep+0f, 0x1.309534p+0f, 0x1.361f36p+0f, 0x1.3c1656p+0f};
+alignas(64) inline constexpr float CBRT_T2[16] = {
+    0x1.428a30p+0f, 0x1.965feap+0f, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1.0f};
+
+// The common lanes: ±0 and normal finite x (the rest are flagged by cbrt_repair_key).
+template <class O>
+inline typename O::V cbrt_fast(typename O::V x) {
+    using V = typename O::V;
+    using I = typename O::I;
+    I b = O::bits(x) & 0x7fffffff;
+    I be = b >> 23;                                                      // e + 127
+    V t = O::fma(O::to_v(be), V{} + 1.0f / 3, V{} - 128.0f / 3) + SHIFT; // round((e − 1)/3) = ⌊e/3⌋
+    I q = O::bits(t) - O::bits(V{} + SHIFT);
+    I s = be - (q + q + q); // s + 127
+    I j = b >> 20;
+    V m = O::from_bits((b & 0x007fffff) | 0x3f800000);
+    V r = O::fma(m, O::lookup16(CBRT_RC, j), V{} - 1.0f);
+    V p = r * horner<O>(r, 0x1.eff74ep-6f, -0x1.520f8ap-5f, 0x1.f9ada2p-5f, -0x1.c71c54p-4f, 0x1.555556p-2f);
+    V u = O::lookup16(CBRT_T1, j) * O::lookup16(CBRT_T2, s);
+    V y = O::fma(u, p, u);
+    I yb = formula::wrapping_add(O::bits(y), q << 23) | (O::bits(x) & INT32_MIN);
+    return O::select(x == 0.0f, x, O::from_bits(yb));
+}
+// cbrt_fast's repair key: subnormal, ±∞ and NaN lanes above LOG_REPAIR_ABOVE (ln's key on |x|,
+// with ±0 moved below it: zeros are common and cbrt_fast serves them).
+template <class O>
+inline typename O::I cbrt_repair_key(typename O::V x) {
+    using I = typename O::I;
+    typename O::V a = O::abs(x);
+    return O::selecti(a == 0.0f, I{} + INT32_MIN, log_repair_key<O>(a));
+}
+// Every lane: zero and subnormal |x| < 2^-100 scaled by 2^90 (a cube) first, ±∞ and NaN kept.
 template <class O>
 inline typename O::V cbrt(typename O::V x) {
     using V = typename O::V;
-    using I = typename O::I;
-    V a0 = O::abs(x);
-    auto tiny = a0 < 0x1p-100f; // subnormals too: scaled by 2^90 (a cube)
-    V a = O::select(tiny, a0 * 0x1p90f, a0);
-    I b = O::bits(a);
-    I e = (b >> 23) - 127;
-    V m = O::from_bits((b & 0x007fffff) | 0x3f800000);
-    V ef = O::to_v(e);
-    V t = O::fma(ef, V{} + 1.0f / 3, V{} - 1.0f / 3) + SHIFT; // round((e − 1)/3) = ⌊e/3⌋
-    V qf = t - SHIFT;
-    I q = O::bits(t) - O::bits(V{} + SHIFT);
-    V sf = O::fma(qf, V{} - 3.0f, ef);
-    V u = m * O::fma(sf, O::fma(sf, V{} + 0.5f, V{} + 0.5f), V{} + 1.0f);
-    V w = horner<O>(m, -0x1.8e66e8p-5f, 0x1.3f54e4p-2f, -0x1.9a40aap-1f, 0x1.89aaa8p+0f);
-    w = w * O::fma(sf, O::fma(sf, V{} + 0x1.5ca5b0p-6f, V{} - 0x1.d2150cp-3f), V{} + 1.0f);
-    V w2 = w * w;
-    w = O::fma(w * O::fma(-u, w2 * w, V{} + 1.0f), V{} + 1.0f / 3, w);
-    w2 = w * w;
-    V y = u * w2;
-    V y2 = y * y;
-    V y2lo = O::fma(y, y, -y2);
-    V res = O::fma(-y2lo, y, O::fma(-y2, y, u)); // u − y³
-    y = O::fma(res, w2 * (1.0f / 3), y);
-    y = O::from_bits(formula::wrapping_add(O::bits(y), q << 23));
+    V a = O::abs(x);
+    auto tiny = a < 0x1p-100f;
+    V y = cbrt_fast<O>(O::select(tiny, x * 0x1p90f, x));
     y = O::select(tiny, y * 0x1p-30f, y);
-    y = O::select((a0 == 0.0f) | (a0 == __builtin_inff()) | (x != x), a0, y);
-    return O::copysign(y, x);
+    return O::select((a == __builtin_inff()) | (x != x), x, y);
 }
 
 // sin, cos and tan's repair limit (magnitude_key above it: |x| > 2^20, ±∞, NaN).

@@ -313,7 +313,13 @@ bool unary_f32_native(Fn f, const float* a, int64_t sa, float* out, int64_t n) {
                  [](double x) { return double(formula32::log1p<ScalarOps32>(static_cast<float>(x))); },
                  a, sa, out, n);
         return true;
-    case Fn::Cbrt: map1_f32([](V32 x) { return formula32::cbrt<O>(x); }, never32, same, a, sa, out, n); return true;
+    case Fn::Cbrt:
+        map1_f32([](V32 x) { return formula32::cbrt_fast<O>(x); },
+                 repair_key<O>([](V32 x) { return formula32::cbrt_repair_key<O>(x); },
+                               formula32::LOG_REPAIR_ABOVE),
+                 [](double x) { return double(formula32::cbrt<ScalarOps32>(static_cast<float>(x))); },
+                 a, sa, out, n);
+        return true;
     case Fn::Asin: map1_f32([](V32 x) { return formula32::asin<O>(x); }, never32, same, a, sa, out, n); return true;
     case Fn::Sinh:
         map1_f32([](V32 x) { return formula32::sinh<O>(x); },
