@@ -10,6 +10,7 @@
 
 #include <bit>
 #include <cstdint>
+#include <limits>
 #include <type_traits>
 
 namespace bpl::math::formula {
@@ -579,45 +580,80 @@ inline typename O::V atanh(typename O::V x) {
     return O::select(x != x, x, O::copysign(y, x));
 }
 
-// Cube root without exp or ln: |x| = 2^(3q+s)·m with m in [1, 2) and s in {0, 1, 2}; u = 2^s·m.
-// w ≈ u^(−1/3) starts as P(m)·2^(−s/3), P the Chebyshev fit of degree 5 to m^(−1/3) on [1, 2]
-// (mpmath chebyfit, 6.5e-6 relative) and 2^(−s/3) the quadratic in s through its three values;
-// one Newton step w += w(1 − u·w³)/3 leaves ~1e-10, y = u·w² ≈ ∛u, and one Newton step on y in
-// residual form, y + (u − y³)·w²/3 with y³'s low part kept by fma, leaves about half an ulp.
-// Then 2^q goes into the exponent field.
+// Cube root by a table: |x| = 2^(3q+s)·m with m in [1, 2), s in {0, 1, 2}; m's top four mantissa
+// bits j pick rc_j = 1/c_j (c_j the centre; r = m·rc_j − 1, |r| ≤ 1/33, rounds once, which moves
+// ∛(1+r) by a third of that) and T1_j = ∛(1/rc_j); T2_s = 2^(s/3); ∛m·2^(s/3) = T1_j·T2_s·(1 + r·Q(r)),
+// Q the Chebyshev fit of degree 7 to (∛(1+r) − 1)/r (r·Q within 2.3e-18; all by mpmath,
+// tools/fit_cbrt_table.py); then 2^q by an exponent add. T1·T2 is kept exactly as a pair and the
+// tables' roundings are added back from two more tables, so the last add is the one rounding
+// that matters (docs/accuracy.md). T2 and E2 sit at (s + 1023) mod 16 (the biased exponent's 1023
+// is left in s; the lookup reads the low four bits).
+alignas(64) inline constexpr double CBRT_RC[16] = {
+    0x1.f07c1f07c1f08p-1, 0x1.d41d41d41d41dp-1, 0x1.bacf914c1bad0p-1, 0x1.a41a41a41a41ap-1,
+    0x1.8f9c18f9c18fap-1, 0x1.7d05f417d05f4p-1, 0x1.6c16c16c16c17p-1, 0x1.5c9882b931057p-1,
+    0x1.4e5e0a72f0539p-1, 0x1.4141414141414p-1, 0x1.3521cfb2b78c1p-1, 0x1.29e4129e4129ep-1,
+    0x1.1f7047dc11f70p-1, 0x1.15b1e5f75270dp-1, 0x1.0c9714fbcda3bp-1, 0x1.0410410410410p-1};
+alignas(64) inline constexpr double CBRT_T1[16] = {
+    0x1.02a3ad2ef6f48p+0, 0x1.07c3236b0a73ap+0, 0x1.0cb18b61ad8cfp+0, 0x1.11733d66373bdp+0,
+    0x1.160bfc12dd091p+0, 0x1.1a7f0eab8483dp+0, 0x1.1ecf55daa68a5p+0, 0x1.22ff5c2fb2fd0p+0,
+    0x1.27116361abaeap+0, 0x1.2b076f131c9d7p+0, 0x1.2ee34da3b4fe3p+0, 0x1.32a69f78df567p+0,
+    0x1.3652dd0d71db1p+0, 0x1.39e95c0605a66p+0, 0x1.3d6b5379be10cp+0, 0x1.40d9df94f1be1p+0};
+alignas(64) inline constexpr double CBRT_T2[16] = {
+    0x1.428a2f98d728bp+0, 0x1.965fea53d6e3dp+0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1.0};
+// What rounding took off T1 and T2, relative: (∛(1/rc_j) − T1_j)/T1_j and (2^(s/3) − T2_s)/T2_s.
+alignas(64) inline constexpr double CBRT_E1[16] = {
+    -0x1.f4e4eb24d98eep-56, -0x1.a69c7bc2aff98p-56, -0x1.a86ce4b0db7e7p-54, 0x1.0ac8a95f1b317p-54,
+    -0x1.8e3fffe417010p-55, -0x1.0ead5d8e9ff97p-54, -0x1.13dca17e32be1p-54, 0x1.8743321ca12cfp-60,
+    -0x1.74e2d16ca06f2p-57, -0x1.a48061d347d45p-55, -0x1.18d98446648b5p-54, 0x1.3540d0a45a663p-54,
+    -0x1.2bebebbe2bba7p-55, -0x1.2272497399701p-54, -0x1.aba303a22d8e8p-55, 0x1.5d0974d9e4379p-55};
+alignas(64) inline constexpr double CBRT_E2[16] = {
+    -0x1.7b3273beb351cp-56, -0x1.3bc3a711b3cf7p-54, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+
+// The common lanes: ±0 and normal finite x (the rest are flagged by cbrt_repair_key).
+template <class O>
+inline typename O::V cbrt_fast(typename O::V x) {
+    using V = typename O::V;
+    using I = typename O::I;
+    I b = O::bits(x) & 0x7fffffffffffffffLL;
+    I be = b >> 52; // e + 1023
+    // q = ⌊e/3⌋ = round((e − 1)/3): the fraction is −1/3, 0 or 1/3
+    V t = O::fma(O::to_v(be), V{} + 1.0 / 3, V{} - 1024.0 / 3) + ROUND_SHIFT;
+    I q = O::bits(t) - O::bits(V{} + ROUND_SHIFT);
+    I s = be - (q + q + q); // s + 1023
+    I j = b >> 48;
+    V m = O::from_bits((b & 0x000fffffffffffffLL) | 0x3ff0000000000000LL);
+    V r = O::fma(m, O::lookup16(CBRT_RC, j), V{} - 1.0);
+    V p = r * horner<O>(r, -0x1.03c8090062e5ap-6, 0x1.37b8adef64f94p-6, -0x1.8090c8e2c5487p-6,
+                           0x1.ee71040777f4ap-6, -0x1.511e8d2b813f3p-5, 0x1.f9add3c126447p-5,
+                           -0x1.c71c71c71c718p-4, 0x1.5555555555554p-2);
+    // T1·T2 = u + ue exactly; the tables' own roundings go in with p: about half an ulp is left
+    V t1 = O::lookup16(CBRT_T1, j), t2 = O::lookup16(CBRT_T2, s);
+    V u = t1 * t2;
+    V ue = O::fma(t1, t2, -u);
+    V y = O::fma(u, p + (O::lookup16(CBRT_E1, j) + O::lookup16(CBRT_E2, s)), ue) + u;
+    I yb = wrapping_add(O::bits(y), q << 52) | (O::bits(x) & (I{} + INT64_MIN));
+    return O::select(x == 0.0, x, O::from_bits(yb));
+}
+// cbrt_fast's repair key, for float64 and float32 items alike: subnormal, ±∞ and NaN lanes above
+// the kind's LOG_REPAIR_ABOVE (ln's key on |x|, with ±0 moved below it: zeros are common and
+// cbrt_fast serves them).
+template <class O>
+inline typename O::I cbrt_repair_key(typename O::V x) {
+    using I = typename O::I;
+    using E = typename O::E;
+    using B = std::conditional_t<sizeof(E) == 8, int64_t, int32_t>;
+    typename O::V a = O::abs(x);
+    return O::selecti(a == static_cast<E>(0), I{} + std::numeric_limits<B>::min(), log_repair_key<O>(a));
+}
+// Every lane: zero and subnormal |x| < 2^-900 scaled by 2^300 (a cube) first, ±∞ and NaN kept.
 template <class O>
 inline typename O::V cbrt(typename O::V x) {
     using V = typename O::V;
-    using I = typename O::I;
-    V a0 = O::abs(x);
-    // tiny inputs scaled by 2^300 (a cube) so every step below stays normal
-    auto tiny = a0 < 0x1p-900;
-    V a = O::select(tiny, a0 * 0x1p300, a0);
-    I b = O::bits(a);
-    I e = (b >> 52) - 1023;
-    V m = O::from_bits((b & 0x000fffffffffffffLL) | 0x3ff0000000000000LL);
-    V ef = O::to_v(e);
-    // q = ⌊e/3⌋ = round((e − 1)/3): the fraction is −1/3, 0 or 1/3
-    V t = O::fma(ef, V{} + 1.0 / 3, V{} - 1.0 / 3) + ROUND_SHIFT;
-    V qf = t - ROUND_SHIFT;
-    I q = O::bits(t) - O::bits(V{} + ROUND_SHIFT);
-    V sf = O::fma(qf, V{} - 3.0, ef); // s, exactly
-    V u = m * O::fma(sf, O::fma(sf, V{} + 0.5, V{} + 0.5), V{} + 1.0); // m·2^s
-    V w = horner<O>(m, -0x1.0e87006cbe6bbp-6, 0x1.37ce9e9ed0a1dp-3, -0x1.2c4b958d54c08p-1,
-                       0x1.3a267a3d49ad4p+0, -0x1.8dd4bd7d34771p+0, 0x1.c713e2847cbe6p+0);
-    w = w * O::fma(sf, O::fma(sf, V{} + 0x1.5ca5af1296110p-6, V{} - 0x1.d2150c92f732ep-3), V{} + 1.0);
-    V w2 = w * w;
-    w = O::fma(w * O::fma(-u, w2 * w, V{} + 1.0), V{} + 1.0 / 3, w);
-    w2 = w * w;
-    V y = u * w2;
-    V y2 = y * y;
-    V y2lo = O::fma(y, y, -y2);
-    V res = O::fma(-y2lo, y, O::fma(-y2, y, u)); // u − y³
-    y = O::fma(res, w2 * (1.0 / 3), y);
-    y = O::from_bits(wrapping_add(O::bits(y), q << 52));
+    V a = O::abs(x);
+    auto tiny = a < 0x1p-900;
+    V y = cbrt_fast<O>(O::select(tiny, x * 0x1p300, x));
     y = O::select(tiny, y * 0x1p-100, y);
-    y = O::select((a0 == 0.0) | (a0 == __builtin_inf()) | (x != x), a0, y);
-    return O::copysign(y, x);
+    return O::select((a == __builtin_inf()) | (x != x), x, y);
 }
 
 // Power for floats, every lane: pow_common on |x| with the sign and special cases of IEEE pow

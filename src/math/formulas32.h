@@ -72,8 +72,9 @@ inline typename O::V exp_fast(typename O::V x) {
     // the low bits of t hold k; shifted by 23 they land on the exponent field (the rest falls off)
     return O::from_bits(formula::wrapping_add(O::bits(q), O::bits(t) << 23));
 }
-// Repair keys are formulas.h's (magnitude_key, log_repair_key, log1p_repair_key, written for
-// either item width), each against this file's float32 limit.
+// Repair keys are formulas.h's (magnitude_key, log_repair_key, log1p_repair_key,
+// cbrt_repair_key, written for either item width), each against this file's float32 limit.
+using formula::cbrt_repair_key;
 using formula::log1p_repair_key;
 using formula::log_repair_key;
 using formula::magnitude_key;
@@ -310,7 +311,7 @@ inline typename O::V sinh(typename O::V x) {
 // three mantissa bits j pick rc_j ≈ 1/c_j (5 significant bits, so r = m·rc_j − 1 is exact in the
 // fma, |r| ≤ 1/16) and T1_j = ∛(1/rc_j); T2_s = 2^(s/3); ∛m·2^(s/3) = T1_j·T2_s·(1 + r·Q(r)), Q
 // the Chebyshev fit of degree 4 to (∛(1+r) − 1)/r (fit error 1.5e-9 relative; all by mpmath,
-// tools/fit_cbrt32_table.py); then 2^q by an exponent add. Every positive normal float checked
+// tools/fit_cbrt_table.py); then 2^q by an exponent add. Every positive normal float checked
 // against long double cbrtl: at most 1.36 ulps. The lookups read the low four index bits, so rc
 // and T1 are stored twice (the exponent's low bit sits above j) and T2 at (s + 127) mod 16 (the
 // biased exponent's 127 is left in s).
@@ -342,14 +343,6 @@ inline typename O::V cbrt_fast(typename O::V x) {
     V y = O::fma(u, p, u);
     I yb = formula::wrapping_add(O::bits(y), q << 23) | (O::bits(x) & INT32_MIN);
     return O::select(x == 0.0f, x, O::from_bits(yb));
-}
-// cbrt_fast's repair key: subnormal, ±∞ and NaN lanes above LOG_REPAIR_ABOVE (ln's key on |x|,
-// with ±0 moved below it: zeros are common and cbrt_fast serves them).
-template <class O>
-inline typename O::I cbrt_repair_key(typename O::V x) {
-    using I = typename O::I;
-    typename O::V a = O::abs(x);
-    return O::selecti(a == 0.0f, I{} + INT32_MIN, log_repair_key<O>(a));
 }
 // Every lane: zero and subnormal |x| < 2^-100 scaled by 2^90 (a cube) first, ±∞ and NaN kept.
 template <class O>

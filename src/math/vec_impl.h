@@ -452,12 +452,16 @@ bool unary_kind(Fn f, const S* a, int64_t sa, S* out, int64_t n) {
         BPL_PLAIN(Asinh, [](V x) { return formula::asinh<O>(x); })
         BPL_PLAIN(Acosh, [](V x) { return formula::acosh<O>(x); })
         BPL_PLAIN(Atanh, [](V x) { return formula::atanh<O>(x); })
-        BPL_PLAIN(Cbrt, [](V x) { return formula::cbrt<O>(x); })
         BPL_PLAIN(PiTimes, [](V x) { return x * 3.14159265358979323846; })
         BPL_PLAIN(Negate, [](V x) { return -x; })
         BPL_PLAIN(Magnitude, [](V x) { return O::abs(x); })
         BPL_PLAIN(Reciprocal, [](V x) { return 1.0 / x; })
 #undef BPL_PLAIN
+    case Fn::Cbrt:
+        map1([](V x) { return formula::cbrt_fast<O>(x); },
+             repair_key<O>([](V x) { return formula::cbrt_repair_key<O>(x); }, formula::LOG_REPAIR_ABOVE),
+             [](double x) { return formula::cbrt<ScalarOps>(x); }, a, sa, out, n);
+        return true;
     case Fn::Exp:
         map1([](V x) { return formula::exp_fast<O>(x); },
              repair_key<O>(magnitude, formula::EXP_REPAIR_ABOVE),
