@@ -286,14 +286,19 @@ template <class O>
 inline typename O::V atan(typename O::V x) {
     return O::copysign(atan_ratio<O>(O::abs(x), typename O::V{} + 1.0f), x); // NaN stays NaN
 }
-// asin x = atan(x / √(1−x²)), 1 − x² rounded once.
+// asin as formulas.h's (|x| ≤ 1/2 directly, past it by reflection, one P), in float: P the
+// Chebyshev fit of degree 4 (mpmath, tools/fit_asin.py; 1.7e-8 relative).
 template <class O>
 inline typename O::V asin(typename O::V x) {
     using V = typename O::V;
     V a = O::abs(x);
-    V y = atan_ratio<O>(a, O::sqrt(O::fma(-a, a, V{} + 1.0f)));
-    y = O::select(a > 1.0f, V{} + __builtin_nanf(""), y);
-    return O::select(x != x, x, O::copysign(y, x));
+    auto far = a > 0.5f;
+    V z = O::select(far, 0.5f - 0.5f * a, a * a);
+    V w = O::select(far, O::sqrt(z), a);
+    V p = horner<O>(z, 0x1.37fe16p-5f, 0x1.b311d2p-6f, 0x1.70a6bcp-5f, 0x1.332732p-4f, 0x1.55555ep-3f);
+    V r = O::fma(w * z, p, w);
+    V y = O::select(far, (0x1.921fb6p+0f - 2.0f * r) + -0x1.777a5cp-25f, r); // π/2 − 2r
+    return O::copysign(y, x); // NaN stays NaN
 }
 // sinh |x| = (E + E/(E+1))/2 with E = e^|x| − 1, for |x| ≤ SINH_LIMIT (past it E overflows before
 // sinh does: the repair predicate flags those lanes, and NaN, for the float64 formula).
