@@ -1,0 +1,76 @@
+// Counter-based random streams (decisions.md D20) and the routines the engine runs as Draw steps:
+// roll and deal. One home for the generator: its state (a seed and a count of streams handed out)
+// lives here and nowhere else. Every draw is a pure function of (stream key, item, word), so a
+// read is repeatable and independent of evaluation order or chunking.
+#pragma once
+
+#include "math/kernel.h"
+
+#include <array>
+#include <cstdint>
+
+namespace bpl::math {
+
+// One block of Philox4x32-10 (Salmon, Moraes, Dror, Shaw, "Parallel random numbers: as easy as
+// 1, 2, 3", SC'11): a keyed bijection of the 128-bit counter. Matches Random123's known answers.
+std::array<uint32_t, 4> philox4x32(std::array<uint32_t, 4> counter,
+                                   std::array<uint32_t, 2> key) noexcept;
+
+// Word `word` (64 bits) of item `item` of the stream keyed `key`. Items and words never share a
+// counter, so an item's rejected draws use words no other item reads.
+uint64_t stream_word(uint64_t key, uint64_t item, uint64_t word) noexcept;
+// A uniform integer in [0, n) for item `item` (n >= 1): Lemire's multiply-shift on the item's
+// word 0, a rejected word replaced by the item's next word (unbiased; rejection is rare).
+uint64_t stream_below(uint64_t key, uint64_t item, uint64_t n) noexcept;
+// A float64 strictly inside (0, 1): (k + 1/2)·2⁻⁵² from 52 bits of the item's word 0, so
+// neither 0 nor 1 (nor a rounding to them) can occur.
+double stream_open_unit(uint64_t key, uint64_t item) noexcept;
+
+// A generator: a seed and a counter of streams handed out. Each stream's key is derived from
+// (seed, stream number) by one Philox block, so streams are independent and never overlap.
+class Generator {
+  public:
+    explicit Generator(uint64_t seed) noexcept : seed_(seed) {}
+    // The key of a fresh stream; advances the counter by one. Never throws.
+    uint64_t reserve() noexcept;
+    // Restarts the generator at its first stream of `seed` (•prefs "seed", a target setting).
+    void rekey(uint64_t seed) noexcept {
+        seed_ = seed;
+        next_ = 0;
+    }
+    uint64_t seed() const noexcept { return seed_; }
+    uint64_t streams() const noexcept { return next_; }
+
+  private:
+    uint64_t seed_;
+    uint64_t next_ = 0;
+};
+
+// The session generator: one per process, starting at SESSION_SEED so that a program's draws
+// repeat from run to run (a forked case runner's child starts where its parent stands). Draws
+// reserve their stream when they are built (prim's Draw rows).
+inline constexpr uint64_t SESSION_SEED = 0x42504C2052414E44ULL; // "BPL RAND"
+Generator& session_generator() noexcept;
+
+// clang-format off
+// The routines of the Draw step (graph::Step::Draw params[0]).
+enum class Draw : uint8_t {
+    Roll, // operands: bounds N (kind k), key → out: per item a uniform integer in [0, N), or a
+          //   float in (0, 1) where N is 0
+    Deal, // operands: bound N (Int atom), key; params[1]: M → out: M distinct integers in [0, N)
+};
+// clang-format on
+
+// Roll: out[i] for the bound n[i·sn] (items of kind `in`: an integer or float kind), written as
+// kind `out_kind` (`in`, or F64 when an integer bound may be 0). A bound that is negative, not
+// integral (within tolerance for float64), infinite, or 2⁶⁴ or more records DOMAIN in the slot.
+// Item i draws from stream item i. Never throws, never allocates.
+void roll(Kind in, const void* n, int64_t sn, Kind out_kind, void* out, int64_t count, uint64_t key,
+          ErrorSlot& slot) noexcept;
+// Deal: m distinct integers of [0, n) in random order (0 <= m <= n, the caller's check), written
+// as kind `out_kind`: a partial Fisher–Yates shuffle whose step j draws stream item j. Memory is
+// O(m) (a table of moved positions), so 3¿1E9 allocates nothing of size n. May throw
+// std::bad_alloc for a table it cannot allocate.
+void deal(Kind out_kind, int64_t m, uint64_t n, void* out, uint64_t key);
+
+} // namespace bpl::math
