@@ -26,6 +26,8 @@ enum class Step : uint8_t {
     Scan,     // running fn along an axis, left to right (params: axis)
     Iota,     // 0 1 2 ... (params: count, step direction)
     Call,     // an object-owned routine over whole operands (params: math::Routine, cell items)
+    Draw,     // random items from one stream of math/random (params: math::Draw, then the
+              // routine's own; last operand: the stream key, an Int atom reserved at the call)
 };
 // clang-format on
 const char* step_name(Step s);

@@ -3,6 +3,7 @@
 #include "program/run.h"
 
 #include "base/assert.h"
+#include "math/random.h"
 #include "math/search.h"
 #include "value/array.h"
 
@@ -195,6 +196,27 @@ void run_call(const Instr& in, const std::vector<const Items*>& ops, ArrayData& 
                       b ? b->data : nullptr, b ? cells(*b) : 0, cell, out.data());
 }
 
+// Random items from the stream whose key is the last operand (an Int atom): a roll over its
+// bounds (an atom bound reads with stride 0), or a deal of params[1] items below an Int bound.
+void run_draw(const Instr& in, const std::vector<const Items*>& ops, ArrayData& out,
+              math::ErrorSlot& slot) {
+    uint64_t key;
+    std::memcpy(&key, ops.back()->data, sizeof key);
+    const Items& n = *ops[0];
+    switch (static_cast<math::Draw>(in.params[0])) {
+    case math::Draw::Roll:
+        math::roll(in.compute, n.data, n.shape.empty() ? 0 : 1, out.kind(), out.data(), out.count(),
+                   key, slot);
+        break;
+    case math::Draw::Deal: {
+        int64_t bound;
+        std::memcpy(&bound, n.data, sizeof bound);
+        math::deal(out.kind(), in.params[1], static_cast<uint64_t>(bound), out.data(), key);
+        break;
+    }
+    }
+}
+
 } // namespace
 
 Value run_step(const Instr& in, const std::vector<const Value*>& operands, math::ErrorSlot& slot) {
@@ -215,6 +237,7 @@ Value run_step(const Instr& in, const std::vector<const Value*>& operands, math:
     case Step::Scan: run_scan(in, *ops[0], *out, slot); break;
     case Step::Iota: run_iota(in, *out); break;
     case Step::Call: run_call(in, ops, *out); break;
+    case Step::Draw: run_draw(in, ops, *out, slot); break;
     }
     if (in.out.atom) return out->item(0);
     return Value::array(std::move(out));
