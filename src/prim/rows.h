@@ -25,6 +25,9 @@ const std::vector<Rule>& search_rules();
 // Numeric semantic forms (numeric.cpp): rows that expand to other rows' calls.
 const std::vector<Rule>& numeric_rules();
 
+// Roll and deal (draw.cpp): Draw nodes over math's random streams.
+const std::vector<Rule>& draw_rules();
+
 // Registers the rules of a row whose meaning lives in a higher layer (⍕ and ⍎ need the
 // language). Call once at start-up, before any call of that row; replaces earlier rules.
 void register_rule(Rule rule);
