@@ -192,11 +192,17 @@ namespace {
 class Moved {
   public:
     explicit Moved(int64_t m) {
-        size_t cap = 16;
-        while (cap < 2 * static_cast<size_t>(m))
-            cap *= 2;
+        size_t cap = capacity(m);
         slots_.assign(cap, {EMPTY, 0});
         mask_ = cap - 1;
+    }
+    // Slots for m moves (each step moves one position): a power of two at least 1.5·m, so the
+    // table stays at most two-thirds full.
+    static size_t capacity(int64_t m) {
+        size_t cap = 16;
+        while (cap < static_cast<size_t>(m) + static_cast<size_t>(m) / 2)
+            cap *= 2;
+        return cap;
     }
     uint64_t get(uint64_t p) const {
         for (size_t s = hash(p);; s = (s + 1) & mask_) {
@@ -227,8 +233,9 @@ void deal_items(int64_t m, uint64_t n, O* out, uint64_t key) {
     O bound{};
     if constexpr (!is_int_v<O>) bound = store<O>(static_cast<double>(n));
     // Step j swaps position j with a uniform position r in [j, n) and keeps what lands at j.
-    // When n is at most about twice m, a dense array of positions is cheaper than the table.
-    if (n <= 2 * static_cast<uint64_t>(m) + 1024) {
+    // A dense array of positions (8n bytes) serves when it is no bigger than the table's slots
+    // (16 bytes each), so memory stays O(m) on both routes.
+    if (n <= 2 * static_cast<uint64_t>(Moved::capacity(m))) {
         std::vector<uint64_t> pos(n);
         for (uint64_t p = 0; p < n; p++)
             pos[p] = p;
