@@ -112,6 +112,7 @@ Value deal(const Value& a, const Value& w) {
     Value ai = deal_argument(a), wi = deal_argument(w);
     int64_t m = read_int(ai), n = read_int(wi);
     if (m < 0 || m > n) fail(ErrorKind::Domain, "deal needs 0 ≤ M ≤ N");
+    check_count(m);
     bool exact = wi.is_exact() || (ai.is_exact() && wi.weak());
     Kind k = exact ? Kind::Int : effective_kind(wi, ai);
     if (k == Kind::Bool) k = Kind::Int;

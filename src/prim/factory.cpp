@@ -16,6 +16,10 @@ using value::ArrayData;
 
 void fail(base::ErrorKind kind, const char* message) { throw base::Error(kind, message); }
 
+void check_count(int64_t n) {
+    if (n > MAX_ITEMS) fail(base::ErrorKind::Limit, "more than 10⁹ items");
+}
+
 bool is_integral(const Value& x) {
     if (x.is_pending()) return false;
     if (x.is_number()) {

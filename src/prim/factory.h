@@ -44,4 +44,9 @@ Value select_cells(const Value& w, const std::vector<int64_t>& cells, Shape fram
 
 [[noreturn]] void fail(base::ErrorKind kind, const char* message);
 
+// The most items a result may have (functions.md open point 11: 10⁹, from 1000000001⍴1).
+inline constexpr int64_t MAX_ITEMS = 1000000000;
+// Throws LIMIT ERROR when a result of n items would exceed MAX_ITEMS.
+void check_count(int64_t n);
+
 } // namespace bpl::prim

@@ -18,8 +18,6 @@ using value::ArrayData;
 
 namespace {
 
-constexpr int64_t MAX_ITEMS = 1000000000;
-
 Value int_vector(const std::vector<int64_t>& xs) {
     auto a = ArrayData::compact(Kind::Int, {static_cast<int64_t>(xs.size())});
     std::copy(xs.begin(), xs.end(), a->items_as<int64_t>());
@@ -48,10 +46,6 @@ void each_position(const Shape& shape, F f) {
             c[j] = 0;
         }
     }
-}
-
-void check_count(int64_t n) {
-    if (n > MAX_ITEMS) fail(ErrorKind::Limit, "more than 10⁹ items");
 }
 
 // --- shape facts (descriptions only: nothing is read) ---

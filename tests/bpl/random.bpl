@@ -123,6 +123,10 @@ x←999¿1000 ⋄ [≢∪x;∧/x<1000]   ⍝ 999ₓ $t
 ⍝ deal:exact — an exact N gives exact items
 x←3¿10ᵣ ⋄ [≢∪x;∧/x<10;•storage↑x]   ⍝ 3ₓ $t "rational"
 
+⍝ deal:limit — results of more than 10⁹ items are refused, as ⍳'s are
+1E10¿1E10
+⍝ error: LIMIT ERROR
+
 ⍝ deal:too-many — M must not exceed N
 5¿3
 ⍝ error: DOMAIN ERROR
