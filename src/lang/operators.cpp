@@ -6,6 +6,7 @@
 #include "base/utf8.h"
 #include "lang/cells.h"
 #include "lang/exec.h"
+#include "math/random.h"
 #include "number/exact.h"
 #include "prim/exact.h"
 #include "prim/factory.h"
@@ -155,7 +156,11 @@ Value each(Exec& ex, const Value& f, const Value&, const Value* alpha, const Val
         std::vector<Value> out;
         for (const Value& x : items_of(r)) out.push_back(apply(ex, f, nullptr, x));
         Value proto;
-        if (out.empty()) proto = apply(ex, f, nullptr, r.array_data().prototype());
+        if (out.empty()) {
+            // A call on prototypes draws nothing (an empty Each, functions.md §2.16).
+            math::Generator::Hold hold(math::session_generator());
+            proto = apply(ex, f, nullptr, r.array_data().prototype());
+        }
         return value::make_array(r.shape(), std::move(out), proto);
     }
     const Value& a = *alpha;
@@ -191,6 +196,7 @@ Value each(Exec& ex, const Value& f, const Value&, const Value* alpha, const Val
             return r.is_stored_array() ? r.array_data().prototype() : r;
         };
         Value pa = proto_of(a), pw = proto_of(w);
+        math::Generator::Hold hold(math::session_generator());
         proto = apply(ex, f, &pa, pw);
     }
     return value::make_array(shape, std::move(out), proto);
@@ -306,6 +312,7 @@ Value rank(Exec& ex, const Value& f, const Value& spec, const Value* alpha, cons
         for (const Value& x : c.cells) out.push_back(apply(ex, f, nullptr, x));
         if (out.empty()) {
             Value proto = w.read().array_data().prototype();
+            math::Generator::Hold hold(math::session_generator());
             Value r = apply(ex, f, nullptr, value::fill_of(proto));
             Shape shape = c.frame;
             Shape rs = r.shape();
@@ -390,6 +397,7 @@ Value outer(Exec& ex, const Value& f, const Value&, const Value* alpha, const Va
             Value r = v.read();
             return r.is_stored_array() ? value::fill_of(r.array_data().prototype()) : r;
         };
+        math::Generator::Hold hold(math::session_generator());
         proto = apply(ex, f, &static_cast<const Value&>(first(*alpha, ia)), first(w, iw));
     }
     return value::make_array(shape, std::move(out), proto);

@@ -69,6 +69,7 @@ double stream_open_unit(uint64_t key, uint64_t item) noexcept {
 }
 
 uint64_t Generator::reserve() noexcept {
+    if (holds_ > 0) return 0;
     uint64_t stream = next_++;
     std::array<uint32_t, 4> b =
         philox4x32({lo32(stream), hi32(stream), STREAM_TAG, 0}, {lo32(seed_), hi32(seed_)});

@@ -31,8 +31,22 @@ double stream_open_unit(uint64_t key, uint64_t item) noexcept;
 class Generator {
   public:
     explicit Generator(uint64_t seed) noexcept : seed_(seed) {}
-    // The key of a fresh stream; advances the counter by one. Never throws.
+    // The key of a fresh stream; advances the counter by one. While a Hold lives it hands out
+    // no stream: it returns 0, the key of draws that take nothing from the generator. Never
+    // throws.
     uint64_t reserve() noexcept;
+    // Held while a call runs on prototypes only (an empty Each draws nothing, functions.md
+    // §2.16): the draws such a call builds reserve no stream. Holds nest.
+    class Hold {
+      public:
+        explicit Hold(Generator& g) noexcept : g_(g) { g_.holds_++; }
+        ~Hold() { g_.holds_--; }
+        Hold(const Hold&) = delete;
+        Hold& operator=(const Hold&) = delete;
+
+      private:
+        Generator& g_;
+    };
     // Restarts the generator at its first stream of `seed` (•prefs "seed", a target setting).
     void rekey(uint64_t seed) noexcept {
         seed_ = seed;
@@ -44,6 +58,7 @@ class Generator {
   private:
     uint64_t seed_;
     uint64_t next_ = 0;
+    uint32_t holds_ = 0;
 };
 
 // The session generator: one per process, starting at SESSION_SEED so that a program's draws

@@ -2,6 +2,7 @@
 // checked through display() of each statement's result.
 #include "lang/display.h"
 #include "lang/run.h"
+#include "math/random.h"
 
 #include <gtest/gtest.h>
 
@@ -185,6 +186,21 @@ TEST(Run, ErrorReport) {
     std::string r = eval("x←1\n2+y");
     EXPECT_NE(r.find(" --> <source>:2:3\n2+y\n  ^"), std::string::npos) << r;
     EXPECT_EQ(kind_of("1;2"), "SYNTAX ERROR");
+}
+
+TEST(Run, CallsOnPrototypesDrawNothing) {
+    // With an empty frame, Each, Rank and outer product call their function once on prototypes;
+    // that call runs no draw: it takes no stream from the session generator (operators-and-
+    // system.md §3.3, functions.md §2.16). Each body below draws ¿1 on its prototype 0.
+    const math::Generator& g = math::session_generator();
+    uint64_t before = g.streams();
+    for (const char* src : {"{¿⍵+1}¨0⍴5", "(0⍴1){¿⍺+⍵+1}¨0⍴5", "{¿⍵+1}⍤0⊢0⍴5",
+                            "(0⍴2){¿⍺+⍵+1}⊗0⍴5", "¿¨0⍴⊂6"}) {
+        EXPECT_EQ(eval(src).find("ERROR"), std::string::npos) << src << ": " << eval(src);
+        EXPECT_EQ(g.streams(), before) << src;
+    }
+    eval("{¿⍵+1}¨3⍴5");
+    EXPECT_EQ(g.streams(), before + 3);
 }
 
 } // namespace
