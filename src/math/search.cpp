@@ -1,6 +1,8 @@
 // Grade, index of, member of and unique mask over compact buffers.
 #include "math/search.h"
 
+#include "math/primes.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -238,7 +240,11 @@ void unique_mask(const Cells& a, int64_t n, uint8_t* out) {
 } // namespace
 
 void run_routine(Routine r, Kind k, const void* a, int64_t na, const void* b, int64_t nb,
-                 int64_t cell, void* out) {
+                 int64_t cell, void* out, int64_t nout, ErrorSlot& slot) {
+    if (r >= Routine::NthPrime) { // the number-theory group closes the list
+        run_number_routine(r, k, a, na, out, nout, slot);
+        return;
+    }
     Cells x = cells_of(k, a, na, cell);
     switch (r) {
     case Routine::GradeUp:
@@ -277,6 +283,7 @@ void run_routine(Routine r, Kind k, const void* a, int64_t na, const void* b, in
         }
         return;
     }
+    default: return; // the number-theory routines ran above
     }
 }
 

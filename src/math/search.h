@@ -1,9 +1,11 @@
 // Search and sort routines over whole compact operands: grade, index of, member of, unique mask.
-// Each is one object-owned routine that the engine runs as a Call step. Cells are compared item
+// Each is one object-owned routine that the engine runs as a Call step; the list of routines also
+// names the number-theory ones (primes.h), which run_routine hands to primes.cpp. Cells are compared item
 // by item in ravel order; floats (F64, and complex128 by |x−y|) tolerantly (relative 1E¯14), other
 // kinds exactly. Complex items order by real part, then imaginary part.
 #pragma once
 
+#include "math/kernel.h"
 #include "number/kind.h"
 
 #include <cstdint>
@@ -18,12 +20,27 @@ enum class Routine : uint8_t {
     MemberOf,    // a: m query cells, b: table of n cells → out Bool[m]
     UniqueMask,  // a: n cells → out Bool[n], true at each first occurrence
     IntervalIndex, // a: sorted table of n cells, b: m query cells → out Int[m], cells of a ≤ each
+    // number theory (primes.h): a: n items (Int, F64 or C128) → out Int[n] or w = nout/n per item
+    NthPrime,      // the prime with a[i] primes before it (⍭)
+    PrimeCount,    // how many primes are below a[i] (⍭⁻)
+    PrevPrime,     // the largest prime below a[i] (¯2⍭; DOMAIN at 2 and below)
+    IsPrime,       // out Bool[n]: a[i] is prime (1⍭)
+    NextPrime,     // the smallest prime above a[i] (2⍭)
+    Totient,       // Euler's totient of a[i] ≥ 1 (3⍭)
+    FactorCount,   // prime factors of a[i] ≥ 1 with multiplicity: the length of ⨸'s cell
+    DistinctCount, // distinct prime factors: the width of ¯∞⨸'s table
+    FactorSpan,    // π of the largest prime factor (0 for 1): the length of ∞⨸'s cell
+    Factors,       // out Int[n×w]: the prime factors ascending, 0-padded to w (⨸)
+    Exponents,     // out Int[n×w]: the exponents of the first w primes (K⨸, ∞⨸)
+    FactorTable,   // out Int[n×2×w]: the last min(w, distinct) factors over their exponents, rows
+                   // 0-padded to w (¯K⨸, ¯∞⨸)
 };
 // clang-format on
 
 // Runs r over items of kind k (Char compares by code point). `cell` items form one cell; `na`
-// and `nb` count cells. Never throws, never fails: every input has a defined result.
+// and `nb` count cells; `out` holds `nout` items. Never throws. The search routines never fail
+// (every input has a defined result); the number-theory ones record data errors in `slot`.
 void run_routine(Routine r, number::Kind k, const void* a, int64_t na, const void* b, int64_t nb,
-                 int64_t cell, void* out);
+                 int64_t cell, void* out, int64_t nout, ErrorSlot& slot);
 
 } // namespace bpl::math

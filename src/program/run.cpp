@@ -184,7 +184,8 @@ void run_iota(const Instr& in, ArrayData& out) {
 }
 
 // A routine over whole operands: one or two sources of `params[1]`-item cells.
-void run_call(const Instr& in, const std::vector<const Items*>& ops, ArrayData& out) {
+void run_call(const Instr& in, const std::vector<const Items*>& ops, ArrayData& out,
+              math::ErrorSlot& slot) {
     int64_t cell = in.params[1];
     auto cells = [&](const Items& it) {
         int64_t n = value::count_of(it.shape);
@@ -193,7 +194,7 @@ void run_call(const Instr& in, const std::vector<const Items*>& ops, ArrayData& 
     const Items& a = *ops[0];
     const Items* b = ops.size() > 1 ? ops[1] : nullptr;
     math::run_routine(static_cast<math::Routine>(in.params[0]), in.compute, a.data, cells(a),
-                      b ? b->data : nullptr, b ? cells(*b) : 0, cell, out.data());
+                      b ? b->data : nullptr, b ? cells(*b) : 0, cell, out.data(), out.count(), slot);
 }
 
 // Random items from the stream whose key is the last operand (an Int atom): a roll over its
@@ -236,7 +237,7 @@ Value run_step(const Instr& in, const std::vector<const Value*>& operands, math:
     case Step::Fold: run_fold(in, *ops[0], *out, slot); break;
     case Step::Scan: run_scan(in, *ops[0], *out, slot); break;
     case Step::Iota: run_iota(in, *out); break;
-    case Step::Call: run_call(in, ops, *out); break;
+    case Step::Call: run_call(in, ops, *out, slot); break;
     case Step::Draw: run_draw(in, ops, *out, slot); break;
     }
     if (in.out.atom) return out->item(0);

@@ -15,9 +15,10 @@ using number::Kind;
 using C = std::complex<double>;
 
 std::vector<int64_t> run_int(Routine r, const std::vector<C>& a, const std::vector<C>& b = {}) {
+    ErrorSlot slot;
     std::vector<int64_t> out(r == Routine::IndexOf || r == Routine::IntervalIndex ? b.size() : a.size());
     run_routine(r, Kind::C128, a.data(), static_cast<int64_t>(a.size()), b.data(),
-                static_cast<int64_t>(b.size()), 1, out.data());
+                static_cast<int64_t>(b.size()), 1, out.data(), static_cast<int64_t>(out.size()), slot);
     return out;
 }
 
@@ -47,7 +48,8 @@ TEST(SearchComplex, IndexOfIsTolerantOnTheMagnitude) {
 TEST(SearchComplex, UniqueMaskAndInterval) {
     std::vector<C> a = {{0, 1}, {0, 1}, {0, 2}, {1, 0}};
     std::vector<uint8_t> mask(a.size());
-    run_routine(Routine::UniqueMask, Kind::C128, a.data(), 4, nullptr, 0, 1, mask.data());
+    ErrorSlot slot;
+    run_routine(Routine::UniqueMask, Kind::C128, a.data(), 4, nullptr, 0, 1, mask.data(), 4, slot);
     EXPECT_EQ(mask, (std::vector<uint8_t>{1, 0, 1, 1}));
     std::vector<C> table = {{1, -1}, {1, 0}, {1, 1}};
     std::vector<C> query = {{1, -2}, {1, 0}, {1, 2}};
@@ -58,7 +60,8 @@ TEST(SearchComplex, Complex64ComparesExactly) {
     std::vector<std::complex<float>> table = {{0, 3}, {0, 1}};
     std::vector<std::complex<float>> query = {{0, 1}, {0, 1.0000001f}};
     std::vector<int64_t> out(2);
-    run_routine(Routine::IndexOf, Kind::C64, table.data(), 2, query.data(), 2, 1, out.data());
+    ErrorSlot slot;
+    run_routine(Routine::IndexOf, Kind::C64, table.data(), 2, query.data(), 2, 1, out.data(), 2, slot);
     EXPECT_EQ(out, (std::vector<int64_t>{1, 2}));
 }
 
