@@ -1,6 +1,7 @@
 // The row factory: kinds, agreement, parameter reads and node construction for prim's rows.
 #include "prim/factory.h"
 
+#include "math/search.h"
 #include "number/exact.h"
 #include "prim/exact.h"
 #include "program/plan.h"
@@ -122,6 +123,15 @@ Value build(graph::Origin origin, Desc desc) {
     static const bool installed = (program::install_reader(), true);
     (void)installed;
     return graph::make(std::move(origin), std::move(desc));
+}
+
+Value routine(math::Routine r, Kind k, std::vector<Value> operands, int64_t cell, Desc out) {
+    graph::Origin o;
+    o.step = graph::Step::Call;
+    o.compute = k;
+    o.operands = std::move(operands);
+    o.params = {static_cast<int64_t>(r), cell};
+    return build(std::move(o), std::move(out));
 }
 
 namespace {

@@ -7,6 +7,10 @@
 
 #include <vector>
 
+namespace bpl::math {
+enum class Routine : uint8_t; // math/search.h
+} // namespace bpl::math
+
 namespace bpl::prim {
 
 using number::Kind;
@@ -32,6 +36,9 @@ int64_t read_int(const Value& v);
 
 // The one node constructor call for every prim row (installs the reader first).
 Value build(graph::Origin origin, Desc desc);
+// A Call node: math's routine r over `operands` read as items of kind k, `cell` items to an
+// operand's cell, with result `out`. Never throws.
+Value routine(math::Routine r, Kind k, std::vector<Value> operands, int64_t cell, Desc out);
 
 // Selects items of `src` by ravel positions `idx` (-1: fill) into shape `shape`: a Gather node
 // for a native source, a host selection for a boxed one. `atom`: the result is one atom.

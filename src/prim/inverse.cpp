@@ -358,6 +358,17 @@ Value join_parts(Prim p, const Value& x, const Value& w) {
 Value unpartition_enclose(const Value& x, const Value& w) { return join_parts(Prim::Enclose, x, w); }
 Value unpartition(const Value& x, const Value& w) { return join_parts(Prim::Nest, x, w); }
 
+// --- number theory ---
+
+// ⨸⁻Y: the product along the last axis. The zeros ⨸ pads short cells with are skipped (a factor
+// is never 0), so ⨸⁻⨸N is N for every N.
+Value unfactor(const Value& w) {
+    Value ones = call(Prim::Plus, w, call(Prim::Equal, Value::integer(0), w));
+    std::optional<Value> product = reduce(Prim::Times, ones, false);
+    if (!product) no_preimage("factors are numbers");
+    return *product;
+}
+
 // --- radix ---
 
 Value decode(const Value& w) { return call(Prim::Decode, w); }
@@ -424,6 +435,8 @@ const InverseRule RULES[] = {
     {Prim::GradeDown,    ungrade_down,   nullptr,         nullptr,               nullptr},
     {Prim::Windows,      unpairs,        unwindows,       nullptr,               nullptr},
     {Prim::Hash,         unruns,         expand,          nullptr,               nullptr},
+    {Prim::Prime,        prime_count,    nullptr,         nullptr,               nullptr},
+    {Prim::Factor,       unfactor,       nullptr,         nullptr,               nullptr},
     {Prim::Encode,       decode,         decode_held,     nullptr,               nullptr},
     {Prim::Decode,       encode,         encode_held,     nullptr,               nullptr},
 };

@@ -22,6 +22,11 @@ const std::vector<Rule>& structural_rules();
 // The search and sort rows' rules (search.cpp); they fill the valences structural rows leave.
 const std::vector<Rule>& search_rules();
 
+// Prime and factor rows (primes.cpp): Call nodes over math's number theory.
+const std::vector<Rule>& prime_rules();
+// ⍭⁻Y: how many primes are below each item of Y (the inverse table's entry for ⍭).
+Value prime_count(const Value& omega);
+
 // Numeric semantic forms (numeric.cpp): rows that expand to other rows' calls.
 const std::vector<Rule>& numeric_rules();
 

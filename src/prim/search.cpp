@@ -43,15 +43,6 @@ std::vector<Value> host_cells(const Value& w) {
     return cells;
 }
 
-Value routine(math::Routine r, Kind k, std::vector<Value> operands, int64_t cell, Desc out) {
-    graph::Origin o;
-    o.step = graph::Step::Call;
-    o.compute = k;
-    o.operands = std::move(operands);
-    o.params = {static_cast<int64_t>(r), cell};
-    return build(std::move(o), std::move(out));
-}
-
 bool both_native(const Value& a, const Value& b) { return a.is_native() && b.is_native(); }
 
 // The query frame of `query` searched against cells of shape `cell` (functions.md §4).

@@ -99,3 +99,17 @@ TEST(Inverse, GradeInverseGivesAnArrayWithThatGrade) {
     EXPECT_EQ(z.array_data().item(1).as_i64(), 2);
     EXPECT_EQ(z.array_data().item(2).as_i64(), 0);
 }
+
+TEST(Inverse, PrimeAndFactorInverses) {
+    // ⍭⁻ counts the primes below: ⍭⁻⍭N is N. ⨸⁻ multiplies, skipping ⨸'s zero fill.
+    std::vector<Value> ns;
+    for (int64_t n : {0, 1, 9999}) ns.push_back(Value::integer(n));
+    Value n = value::make_array({3}, ns);
+    Value back = prim::inverse(Prim::Prime, prim::call(Prim::Prime, n)).read();
+    for (int64_t i = 0; i < 3; i++) EXPECT_EQ(back.array_data().item(i).as_i64(), ns[i].as_i64());
+    Value m = value::make_array({2}, {Value::integer(2), Value::integer(12)});
+    Value product = prim::inverse(Prim::Factor, prim::call(Prim::Factor, m)).read();
+    EXPECT_EQ(product.array_data().item(0).as_i64(), 2);
+    EXPECT_EQ(product.array_data().item(1).as_i64(), 12);
+    EXPECT_EQ(prim::inverse(Prim::Factor, prim::call(Prim::Factor, Value::integer(700))).read().as_i64(), 700);
+}

@@ -293,3 +293,39 @@ TEST(Prim, EmptyReductionsGiveTheIdentity) {
     Value m = prim::call(Prim::Rho, ints({2, 0}), num(0));
     EXPECT_EQ(items(*prim::reduce(Prim::Plus, m, false)), (std::vector<double>{0, 0}));
 }
+
+TEST(Prim, PrimeRowsBuildOneNodeAndReadOnlyLengths) {
+    // ⍭ and K⍭ build a pending node: nothing runs until the read (one mode).
+    Value p = prim::call(Prim::Prime, ints({0, 1, 2, 3}));
+    EXPECT_TRUE(p.is_pending());
+    EXPECT_EQ(items(p), (std::vector<double>{2, 3, 5, 7}));
+    Value t = prim::call(Prim::Prime, num(1), ints({1, 2, 9}));
+    EXPECT_TRUE(t.is_pending());
+    EXPECT_EQ(t.kind(), Kind::Bool);
+    EXPECT_EQ(items(t), (std::vector<double>{0, 1, 0}));
+    // K≥0 fixes ⨸'s cell length, so K⨸N stays pending; ⨸N reads the lengths first.
+    Value e = prim::call(Prim::Factor, num(3), ints({12, 7}));
+    EXPECT_TRUE(e.is_pending());
+    EXPECT_EQ(e.shape(), (value::Shape{2, 3}));
+    EXPECT_EQ(items(e), (std::vector<double>{2, 1, 0, 0, 0, 0}));
+    Value f = prim::call(Prim::Factor, ints({2, 12}));
+    EXPECT_EQ(f.shape(), (value::Shape{2, 3}));
+    EXPECT_EQ(items(f), (std::vector<double>{2, 0, 0, 2, 2, 3}));
+}
+
+TEST(Prim, PrimeRowsRaiseDataErrorsAtTheRead) {
+    auto kind_of = [](auto f) {
+        try {
+            f().read();
+        } catch (const base::Error& e) {
+            return e.kind();
+        }
+        return base::ErrorKind::Internal;
+    };
+    EXPECT_EQ(kind_of([] { return prim::call(Prim::Prime, num(-1)); }), base::ErrorKind::Domain);
+    EXPECT_EQ(kind_of([] { return prim::call(Prim::Prime, num(6), num(7)); }), base::ErrorKind::Domain);
+    EXPECT_EQ(kind_of([] { return prim::call(Prim::Prime, num(1e12)); }), base::ErrorKind::Limit);
+    EXPECT_EQ(kind_of([] { return prim::call(Prim::Factor, num(0)); }), base::ErrorKind::Domain);
+    EXPECT_EQ(kind_of([] { return prim::call(Prim::Factor, num(1.5), num(4)); }), base::ErrorKind::Domain);
+    EXPECT_EQ(kind_of([] { return prim::call(Prim::Factor, num(2e9), num(4)); }), base::ErrorKind::Limit);
+}
