@@ -90,6 +90,7 @@ template <class Key, class One>
 Value by_key(const Value& a, const std::vector<Key>& keys, const Value& n, One one) {
     Shape frame = agree(a.shape(), n.shape());
     bool atom = a.is_atom() && n.is_atom(); // then one key: the direct call below
+    if (keys.size() == 1 && n.shape() == frame && n.is_atom() == atom) return one(keys[0], n);
     std::vector<int64_t> from_k = sources(a.shape(), frame), from_n = sources(n.shape(), frame);
     std::vector<Key> distinct;
     std::vector<size_t> group(from_k.size());
