@@ -657,15 +657,24 @@ inline typename O::I cbrt_repair_key(typename O::V x) {
     typename O::V a = O::abs(x);
     return O::selecti(a == static_cast<E>(0), I{} + std::numeric_limits<B>::min(), log_repair_key<O>(a));
 }
-// Every lane: zero and subnormal |x| < 2^-900 scaled by 2^300 (a cube) first, ±∞ and NaN kept.
+// Every lane of either width, around that width's cbrt_fast: zero and tiny |x| (subnormals too)
+// scaled up by a cube first (float64: below 2^-900 by 2^300; float32: below 2^-100 by 2^90) and
+// the result down by its cube root; ±∞ and NaN kept.
+template <class O, class Fast>
+inline typename O::V cbrt_every_lane(typename O::V x, Fast fast) {
+    using V = typename O::V;
+    using E = typename O::E;
+    constexpr bool wide = sizeof(E) == 8;
+    constexpr E below = wide ? 0x1p-900 : 0x1p-100f, up = wide ? 0x1p300 : 0x1p90f, down = wide ? 0x1p-100 : 0x1p-30f;
+    V a = O::abs(x);
+    auto tiny = a < below;
+    V y = fast(O::select(tiny, x * up, x));
+    y = O::select(tiny, y * down, y);
+    return O::select((a == static_cast<E>(__builtin_inf())) | (x != x), x, y);
+}
 template <class O>
 inline typename O::V cbrt(typename O::V x) {
-    using V = typename O::V;
-    V a = O::abs(x);
-    auto tiny = a < 0x1p-900;
-    V y = cbrt_fast<O>(O::select(tiny, x * 0x1p300, x));
-    y = O::select(tiny, y * 0x1p-100, y);
-    return O::select((a == __builtin_inf()) | (x != x), x, y);
+    return cbrt_every_lane<O>(x, [](typename O::V v) { return cbrt_fast<O>(v); });
 }
 
 // Power for floats, every lane: pow_common on |x| with the sign and special cases of IEEE pow

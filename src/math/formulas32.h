@@ -349,15 +349,10 @@ inline typename O::V cbrt_fast(typename O::V x) {
     I yb = formula::wrapping_add(O::bits(y), q << 23) | (O::bits(x) & INT32_MIN);
     return O::select(x == 0.0f, x, O::from_bits(yb));
 }
-// Every lane: zero and subnormal |x| < 2^-100 scaled by 2^90 (a cube) first, ±∞ and NaN kept.
+// Every lane: formulas.h's wrapper around this cbrt_fast.
 template <class O>
 inline typename O::V cbrt(typename O::V x) {
-    using V = typename O::V;
-    V a = O::abs(x);
-    auto tiny = a < 0x1p-100f;
-    V y = cbrt_fast<O>(O::select(tiny, x * 0x1p90f, x));
-    y = O::select(tiny, y * 0x1p-30f, y);
-    return O::select((a == __builtin_inff()) | (x != x), x, y);
+    return formula::cbrt_every_lane<O>(x, [](typename O::V v) { return cbrt_fast<O>(v); });
 }
 
 // sin, cos and tan's repair limit (magnitude_key above it: |x| > 2^20, ±∞, NaN).
