@@ -357,10 +357,11 @@ inline typename O::V cos_poly(typename O::V r) {
 // fit of degree 7 to (sin r − r)/r³ on that range (mpmath chebyfit; fit error < 2^-59 relative,
 // rounded coefficients < 0.33 ulp). The product form keeps sin(−0) = −0 with no select (r + r³S
 // would round −0 + 0 to +0); it costs about an ulp over r + r³S.
+// z is r², or the square of a remainder within 2^-80 of r (minus_pis's before_last): z only
+// scales the correction z·S, so its own error is invisible.
 template <class O>
-inline typename O::V sin_half_period(typename O::V r) {
+inline typename O::V sin_half_period(typename O::V r, typename O::V z) {
     using V = typename O::V;
-    V z = r * r;
     V p = horner<O>(z, 0x1.89a4866f527ebp-49, -0x1.ae5138c1216b3p-41, 0x1.6124015b5ee3ap-33,
                        -0x1.ae6455a1d7087p-26, 0x1.71de3a5456716p-19, -0x1.a01a01a018aadp-13,
                        0x1.1111111111107p-7, -0x1.5555555555555p-3);
@@ -368,36 +369,46 @@ inline typename O::V sin_half_period(typename O::V r) {
 }
 // x − h·π for an integral or half-integral h (|h| < 2^23): three pieces of π where fma rounds
 // once, else the four Cody–Waite pieces of π/2 (exact products without fma) times 2h.
+// before_last: the remainder before the last piece, which moves it by under 2^-83; squaring it
+// leaves the last piece off the dependency chain.
 template <class O>
-inline typename O::V minus_pis(typename O::V x, typename O::V h) {
+inline typename O::V minus_pis(typename O::V x, typename O::V h, typename O::V& before_last) {
     using V = typename O::V;
     if constexpr (O::HAS_FMA) {
         V r = O::fma(h, V{} - PI_A, x);
-        r = O::fma(h, V{} - PI_B, r);
-        return O::fma(h, V{} - PI_C, r);
+        before_last = O::fma(h, V{} - PI_B, r);
+        return O::fma(h, V{} - PI_C, before_last);
     } else {
         V kf = h + h;
         V r = O::fma(kf, V{} - PIO2_1, x);
         r = O::fma(kf, V{} - PIO2_2, r);
-        r = O::fma(kf, V{} - PIO2_3, r);
-        return O::fma(kf, V{} - PIO2_4, r);
+        before_last = O::fma(kf, V{} - PIO2_3, r);
+        return O::fma(kf, V{} - PIO2_4, before_last);
     }
 }
-// sin x = (−1)^n sin r with x = nπ + r, |r| ≤ π/2; n's parity is the low bit of t.
+template <class O>
+inline typename O::V minus_pis(typename O::V x, typename O::V h) {
+    typename O::V before_last;
+    return minus_pis<O>(x, h, before_last);
+}
+// sin x = (−1)^n sin r = sin((−1)^n r) with x = nπ + r, |r| ≤ π/2; n's parity is the low bit of
+// t, put on r (the product form makes that the same bits as on the result, earlier on the chain).
 template <class O>
 inline typename O::V sin(typename O::V x) {
     using V = typename O::V;
     V t = O::fma(x, V{} + INV_PI, V{} + ROUND_SHIFT);
-    V y = sin_half_period<O>(minus_pis<O>(x, t - ROUND_SHIFT));
-    return O::from_bits(O::bits(y) ^ (O::bits(t) << 63));
+    V c;
+    V r = minus_pis<O>(x, t - ROUND_SHIFT, c);
+    return sin_half_period<O>(O::from_bits(O::bits(r) ^ (O::bits(t) << 63)), c * c);
 }
 // cos x = sin(x + π/2) = (−1)^n sin r with x = (n − ½)π + r, |r| ≤ π/2.
 template <class O>
 inline typename O::V cos(typename O::V x) {
     using V = typename O::V;
     V t = O::fma(x, V{} + INV_PI, V{} + 0.5) + ROUND_SHIFT;
-    V y = sin_half_period<O>(minus_pis<O>(x, (t - ROUND_SHIFT) - 0.5));
-    return O::from_bits(O::bits(y) ^ (O::bits(t) << 63));
+    V c;
+    V r = minus_pis<O>(x, (t - ROUND_SHIFT) - 0.5, c);
+    return sin_half_period<O>(O::from_bits(O::bits(r) ^ (O::bits(t) << 63)), c * c);
 }
 // Trig: x = k π/2 + r, |r| ≤ π/4, by minus_pis with h = k/2; valid for |x| ≤ TRIG_LIMIT (else
 // repaired).
