@@ -148,6 +148,19 @@ Value scan_first(Exec& ex, const Value& l, const Value&, const Value* a, const V
     return scan(ex, l, a, w, true);
 }
 
+// An empty frame's one call on prototype arguments (operators-and-system.md §3.3): it draws
+// nothing; if it fails (any error but an interrupt, also when its result is read), the result is
+// empty with prototype 0, which the returned value stands for.
+Value call_on_prototypes(Exec& ex, const Value& f, const Value* alpha, const Value& w) {
+    math::Generator::Hold hold(math::session_generator());
+    try {
+        return apply(ex, f, alpha, w).read(); // read here: a lazy result can fail too
+    } catch (const Error& e) {
+        if (e.kind() == ErrorKind::Interrupt) throw;
+        return Value::real(0, Kind::F64, true);
+    }
+}
+
 // Each keeps the container it maps over (§9.1); an atom maps to the result itself.
 Value each(Exec& ex, const Value& f, const Value&, const Value* alpha, const Value& w) {
     if (!alpha) {
@@ -156,11 +169,7 @@ Value each(Exec& ex, const Value& f, const Value&, const Value* alpha, const Val
         std::vector<Value> out;
         for (const Value& x : items_of(r)) out.push_back(apply(ex, f, nullptr, x));
         Value proto;
-        if (out.empty()) {
-            // A call on prototypes draws nothing (an empty Each, functions.md §2.16).
-            math::Generator::Hold hold(math::session_generator());
-            proto = apply(ex, f, nullptr, r.array_data().prototype());
-        }
+        if (out.empty()) proto = call_on_prototypes(ex, f, nullptr, r.array_data().prototype());
         return value::make_array(r.shape(), std::move(out), proto);
     }
     const Value& a = *alpha;
@@ -196,8 +205,7 @@ Value each(Exec& ex, const Value& f, const Value&, const Value* alpha, const Val
             return r.is_stored_array() ? r.array_data().prototype() : r;
         };
         Value pa = proto_of(a), pw = proto_of(w);
-        math::Generator::Hold hold(math::session_generator());
-        proto = apply(ex, f, &pa, pw);
+        proto = call_on_prototypes(ex, f, &pa, pw);
     }
     return value::make_array(shape, std::move(out), proto);
 }
@@ -300,6 +308,16 @@ Value frame_of(const Shape& frame, const std::vector<Value>& results) {
     return value::make_array(shape, std::move(items), rd.array_data().prototype());
 }
 
+// The cell of v past `frame`, every item v's fill (the argument of a call on prototypes).
+Value fill_cell(const Value& v, size_t frame) {
+    Value rd = v.read();
+    Value fill = value::fill_of(rd.is_stored_array() ? rd.array_data().prototype() : rd);
+    Shape s = rd.shape();
+    Shape cell(s.begin() + static_cast<std::ptrdiff_t>(std::min(frame, s.size())), s.end());
+    if (cell.empty()) return fill;
+    return value::make_array(cell, std::vector<Value>(static_cast<size_t>(value::count_of(cell)), fill), fill);
+}
+
 Value rank(Exec& ex, const Value& f, const Value& spec, const Value* alpha, const Value& w) {
     std::vector<int64_t> k = integers_of(spec, "rank");
     if (k.empty() || k.size() > 3) throw Error(ErrorKind::Length, "rank takes one to three numbers");
@@ -312,8 +330,7 @@ Value rank(Exec& ex, const Value& f, const Value& spec, const Value* alpha, cons
         for (const Value& x : c.cells) out.push_back(apply(ex, f, nullptr, x));
         if (out.empty()) {
             Value proto = w.read().array_data().prototype();
-            math::Generator::Hold hold(math::session_generator());
-            Value r = apply(ex, f, nullptr, value::fill_of(proto));
+            Value r = call_on_prototypes(ex, f, nullptr, value::fill_of(proto));
             Shape shape = c.frame;
             Shape rs = r.shape();
             shape.insert(shape.end(), rs.begin(), rs.end());
@@ -335,7 +352,14 @@ Value rank(Exec& ex, const Value& f, const Value& spec, const Value* alpha, cons
         return static_cast<size_t>(at);
     };
     int64_t n = value::count_of(frame);
-    if (n == 0) throw Error(ErrorKind::Nonce, "rank with an empty frame is not supported yet");
+    if (n == 0) { // one call on prototype cells gives the result's cell shape and prototype
+        Value left = fill_cell(*alpha, a.frame.size());
+        Value r = call_on_prototypes(ex, f, &left, fill_cell(w, b.frame.size()));
+        Shape shape = frame;
+        Shape rs = r.shape();
+        shape.insert(shape.end(), rs.begin(), rs.end());
+        return value::make_array(shape, {}, value::fill_of(r.is_stored_array() ? r.array_data().prototype() : r));
+    }
     std::vector<Value> out;
     Shape idx(frame.size(), 0);
     for (int64_t p = 0; p < n; p++) {
@@ -397,8 +421,8 @@ Value outer(Exec& ex, const Value& f, const Value&, const Value* alpha, const Va
             Value r = v.read();
             return r.is_stored_array() ? value::fill_of(r.array_data().prototype()) : r;
         };
-        math::Generator::Hold hold(math::session_generator());
-        proto = apply(ex, f, &static_cast<const Value&>(first(*alpha, ia)), first(w, iw));
+        Value fa = first(*alpha, ia);
+        proto = call_on_prototypes(ex, f, &fa, first(w, iw));
     }
     return value::make_array(shape, std::move(out), proto);
 }

@@ -644,3 +644,14 @@ a←1 2 ⋄ b←a ⋄ a←9 ⋄ b   ⍝ 1 2
 
 ⍝ skeleton:outer-atoms-join — so a join of two atoms is a vector
 1,⊗2   ⍝ 1 2
+
+⍝⍝ Empty frames: one call on prototypes (operators-and-system.md §3.3)
+
+⍝ skeleton:empty-rank-dyadic — dyadic rank with an empty frame learns its cell from prototype cells
+[⍴(0 3⍴0)(+⍤1)0 3⍴0;⍴(2 0⍴0)(,⍤0)2 0⍴0;⍴(1 0⍴0ₓ)+⍤0(2 1⍴0ₓ)]   ⍝ [[0 3]ₓ;[2 0 2]ₓ;[2 0]ₓ]
+
+⍝ skeleton:empty-failing-prototype — a failing call on prototypes gives an empty result with prototype 0
+[{⍵÷'a'}¨⍬;1{⍺÷'a'}¨⍬;⍬({⍺√⍵}⍤0)⍬;≢{'a'+⍵}⊗⍨⍬]   ⍝ [⍬;⍬;⍬;0ₓ]
+
+⍝ skeleton:empty-prototype-kind — a succeeding call on prototypes gives the result's prototype
+[↑{'x'}¨⍬;{⍵,⍵}¨0⍴⊂1 2]   ⍝ [' ';0⍴⊂0 0 0 0]
