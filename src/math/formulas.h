@@ -265,10 +265,13 @@ inline typename O::V log_table(typename O::V x, typename O::I k0) {
         V zh = O::from_bits(zb & ~I{} << 9);
         r = (zh * d - 1.0) + (z - zh) * d;
     }
-    V p = horner<O>(r, 0x1.c466498302c05p-4, -0x1.005e0ef6cbe12p-3, 0x1.2492d39d516d1p-3,
-                       -0x1.555547c7f76b2p-3, 0x1.9999998b8bf50p-3, -0x1.0000000050581p-2,
-                       0x1.5555555555807p-2, -0x1.ffffffffffff7p-2);
-    V tail = O::fma(r * r, p, O::fma(kf, V{} + LN2_LO, O::lookup16(LOG_NEG_LN_D_LO, j)));
+    // P(r) = Podd(r²)·r + Peven(r²): r² is needed anyway, and the two halves run side by side
+    V r2 = r * r;
+    V p = O::fma(r, horner<O>(r2, 0x1.c466498302c05p-4, 0x1.2492d39d516d1p-3, 0x1.9999998b8bf50p-3,
+                                  0x1.5555555555807p-2),
+                 horner<O>(r2, -0x1.005e0ef6cbe12p-3, -0x1.555547c7f76b2p-3, -0x1.0000000050581p-2,
+                               -0x1.ffffffffffff7p-2));
+    V tail = O::fma(r2, p, O::fma(kf, V{} + LN2_LO, O::lookup16(LOG_NEG_LN_D_LO, j)));
     // k·ln2_hi − ln d exactly (both multiples of 2^-37), so the only roundings left are r's, the
     // tail's and the two adds: about an ulp, which pow's y·ln x needs (k·ln2 in one rounding
     // instead saves an fma but puts pow past its bound)
