@@ -149,10 +149,11 @@ Value scan_first(Exec& ex, const Value& l, const Value&, const Value* a, const V
 }
 
 // An empty frame's one call on prototype arguments (operators-and-system.md §3.3): it draws
-// nothing; if it fails (any error but an interrupt, also when its result is read), the result is
+// nothing, ⊃ gives fill for an out-of-range position; if it fails (any error but an interrupt, also when its result is read), the result is
 // empty with prototype 0, which the returned value stands for.
 Value call_on_prototypes(Exec& ex, const Value& f, const Value* alpha, const Value& w) {
     math::Generator::Hold hold(math::session_generator());
+    prim::PrototypeCall prototypes; // ⊃ out of range gives fill meanwhile
     try {
         return apply(ex, f, alpha, w).read(); // read here: a lazy result can fail too
     } catch (const Error& e) {

@@ -84,4 +84,12 @@ Value call(Prim p, const Value& alpha, const Value& omega) {
     return d(alpha, omega);
 }
 
+namespace {
+thread_local int prototype_calls = 0; // nesting depth of PrototypeCall
+} // namespace
+
+PrototypeCall::PrototypeCall() noexcept { ++prototype_calls; }
+PrototypeCall::~PrototypeCall() { --prototype_calls; }
+bool PrototypeCall::active() noexcept { return prototype_calls > 0; }
+
 } // namespace bpl::prim

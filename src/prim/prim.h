@@ -42,4 +42,15 @@ Value call(Prim p, const Value& alpha, const Value& omega);
 std::optional<Value> reduce(Prim p, const Value& omega, bool first_axis);
 std::optional<Value> scan(Prim p, const Value& omega, bool first_axis);
 
+// Held while an empty frame's call on prototype arguments runs (operators-and-system.md §3.3):
+// then ⊃ with an out-of-range position gives fill instead of an INDEX ERROR.
+class PrototypeCall {
+  public:
+    PrototypeCall() noexcept;
+    ~PrototypeCall();
+    PrototypeCall(const PrototypeCall&) = delete;
+    PrototypeCall& operator=(const PrototypeCall&) = delete;
+    static bool active() noexcept;
+};
+
 } // namespace bpl::prim

@@ -359,15 +359,19 @@ Value pick(const Value& a, const Value& w) {
     if (p.empty()) return w;
     std::vector<int64_t> st = strides_of(s);
     int64_t base = 0;
+    bool outside = false; // only during a call on prototypes: the cell is fill
     for (size_t j = 0; j < p.size(); j++) {
         int64_t q = p[j] < 0 ? p[j] + s[j] : p[j];
-        if (q < 0 || q >= s[j]) fail(ErrorKind::Index, "position outside its axis");
+        if (q < 0 || q >= s[j]) {
+            if (!PrototypeCall::active()) fail(ErrorKind::Index, "position outside its axis");
+            outside = true;
+        }
         base += q * st[j];
     }
     Shape cell(s.begin() + static_cast<int64_t>(p.size()), s.end());
     int64_t n = value::count_of(cell);
     std::vector<int64_t> idx(n);
-    for (int64_t i = 0; i < n; i++) idx[i] = base + i;
+    for (int64_t i = 0; i < n; i++) idx[i] = outside ? -1 : base + i;
     if (cell.empty()) return gather(w, {}, std::move(idx), true);
     return gather(w, std::move(cell), std::move(idx));
 }

@@ -655,3 +655,10 @@ a←1 2 ⋄ b←a ⋄ a←9 ⋄ b   ⍝ 1 2
 
 ⍝ skeleton:empty-prototype-kind — a succeeding call on prototypes gives the result's prototype
 [↑{'x'}¨⍬;{⍵,⍵}¨0⍴⊂1 2]   ⍝ [' ';0⍴⊂0 0 0 0]
+
+⍝ skeleton:empty-prototype-pick — during the call on prototypes ⊃ out of range gives fill; elsewhere it is an error
+[{100⊃"abc"}¨⍬;{⍵⊃1 2}¨0⍴⊂7]   ⍝ ["";⍬]
+
+⍝ skeleton:pick-out-of-range — outside prototype calls an out-of-range pick is still an INDEX ERROR
+100⊃"abc"
+⍝ error: INDEX ERROR
