@@ -148,6 +148,12 @@ Value scan_first(Exec& ex, const Value& l, const Value&, const Value* a, const V
     return scan(ex, l, a, w, true);
 }
 
+// One call's result as an item of Each, outer product or Rank: a call with no result gives ⍬
+// (operators-and-system.md §3.4).
+Value item_of_call(Value r) {
+    return r.is_none() ? value::make_array({0}, {}) : r;
+}
+
 // An empty frame's one call on prototype arguments (operators-and-system.md §3.3): it draws
 // nothing, ⊃ gives fill for an out-of-range position; if it fails (any error but an interrupt, also when its result is read), the result is
 // empty with prototype 0, which the returned value stands for.
@@ -168,7 +174,7 @@ Value each(Exec& ex, const Value& f, const Value&, const Value* alpha, const Val
         if (w.is_atom()) return apply(ex, f, nullptr, w);
         Value r = w.read();
         std::vector<Value> out;
-        for (const Value& x : items_of(r)) out.push_back(apply(ex, f, nullptr, x));
+        for (const Value& x : items_of(r)) out.push_back(item_of_call(apply(ex, f, nullptr, x)));
         Value proto;
         if (out.empty()) proto = call_on_prototypes(ex, f, nullptr, r.array_data().prototype());
         return value::make_array(r.shape(), std::move(out), proto);
@@ -193,7 +199,7 @@ Value each(Exec& ex, const Value& f, const Value&, const Value* alpha, const Val
     std::vector<Value> out;
     Shape idx(shape.size(), 0);
     for (int64_t p = 0; p < n; p++) {
-        out.push_back(apply(ex, f, &ia[index_in(idx, sa)], iw[index_in(idx, sw)]));
+        out.push_back(item_of_call(apply(ex, f, &ia[index_in(idx, sa)], iw[index_in(idx, sw)])));
         for (size_t k = shape.size(); k-- > 0;) {
             if (++idx[k] < shape[k]) break;
             idx[k] = 0;
@@ -328,7 +334,7 @@ Value rank(Exec& ex, const Value& f, const Value& spec, const Value* alpha, cons
     if (!alpha) {
         Cells c = cells_of(w, km);
         std::vector<Value> out;
-        for (const Value& x : c.cells) out.push_back(apply(ex, f, nullptr, x));
+        for (const Value& x : c.cells) out.push_back(item_of_call(apply(ex, f, nullptr, x)));
         if (out.empty()) {
             Value proto = w.read().array_data().prototype();
             Value r = call_on_prototypes(ex, f, nullptr, value::fill_of(proto));
@@ -364,7 +370,7 @@ Value rank(Exec& ex, const Value& f, const Value& spec, const Value* alpha, cons
     std::vector<Value> out;
     Shape idx(frame.size(), 0);
     for (int64_t p = 0; p < n; p++) {
-        out.push_back(apply(ex, f, &a.cells[index_in(idx, a.frame)], b.cells[index_in(idx, b.frame)]));
+        out.push_back(item_of_call(apply(ex, f, &a.cells[index_in(idx, a.frame)], b.cells[index_in(idx, b.frame)])));
         for (size_t i = frame.size(); i-- > 0;) {
             if (++idx[i] < frame[i]) break;
             idx[i] = 0;
@@ -414,7 +420,7 @@ Value outer(Exec& ex, const Value& f, const Value&, const Value* alpha, const Va
     shape.insert(shape.end(), sw.begin(), sw.end());
     std::vector<Value> out;
     for (const Value& x : ia)
-        for (const Value& y : iw) out.push_back(apply(ex, f, &x, y));
+        for (const Value& y : iw) out.push_back(item_of_call(apply(ex, f, &x, y)));
     Value proto;
     if (out.empty()) { // prototype mode: one call, on α's prototype and ω's first item (§8)
         auto first = [](const Value& v, const std::vector<Value>& items) {

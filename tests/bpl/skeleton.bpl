@@ -662,3 +662,6 @@ a←1 2 ⋄ b←a ⋄ a←9 ⋄ b   ⍝ 1 2
 ⍝ skeleton:pick-out-of-range — outside prototype calls an out-of-range pick is still an INDEX ERROR
 100⊃"abc"
 ⍝ error: INDEX ERROR
+
+⍝ skeleton:each-no-result — in Each, outer product and Rank a call with no result gives ⍬
+[{}¨1 2;≢¨1 2{}⊗1 2 3;⍴({}⍤0) 1 2;{⍵=2?;⍵}¨1 2 3]   ⍝ [⍬ ⍬;2 3⍴0ₓ;[2 0]ₓ;1 ⍬ 3]
