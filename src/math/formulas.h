@@ -429,7 +429,8 @@ inline typename O::V tan(typename O::V x) {
     I q;
     V r = trig_reduce<O>(x, q);
     V s = sin_poly<O>(r), c = cos_poly<O>(r);
-    V y = O::select((q & 1) != 0, -c / s, s / c);
+    auto odd = (q & 1) != 0; // odd quadrants: −cos/sin; one division either way
+    V y = O::select(odd, -c, s) / O::select(odd, s, c);
     return O::select(x == 0.0, x, y);
 }
 // The repair predicate shared by sin, cos and tan: lanes whose reduction is not served, |x| past
