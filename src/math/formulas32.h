@@ -385,12 +385,11 @@ inline typename O::V tanh(typename O::V x) {
     V a = O::abs(x);
     V t = O::fma(a, V{} + 32 * LOG2E, V{} + SHIFT);
     V nf = t - SHIFT;
-    I n = O::bits(t); // n = 16m + j in its low bits
+    I n = O::bits(t); // n = 16m + j in its low bits (lookup16 reads only j)
     V r = O::fma(nf, V{} - LN2_HI / 32, a); // exact for the n of |x| ≤ 9.02
     V q = O::fma(O::fma(V{} + 0x1.55565cp-1f, r, V{} + 0x1.5556e0p+0f), r, V{} + 2.0f);
-    I j = n & 15;
-    V pc = O::fma(r * r, q, O::fma(r, V{} + 2.0f, O::lookup16(TANH_EXP2_TAIL, j))); // p + c_j
-    V h = O::from_bits(formula::wrapping_add(O::bits(O::lookup16(TANH_EXP2, j)), n << 19)); // 2^m·T_j
+    V pc = O::fma(r * r, q, O::fma(r, V{} + 2.0f, O::lookup16(TANH_EXP2_TAIL, n))); // p + c_j
+    V h = O::from_bits(formula::wrapping_add(O::bits(O::lookup16(TANH_EXP2, n)), n << 19)); // 2^m·T_j
     V e = O::fma(h, pc, h - 1.0f);
     V y = e / (e + 2.0f); // +0 or more (NaN aside)
     y = O::select(a > 9.02f, V{} + 1.0f, y); // NaN stays NaN

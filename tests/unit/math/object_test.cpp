@@ -199,6 +199,41 @@ TEST(Objects, RepairLanesAreServed) {
     }
 }
 
+// The contiguous loops run blocks in pairs inside chunks, then a single block, then a padded
+// tail: a flagged lane anywhere (either block of a pair, the single block, the tail) is repaired,
+// and every other lane equals the same item computed alone.
+TEST(Objects, RepairLanesAreServedAcrossPairsChunksAndTails) {
+    for (Fn f : {Fn::Sin, Fn::Cos, Fn::Exp}) {
+        const Object& o = object(f);
+        for (Kind k : {Kind::F64, Kind::F32}) {
+            const int64_t n = 16 * 32 * 2 + 16 * 3 + 5; // two chunks of pairs, a single, a tail
+            std::vector<double> x(n);
+            for (int64_t i = 0; i < n; ++i) x[i] = (i % 37 == 11) ? 1e10 : 0.01 * double(i % 301) - 1.5;
+            x[n - 2] = 1e10;
+            std::vector<float> xf(x.begin(), x.end());
+            std::vector<double> out(n);
+            std::vector<float> outf(n);
+            ErrorSlot slot;
+            if (k == Kind::F64) unary(f, k, x.data(), 1, out.data(), n, slot);
+            else unary(f, k, xf.data(), 1, outf.data(), n, slot);
+            for (int64_t i = 0; i < n; ++i) {
+                double got = k == Kind::F64 ? out[i] : outf[i];
+                double alone;
+                if (k == Kind::F64) unary(f, k, &x[i], 1, &alone, 1, slot);
+                else {
+                    float a1;
+                    unary(f, k, &xf[i], 1, &a1, 1, slot);
+                    alone = a1;
+                }
+                if (o.needs_repair && o.needs_repair(k, k == Kind::F64 ? x[i] : xf[i]))
+                    EXPECT_EQ(got, k == Kind::F64 ? o.repair(x[i]) : float(o.repair(xf[i])))
+                        << name(f) << " item " << i;
+                else EXPECT_EQ(got, alone) << name(f) << " " << bpl::number::name(k) << " item " << i;
+            }
+        }
+    }
+}
+
 TEST(Objects, FoldFactsMatchIdentities) {
     for (int i = 0; i < FN_COUNT; ++i) {
         Fn f = Fn(i);
