@@ -226,10 +226,10 @@ template <class S, class R>
 // blocks: the repair keys are folded over the chunk and its flagged blocks repaired after it
 // (still in L1), so the block loop holds no call and keeps its constants in registers. Blocks go
 // two at a time (measured in cache, best of 8 runs: sin, cos, atan and sinh f64 3-6% faster, log
-// f64 up to 3% slower; four at a time spill registers and run slower), and each formula's loop
-// is its own function, so its registers are allocated for it alone.
+// f64 up to 3% slower; four at a time spill registers and run slower). Not noinline: that made
+// pow f32 (map2, elsewhere in the file) 28% slower.
 template <class O, class S, class F, class N, class R, class Load, class Store>
-[[gnu::noinline]] int64_t map_contiguous(F f, N need, R fix, const S* a, S* out, int64_t n, Load load, Store store) {
+int64_t map_contiguous(F f, N need, R fix, const S* a, S* out, int64_t n, Load load, Store store) {
     constexpr int BW = O::W;
     int64_t i = 0;
     while (i + BW <= n) {
