@@ -177,10 +177,18 @@ int main(int argc, char** argv) {
         {"sinh",  Fn::Sinh,  -5, 5,      0, 0, [](double v) { return std::sinh(v); },  [](float v) { return std::sinh(v); }},
     };
     // clang-format on
-    Row pw{"pow", Fn::Power, 1e-3, 10, -5, 5};
-    pw.g64b = [](double a, double b) { return std::pow(a, b); };
-    pw.g32b = [](float a, float b) { return std::pow(a, b); };
-    rows.push_back(pw);
+    // the dyads: plain arithmetic (bound by memory at 10^6 items) and power
+    auto dyad = [&](const char* name, Fn fn, double lo, double hi, double ylo, double yhi,
+                    double (*g64)(double, double), float (*g32)(float, float)) {
+        Row r{name, fn, lo, hi, ylo, yhi};
+        r.g64b = g64;
+        r.g32b = g32;
+        rows.push_back(r);
+    };
+    dyad("add", Fn::Add, -1, 1, -1, 1, [](double a, double b) { return a + b; }, [](float a, float b) { return a + b; });
+    dyad("mul", Fn::Multiply, -1, 1, -1, 1, [](double a, double b) { return a * b; }, [](float a, float b) { return a * b; });
+    dyad("div", Fn::Divide, -1, 1, 1, 2, [](double a, double b) { return a / b; }, [](float a, float b) { return a / b; });
+    dyad("pow", Fn::Power, 1e-3, 10, -5, 5, [](double a, double b) { return std::pow(a, b); }, [](float a, float b) { return std::pow(a, b); });
     if (wanted(only, "copy")) {
         run_copy<float>(n, reps);
         run_copy<double>(n, reps);

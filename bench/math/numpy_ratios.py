@@ -11,9 +11,10 @@ RANGES = {
     "sin": (np.sin, -100, 100), "cos": (np.cos, -100, 100), "tan": (np.tan, -100, 100),
     "tanh": (np.tanh, -5, 5), "atan": (np.arctan, -10, 10), "sqrt": (np.sqrt, 1e-3, 1e3),
     "cbrt": (np.cbrt, -1e3, 1e3), "log1p": (np.log1p, -0.5, 100), "expm1": (np.expm1, -5, 5),
-    "asin": (np.arcsin, -1, 1), "sinh": (np.sinh, -5, 5), "pow": (np.power, 1e-3, 10),
+    "asin": (np.arcsin, -1, 1), "sinh": (np.sinh, -5, 5), "add": (np.add, -1, 1),
+    "mul": (np.multiply, -1, 1), "div": (np.divide, -1, 1), "pow": (np.power, 1e-3, 10),
 }
-POW_Y = (-5, 5)
+Y_RANGES = {"add": (-1, 1), "mul": (-1, 1), "div": (1, 2), "pow": (-5, 5)}  # the dyads' y
 
 
 def aligned(n, dt):
@@ -54,8 +55,8 @@ def numpy_ns(name, kind, n, want_sum, reps):
     out = aligned(n, dt)
     if name == "copy":
         call = lambda: np.copyto(out, x)
-    elif name == "pow":
-        y = inputs(2, n, *POW_Y, dt)
+    elif name in Y_RANGES:
+        y = inputs(2, n, *Y_RANGES[name], dt)
         call = lambda: fn(x, y, out=out)
     else:
         call = lambda: fn(x, out=out)

@@ -14,6 +14,10 @@ namespace bpl::math {
 
 using number::Kind;
 
+// The comparison tolerance: relative 1e-14 for float64 and complex128 (functions.md 0.7; = < ≤ ⌊
+// and the searches use it); float16/32, complex64 and integers compare exactly.
+inline constexpr double CT = 1e-14;
+
 // The first data error of a run and how many there were (the session holds one; kernels on any
 // thread record into it; the engine raises it at a checkpoint).
 struct ErrorSlot {

@@ -16,10 +16,6 @@ namespace bpl::math::scalar {
 
 using base::ErrorKind;
 
-// Comparison tolerance: relative 1e-14 for float64 and complex128 (functions.md 0.7); float16/32,
-// complex64 and integers compare exactly.
-inline constexpr double CT = 1e-14;
-
 template <class C>
 inline bool teq(C a, C b) {
     if constexpr (std::is_same_v<C, double>) {

@@ -222,74 +222,165 @@ template <class S, class R>
     }
 }
 
-// The contiguous full blocks of a map1 (items [0, the returned index)), in chunks of CHUNK
-// blocks: the repair keys are folded over the chunk and its flagged blocks repaired after it
-// (still in L1), so the block loop holds no call and keeps its constants in registers. Blocks go
-// two at a time (measured in cache, best of 8 runs: sin, cos, atan and sinh f64 3-6% faster, log
-// f64 up to 3% slower; four at a time spill registers and run slower). Not noinline: that made
-// pow f32 (map2, elsewhere in the file) 28% slower.
-template <class O, class S, class F, class N, class R, class Load, class Store>
-int64_t map_contiguous(F f, N need, R fix, const S* a, S* out, int64_t n, Load load, Store store) {
-    constexpr int BW = O::W;
+// Block loads and stores between an Ops type's lanes and items of type S (float items on
+// float64 lanes convert): a full contiguous block, or the first m items at stride s (stride 0: a
+// broadcast item) with the other lanes 1.
+template <class O, class S>
+struct Io {
+    using V = typename O::V;
+    using E = typename O::E;
+    static V load(const S* p) {
+        if constexpr (sizeof(E) == sizeof(S)) {
+            V x;
+            std::memcpy(&x, p, sizeof(x));
+            return x;
+        } else {
+            typename O::F f;
+            std::memcpy(&f, p, sizeof(f));
+            return __builtin_convertvector(f, V);
+        }
+    }
+    static V load_part(const S* p, int64_t s, int m) {
+        if (s == 0) return V{} + static_cast<E>(*p);
+        if (m == O::W && s == 1) return load(p);
+        V x = V{} + static_cast<E>(1);
+        for (int j = 0; j < m; ++j) x[j] = static_cast<E>(p[j * s]);
+        return x;
+    }
+    static void store(V y, S* p) {
+        if constexpr (sizeof(E) == sizeof(S)) {
+            std::memcpy(p, &y, sizeof(y));
+        } else {
+            typename O::F f = __builtin_convertvector(y, typename O::F);
+            std::memcpy(p, &f, sizeof(f));
+        }
+    }
+    static void store_part(V y, S* p, int m) {
+        if (m == O::W) return store(y, p);
+        for (int j = 0; j < m; ++j) p[j] = static_cast<S>(y[j]);
+    }
+    // a comparison's lanes (0 or −1) as Booleans, one byte each
+    static void store(typename O::M m, uint8_t* p) {
+        typedef int8_t B __attribute__((vector_size(O::W)));
+        B b = __builtin_convertvector(m, B) & 1;
+        std::memcpy(p, &b, sizeof(b));
+    }
+    static void store_part(typename O::M m, uint8_t* p, int k) {
+        if (k == O::W) return store(m, p);
+        for (int j = 0; j < k; ++j) p[j] = m[j] & 1;
+    }
+};
+
+// The full blocks of a map over contiguous or broadcast operands (items [0, the returned index)),
+// in chunks of CHUNK blocks: step(i, acc) computes the block at item i and folds its repair
+// flags into acc; after the chunk, when flagged(acc), rescan(i) repairs each of its blocks' flagged
+// lanes (the items still in L1). So the block loop holds no call and no branch and keeps its
+// constants in registers. Blocks go two at a time (measured in cache, best of 8 runs: sin, cos,
+// atan and sinh f64 3-6% faster, log f64 up to 3% slower; four at a time spill registers).
+template <int BW, class Acc, class Step, class Flagged, class Rescan>
+int64_t map_chunks(int64_t n, Acc none, Step step, Flagged flagged, Rescan rescan) {
     int64_t i = 0;
     while (i + BW <= n) {
         int64_t i0 = i;
-        typename O::I most{}; // the largest repair key so far
-        most += std::numeric_limits<std::remove_reference_t<decltype(most[0])>>::min();
-        auto fold = [&](typename O::V x) {
-            if constexpr (!std::is_same_v<N, NoRepair>) {
-                typename O::I k = need.key(x);
-                most = most > k ? most : k;
-            }
-        };
+        Acc acc = none;
         int b = 0;
         for (; b + 2 <= CHUNK && i + 2 * BW <= n; b += 2, i += 2 * BW) {
-            typename O::V x0 = load(a + i), x1 = load(a + i + BW);
-            store(f(x0), out + i);
-            store(f(x1), out + i + BW);
-            fold(x0);
-            fold(x1);
+            step(i, acc);
+            step(i + BW, acc);
         }
-        for (; b < CHUNK && i + BW <= n; ++b, i += BW) {
-            typename O::V x = load(a + i);
-            store(f(x), out + i);
-            fold(x);
-        }
-        // rare: find the flagged blocks again (their items are still in L1)
-        if constexpr (!std::is_same_v<N, NoRepair>)
-            if (__builtin_expect(O::any(most > need.above), 0))
-                for (int c = 0; c < b; ++c)
-                    if (unsigned flags = O::mask_bits(need.flags(load(a + i0 + c * BW))))
-                        fix_lanes(flags, fix, a + i0 + c * BW, 1, out + i0 + c * BW);
+        for (; b < CHUNK && i + BW <= n; ++b, i += BW) step(i, acc);
+        if (__builtin_expect(flagged(acc), 0))
+            for (int c = 0; c < b; ++c) rescan(i0 + c * BW);
     }
     return i;
 }
 
-// out[i] = f(a[i*sa]) on float32 lanes; flagged lanes are recomputed by fix (in float64).
-// Contiguous full blocks load and store straight from the buffers; strided items and the last
-// partial block go through a small local block (padded with 1.0).
-template <class F, class N, class R>
-void map1_f32(F f, N need, R fix, const float* a, int64_t sa, float* out, int64_t n) {
-    using V32 = VecOps32::V;
-    constexpr int W32 = VecOps32::W;
+// out[i] = f(a[i*sa]) on O's lanes; lanes whose repair key need.key(x) is above need.above are
+// recomputed by the scalar repair fix (in float64). Strided items and the last partial block go
+// through load_part/store_part.
+template <class O, class S, class F, class N, class R>
+void map1(F f, N need, R fix, const S* a, int64_t sa, S* out, int64_t n) {
+    using IO = Io<O, S>;
+    using V = typename O::V;
+    using I = typename O::I;
+    constexpr bool repairs = !std::is_same_v<N, NoRepair>;
     int64_t i = 0;
     if (sa == 1)
-        i = map_contiguous<VecOps32>(
-            f, need, fix, a, out, n, [](const float* p) { V32 x; std::memcpy(&x, p, sizeof(x)); return x; },
-            [](V32 y, float* p) { std::memcpy(p, &y, sizeof(y)); });
-    for (; i < n; i += W32) {
-        int m = n - i < W32 ? static_cast<int>(n - i) : W32;
-        float in[W32], res[W32];
-        for (int j = 0; j < W32; ++j) in[j] = j < m ? a[(i + j) * sa] : 1.0f;
-        V32 x;
-        std::memcpy(&x, in, sizeof(x));
-        V32 y = f(x);
-        std::memcpy(res, &y, sizeof(y));
-        if constexpr (!std::is_same_v<N, NoRepair>) {
-            unsigned flags = VecOps32::mask_bits(need.flags(x)) & ((1u << m) - 1);
-            if (flags != 0) fix_lanes(flags, fix, in, 1, res);
+        i = map_chunks<O::W>(
+            n, I{} + std::numeric_limits<std::remove_cvref_t<decltype(I{}[0])>>::min(),
+            [&](int64_t k, I& most) { // most: the largest repair key so far
+                V x = IO::load(a + k);
+                IO::store(f(x), out + k);
+                if constexpr (repairs) {
+                    I key = need.key(x);
+                    most = most > key ? most : key;
+                }
+            },
+            [&](const I& most) {
+                if constexpr (repairs) return O::any(most > need.above);
+                else return (void)most, false;
+            },
+            [&](int64_t k) {
+                if constexpr (repairs)
+                    if (unsigned flags = O::mask_bits(need.flags(IO::load(a + k))))
+                        fix_lanes(flags, fix, a + k, 1, out + k);
+            });
+    for (; i < n; i += O::W) {
+        int m = n - i < O::W ? static_cast<int>(n - i) : O::W;
+        V x = IO::load_part(a + i * sa, sa, m);
+        IO::store_part(f(x), out + i, m);
+        if constexpr (repairs) {
+            unsigned flags = O::mask_bits(need.flags(x)) & ((1u << m) - 1);
+            if (flags != 0) fix_lanes(flags, fix, a + i * sa, sa, out + i);
         }
-        for (int j = 0; j < m; ++j) out[i + j] = res[j];
+    }
+}
+
+// out[i] = f(a[i*sa], b[i*sb]) on O's lanes (T = S, or Booleans from a comparison's mask); lanes
+// where the mask need(x, y) is set are recomputed by the scalar repair fix(x, y) (NoRepair: none).
+// Contiguous and broadcast operands run in chunks, each pairing a loop of its own.
+template <class O, class S, class T, class F, class N, class R>
+void map2(F f, N need, R fix, const S* a, int64_t sa, const S* b, int64_t sb, T* out, int64_t n) {
+    using IO = Io<O, S>;
+    using V = typename O::V;
+    using M = typename O::M;
+    constexpr bool repairs = !std::is_same_v<N, NoRepair>;
+    auto chunks = [&](auto x_at, auto y_at) {
+        return map_chunks<O::W>(
+            n, M{},
+            [&](int64_t k, M& flagged) {
+                V x = x_at(k), y = y_at(k);
+                IO::store(f(x, y), out + k);
+                if constexpr (repairs) flagged = flagged | need(x, y);
+            },
+            [&](const M& flagged) {
+                if constexpr (repairs) return O::any(flagged);
+                else return (void)flagged, false;
+            },
+            [&](int64_t k) {
+                if constexpr (repairs)
+                    if (unsigned flags = O::mask_bits(need(x_at(k), y_at(k))))
+                        fix_lanes2(flags, fix, a + k * sa, sa, b + k * sb, sb, out + k);
+            });
+    };
+    auto along = [](const S* p) { return [p](int64_t k) { return IO::load(p + k); }; };
+    auto fixed = [](const S* p) {
+        V v = V{} + static_cast<typename O::E>(*p);
+        return [v](int64_t) { return v; };
+    };
+    int64_t i = 0;
+    if (sa == 1 && sb == 1) i = chunks(along(a), along(b));
+    else if (sa == 0 && sb == 1) i = chunks(fixed(a), along(b));
+    else if (sa == 1 && sb == 0) i = chunks(along(a), fixed(b));
+    for (; i < n; i += O::W) {
+        int m = n - i < O::W ? static_cast<int>(n - i) : O::W;
+        V x = IO::load_part(a + i * sa, sa, m);
+        V y = IO::load_part(b + i * sb, sb, m);
+        IO::store_part(f(x, y), out + i, m);
+        if constexpr (repairs) {
+            unsigned flags = O::mask_bits(need(x, y)) & ((1u << m) - 1);
+            if (flags != 0) fix_lanes2(flags, fix, a + i * sa, sa, b + i * sb, sb, out + i);
+        }
     }
 }
 
@@ -305,46 +396,46 @@ bool unary_f32_native(Fn f, const float* a, int64_t sa, float* out, int64_t n) {
     auto trig = repair_key<O>(magnitude, formula32::TRIG_REPAIR_ABOVE);
     switch (f) {
     case Fn::Exp:
-        map1_f32([](V32 x) { return formula32::exp_fast<O>(x); },
+        map1<VecOps32>([](V32 x) { return formula32::exp_fast<O>(x); },
                  repair_key<O>(magnitude, formula32::EXP_REPAIR_ABOVE),
                  [](double x) { return double(formula32::exp<ScalarOps32>(static_cast<float>(x))); },
                  a, sa, out, n);
         return true;
     case Fn::Expm1:
-        map1_f32([](V32 x) { return formula32::expm1_core<O>(x); },
+        map1<VecOps32>([](V32 x) { return formula32::expm1_core<O>(x); },
                  repair_key<O>(magnitude, formula32::EXPM1_REPAIR_ABOVE),
                  [](double x) { return double(formula32::expm1<ScalarOps32>(static_cast<float>(x))); },
                  a, sa, out, n);
         return true;
     case Fn::Ln:
-        map1_f32([](V32 x) { return formula32::log_fast<O>(x); },
+        map1<VecOps32>([](V32 x) { return formula32::log_fast<O>(x); },
                  repair_key<O>([](V32 x) { return formula32::log_repair_key<O>(x); },
                                formula32::LOG_REPAIR_ABOVE),
                  [](double x) { return double(formula32::log<ScalarOps32>(static_cast<float>(x))); },
                  a, sa, out, n);
         return true;
-    case Fn::Tanh: map1_f32([](V32 x) { return formula32::tanh<O>(x); }, never32, same, a, sa, out, n); return true;
-    case Fn::Sin: map1_f32([](V32 x) { return formula32::sin<O>(x); }, trig, repair::sin, a, sa, out, n); return true;
-    case Fn::Cos: map1_f32([](V32 x) { return formula32::cos<O>(x); }, trig, repair::cos, a, sa, out, n); return true;
-    case Fn::Tan: map1_f32([](V32 x) { return formula32::tan<O>(x); }, trig, repair::tan, a, sa, out, n); return true;
-    case Fn::Atan: map1_f32([](V32 x) { return formula32::atan<O>(x); }, never32, same, a, sa, out, n); return true;
+    case Fn::Tanh: map1<VecOps32>([](V32 x) { return formula32::tanh<O>(x); }, never32, same, a, sa, out, n); return true;
+    case Fn::Sin: map1<VecOps32>([](V32 x) { return formula32::sin<O>(x); }, trig, repair::sin, a, sa, out, n); return true;
+    case Fn::Cos: map1<VecOps32>([](V32 x) { return formula32::cos<O>(x); }, trig, repair::cos, a, sa, out, n); return true;
+    case Fn::Tan: map1<VecOps32>([](V32 x) { return formula32::tan<O>(x); }, trig, repair::tan, a, sa, out, n); return true;
+    case Fn::Atan: map1<VecOps32>([](V32 x) { return formula32::atan<O>(x); }, never32, same, a, sa, out, n); return true;
     case Fn::Log1p:
-        map1_f32([](V32 x) { return formula32::log1p_fast<O>(x); },
+        map1<VecOps32>([](V32 x) { return formula32::log1p_fast<O>(x); },
                  repair_key<O>([](V32 x) { return formula32::log1p_repair_key<O>(x); },
                                formula32::LOG_REPAIR_ABOVE),
                  [](double x) { return double(formula32::log1p<ScalarOps32>(static_cast<float>(x))); },
                  a, sa, out, n);
         return true;
     case Fn::Cbrt:
-        map1_f32([](V32 x) { return formula32::cbrt_fast<O>(x); },
+        map1<VecOps32>([](V32 x) { return formula32::cbrt_fast<O>(x); },
                  repair_key<O>([](V32 x) { return formula32::cbrt_repair_key<O>(x); },
                                formula32::LOG_REPAIR_ABOVE),
                  [](double x) { return double(formula32::cbrt<ScalarOps32>(static_cast<float>(x))); },
                  a, sa, out, n);
         return true;
-    case Fn::Asin: map1_f32([](V32 x) { return formula32::asin<O>(x); }, never32, same, a, sa, out, n); return true;
+    case Fn::Asin: map1<VecOps32>([](V32 x) { return formula32::asin<O>(x); }, never32, same, a, sa, out, n); return true;
     case Fn::Sinh:
-        map1_f32([](V32 x) { return formula32::sinh<O>(x); },
+        map1<VecOps32>([](V32 x) { return formula32::sinh<O>(x); },
                  repair_key<O>(magnitude, formula32::SINH_REPAIR_ABOVE),
                  [](double x) { return formula::sinh<ScalarOps>(x); }, a, sa, out, n);
         return true;
@@ -354,83 +445,6 @@ bool unary_f32_native(Fn f, const float* a, int64_t sa, float* out, int64_t n) {
     (void)f, (void)a, (void)sa, (void)out, (void)n;
     return false;
 #endif
-}
-
-// Loads W items (the first `m` of them real, the rest 1.0) at stride s as float64 lanes.
-template <class S>
-inline V load_block(const S* a, int64_t s, int m) {
-    V x = V{} + 1.0;
-    if (s == 0) return V{} + static_cast<double>(*a); // a broadcast operand
-    if (m == W && s == 1) {
-        if constexpr (std::is_same_v<S, double>) {
-            std::memcpy(&x, a, sizeof(V));
-            return x;
-        } else if constexpr (std::is_same_v<S, float>) {
-            VecOps::F f;
-            std::memcpy(&f, a, sizeof(f));
-            return __builtin_convertvector(f, V);
-        }
-    }
-    for (int j = 0; j < m; ++j) x[j] = static_cast<double>(a[j * s]);
-    return x;
-}
-
-template <class S>
-inline void store_block(V y, S* out, int m) {
-    if (m == W) {
-        if constexpr (std::is_same_v<S, double>) {
-            std::memcpy(out, &y, sizeof(V));
-            return;
-        } else if constexpr (std::is_same_v<S, float>) {
-            VecOps::F f = __builtin_convertvector(y, VecOps::F);
-            std::memcpy(out, &f, sizeof(f));
-            return;
-        }
-    }
-    for (int j = 0; j < m; ++j) out[j] = static_cast<S>(y[j]);
-}
-
-// out[i] = f(a[i*sa]); lanes flagged by need(x) are recomputed by the scalar repair fix(x).
-template <class S, class F, class N, class R>
-void map1(F f, N need, R fix, const S* a, int64_t sa, S* out, int64_t n) {
-    int64_t i = 0;
-    if (sa == 1)
-        i = map_contiguous<VecOps>(
-            f, need, fix, a, out, n, [](const S* p) { return load_block(p, 1, W); },
-            [](V y, S* p) { store_block(y, p, W); });
-    for (; i < n; i += W) {
-        int m = n - i < W ? static_cast<int>(n - i) : W;
-        V x = load_block(a + i * sa, sa, m);
-        store_block(f(x), out + i, m);
-        if constexpr (!std::is_same_v<N, NoRepair>) {
-            unsigned flags = VecOps::mask_bits(need.flags(x)) & ((1u << m) - 1);
-            if (flags != 0) fix_lanes(flags, fix, a + i * sa, sa, out + i);
-        }
-    }
-}
-
-template <class S, class F>
-void map2(F f, const S* a, int64_t sa, const S* b, int64_t sb, S* out, int64_t n) {
-    for (int64_t i = 0; i < n; i += W) {
-        int m = n - i < W ? static_cast<int>(n - i) : W;
-        V x = load_block(a + i * sa, sa, m);
-        V y = load_block(b + i * sb, sb, m);
-        store_block(f(x, y), out + i, m);
-    }
-}
-// map2 with a repair predicate need(x, y) and scalar routine fix(x, y) for flagged lanes.
-template <class S, class F, class N, class R>
-void map2r(F f, N need, R fix, const S* a, int64_t sa, const S* b, int64_t sb, S* out,
-           int64_t n) {
-    for (int64_t i = 0; i < n; i += W) {
-        int m = n - i < W ? static_cast<int>(n - i) : W;
-        V x = load_block(a + i * sa, sa, m);
-        V y = load_block(b + i * sb, sb, m);
-        store_block(f(x, y), out + i, m);
-        unsigned flags = VecOps::mask_bits(need(x, y)) & ((1u << m) - 1);
-        if (__builtin_expect(flags != 0, 0))
-            fix_lanes2(flags, fix, a + i * sa, sa, b + i * sb, sb, out + i);
-    }
 }
 
 inline NoRepair never() {
@@ -450,7 +464,7 @@ bool unary_kind(Fn f, const S* a, int64_t sa, S* out, int64_t n) {
     auto trig_need = repair_key<O>(magnitude, formula::trig_repair_above(lim));
     switch (f) {
 #define BPL_PLAIN(Name, call)                                                                      \
-    case Fn::Name: map1(call, never(), no_fix(), a, sa, out, n); return true;
+    case Fn::Name: map1<O>(call, never(), no_fix(), a, sa, out, n); return true;
         BPL_PLAIN(Sqrt, [](V x) { return O::sqrt(x); })
         BPL_PLAIN(Tanh, [](V x) { return formula::tanh<O>(x); })
         BPL_PLAIN(Atan, [](V x) { return formula::atan<O>(x); })
@@ -465,78 +479,112 @@ bool unary_kind(Fn f, const S* a, int64_t sa, S* out, int64_t n) {
         BPL_PLAIN(Reciprocal, [](V x) { return 1.0 / x; })
 #undef BPL_PLAIN
     case Fn::Cbrt:
-        map1([](V x) { return formula::cbrt_fast<O>(x); },
+        map1<O>([](V x) { return formula::cbrt_fast<O>(x); },
              repair_key<O>([](V x) { return formula::cbrt_repair_key<O>(x); }, formula::LOG_REPAIR_ABOVE),
              [](double x) { return formula::cbrt<ScalarOps>(x); }, a, sa, out, n);
         return true;
     case Fn::Exp:
-        map1([](V x) { return formula::exp_fast<O>(x); },
+        map1<O>([](V x) { return formula::exp_fast<O>(x); },
              repair_key<O>(magnitude, formula::EXP_REPAIR_ABOVE),
              [](double x) { return formula::exp<ScalarOps>(x); },
              a, sa, out, n);
         return true;
     case Fn::Sinh:
-        map1([](V x) { return formula::sinh_fast<O>(x); },
+        map1<O>([](V x) { return formula::sinh_fast<O>(x); },
              repair_key<O>(magnitude, formula::EXPM1_REPAIR_ABOVE),
              [](double x) { return formula::sinh<ScalarOps>(x); }, a, sa, out, n);
         return true;
     case Fn::Cosh:
-        map1([](V x) { return formula::cosh_fast<O>(x); },
+        map1<O>([](V x) { return formula::cosh_fast<O>(x); },
              repair_key<O>(magnitude, formula::EXP_REPAIR_ABOVE),
              [](double x) { return formula::cosh<ScalarOps>(x); }, a, sa, out, n);
         return true;
     case Fn::Expm1:
-        map1([](V x) { return formula::expm1_core<O>(x); },
+        map1<O>([](V x) { return formula::expm1_core<O>(x); },
              repair_key<O>(magnitude, formula::EXPM1_REPAIR_ABOVE),
              [](double x) { return formula::expm1<ScalarOps>(x); }, a, sa, out, n);
         return true;
     case Fn::Log1p:
-        map1([](V x) { return formula::log1p_fast<O>(x); },
+        map1<O>([](V x) { return formula::log1p_fast<O>(x); },
              repair_key<O>([](V x) { return formula::log1p_repair_key<O>(x); }, formula::LOG_REPAIR_ABOVE),
              [](double x) { return formula::log1p<ScalarOps>(x); }, a, sa, out, n);
         return true;
     case Fn::Ln:
-        map1([](V x) { return formula::log_fast<O>(x); },
+        map1<O>([](V x) { return formula::log_fast<O>(x); },
              repair_key<O>([](V x) { return formula::log_repair_key<O>(x); }, formula::LOG_REPAIR_ABOVE),
              [](double x) { return formula::log<ScalarOps>(x); }, a, sa, out, n);
         return true;
     case Fn::Sin:
-        map1([](V x) { return formula::sin<O>(x); }, trig_need, repair::sin, a, sa, out, n);
+        map1<O>([](V x) { return formula::sin<O>(x); }, trig_need, repair::sin, a, sa, out, n);
         return true;
     case Fn::Cos:
-        map1([](V x) { return formula::cos<O>(x); }, trig_need, repair::cos, a, sa, out, n);
+        map1<O>([](V x) { return formula::cos<O>(x); }, trig_need, repair::cos, a, sa, out, n);
         return true;
     case Fn::Tan:
-        map1([](V x) { return formula::tan<O>(x); }, trig_need, repair::tan, a, sa, out, n);
+        map1<O>([](V x) { return formula::tan<O>(x); }, trig_need, repair::tan, a, sa, out, n);
         return true;
     default:
         return false;
     }
 }
 
-template <class S>
-bool binary_kind(Fn f, const S* a, int64_t sa, const S* b, int64_t sb, S* out, int64_t n) {
-    using O = VecOps;
+// The comparisons, Booleans out, on the items' own width: float64 with the comparison tolerance
+// (scalar::teq, lane by lane: x = y, or |x−y| finite and at most CT·max(|x|,|y|)), float32 exactly.
+template <class Own, class S>
+bool compare_kind(Fn f, const S* a, int64_t sa, const S* b, int64_t sb, uint8_t* out, int64_t n) {
+    using V = typename Own::V;
+    auto teq = [](V x, V y) {
+        if constexpr (std::is_same_v<S, double>) {
+            V d = Own::abs(x - y), fx = Own::abs(x), fy = Own::abs(y);
+            return (x == y) | ((d <= CT * (fx > fy ? fx : fy)) & (d < __builtin_inf()));
+        } else {
+            return x == y;
+        }
+    };
+    auto none2 = [](double x, double) { return x; };
     switch (f) {
-#define BPL_PLAIN(Name, call)                                                                      \
-    case Fn::Name: map2(call, a, sa, b, sb, out, n); return true;
-        BPL_PLAIN(Add, [](V x, V y) { return x + y; })
-        BPL_PLAIN(Subtract, [](V x, V y) { return x - y; })
-        BPL_PLAIN(Multiply, [](V x, V y) { return x * y; })
-        BPL_PLAIN(Divide, [](V x, V y) { return x / y; })
+#define BPL_COMPARE(Name, call)                                                                    \
+    case Fn::Name: map2<Own>(call, never(), none2, a, sa, b, sb, out, n); return true;
+        BPL_COMPARE(Equal, [&](V x, V y) { return teq(x, y); })
+        BPL_COMPARE(NotEqual, [&](V x, V y) { return ~teq(x, y); })
+        BPL_COMPARE(Less, [&](V x, V y) { return (x < y) & ~teq(x, y); })
+        BPL_COMPARE(LessEqual, [&](V x, V y) { return (x < y) | teq(x, y); })
+        BPL_COMPARE(Greater, [&](V x, V y) { return (x > y) & ~teq(x, y); })
+        BPL_COMPARE(GreaterEqual, [&](V x, V y) { return (x > y) | teq(x, y); })
+#undef BPL_COMPARE
+    default: return false;
+    }
+}
 
-        BPL_PLAIN(Log, [](V x, V y) { return formula::log<O>(y) / formula::log<O>(x); })
+template <class S>
+bool binary_kind(Fn f, const S* a, int64_t sa, const S* b, int64_t sb, void* out_v, int64_t n) {
+    using O = VecOps;
+    // + − × ÷ ⌊ ⌈ are exact in either width (a float64 sum rounded to float32 is the float32 sum),
+    // so they run on the items' own width: float32 items fill twice the lanes
+    using Own = std::conditional_t<std::is_same_v<S, float>, VecOps32, VecOps>;
+    if (result_kind(f, std::is_same_v<S, float> ? Kind::F32 : Kind::F64) == Kind::Bool)
+        return compare_kind<Own>(f, a, sa, b, sb, static_cast<uint8_t*>(out_v), n);
+    S* out = static_cast<S*>(out_v);
+    auto none2 = [](double x, double) { return x; };
+    switch (f) {
+#define BPL_PLAIN(Ops, Name, call)                                                                 \
+    case Fn::Name: map2<Ops>(call, never(), none2, a, sa, b, sb, out, n); return true;
+        BPL_PLAIN(Own, Add, [](auto x, auto y) { return x + y; })
+        BPL_PLAIN(Own, Subtract, [](auto x, auto y) { return x - y; })
+        BPL_PLAIN(Own, Multiply, [](auto x, auto y) { return x * y; })
+        BPL_PLAIN(Own, Divide, [](auto x, auto y) { return x / y; })
         // beside NaN the other argument is returned
-        BPL_PLAIN(Min, [](V x, V y) { return O::select((y < x) | (x != x), y, x); })
-        BPL_PLAIN(Max, [](V x, V y) { return O::select((y > x) | (x != x), y, x); })
+        BPL_PLAIN(Own, Min, [](auto x, auto y) { return ((y < x) | (x != x)) ? y : x; })
+        BPL_PLAIN(Own, Max, [](auto x, auto y) { return ((y > x) | (x != x)) ? y : x; })
+        BPL_PLAIN(O, Log, [](V x, V y) { return formula::log<O>(y) / formula::log<O>(x); })
 #undef BPL_PLAIN
     case Fn::Residue:
         if constexpr (std::is_same_v<S, double>)
-            map2r([](V x, V y) { return formula::residue<O>(x, y, true); },
+            map2<O>([](V x, V y) { return formula::residue<O>(x, y, true); },
                   [](V x, V y) { return formula::residue_needs_repair<O>(x, y); }, repair::residue,
                   a, sa, b, sb, out, n);
         else
-            map2r(
+            map2<O>(
                 [](V x, V y) {
                     // a residue that rounds to X in float32 is 0 (|X|Y| < |X| always)
                     V r = formula::residue<O>(x, y, false);
@@ -548,11 +596,11 @@ bool binary_kind(Fn f, const S* a, int64_t sa, const S* b, int64_t sb, S* out, i
         return true;
     case Fn::Power:
         if constexpr (std::is_same_v<S, double>)
-            map2r([](V x, V y) { return formula::pow_common<O, true>(x, y); },
+            map2<O>([](V x, V y) { return formula::pow_common<O, true>(x, y); },
                   [](V x, V y) { return formula::pow_needs_repair<O>(x, y); }, repair::pow, a, sa,
                   b, sb, out, n);
         else
-            map2r([](V x, V y) { return formula::pow_common_narrow<O>(x, y); },
+            map2<O>([](V x, V y) { return formula::pow_common_narrow<O>(x, y); },
                   [](V x, V y) { return formula::pow_needs_repair<O>(x, y); }, repair::pow_narrow,
                   a, sa, b, sb, out, n);
         return true;
@@ -576,7 +624,7 @@ bool fold_kind(Fn f, const S* a, int64_t s, int64_t n, S* out) {
     acc = V{} + init;
     for (int64_t i = 0; i < n; i += W) {
         int m = n - i < W ? static_cast<int>(n - i) : W;
-        V x = load_block(a + i * s, s, m);
+        V x = Io<VecOps, S>::load_part(a + i * s, s, m);
         for (int j = m; j < W; ++j) x[j] = init;
         switch (f) {
         case Fn::Add: acc += x; break;
@@ -617,10 +665,10 @@ bool fold_kind(Fn f, const S* a, int64_t s, int64_t n, S* out) {
         switch (k) {                                                                               \
         case Kind::F64:                                                                            \
             return binary_kind(f, static_cast<const double*>(a), sa,                              \
-                               static_cast<const double*>(b), sb, static_cast<double*>(out), n);   \
+                               static_cast<const double*>(b), sb, out, n);                         \
         case Kind::F32:                                                                            \
             return binary_kind(f, static_cast<const float*>(a), sa, static_cast<const float*>(b), \
-                               sb, static_cast<float*>(out), n);                                   \
+                               sb, out, n);                                                        \
         default: return false;                                                                     \
         }                                                                                          \
     }                                                                                              \

@@ -214,6 +214,58 @@ TEST(Kernels, StridesAndBroadcast) {
     EXPECT_EQ(out, (VD{-6, -5, -4}));
 }
 
+// The binary loops: contiguous and broadcast operands in either place run in chunks of block
+// pairs, then a single block, then a padded tail; strided operands go block by block. Every item
+// equals the same pair computed alone (which takes the tail path), including the lanes the repair
+// predicate sends to the scalar routine (power of a negative or zero base, residue by zero).
+template <class T>
+void binary_paths_agree(Fn f, Kind k) {
+    const int64_t n = 16 * 32 * 2 + 16 * 3 + 5;
+    std::vector<T> a(2 * n), b(2 * n);
+    for (int64_t i = 0; i < 2 * n; ++i) {
+        a[i] = static_cast<T>(0.01 * double(i % 211) - 0.4);  // some ≤ 0: repaired lanes for power
+        b[i] = static_cast<T>(0.37 * double(i % 13) - 1.5);
+    }
+    a[7] = 0, b[9] = 0;
+    struct Case { int64_t sa, sb; };
+    for (Case c : {Case{1, 1}, Case{0, 1}, Case{1, 0}, Case{2, 1}, Case{1, 2}, Case{0, 0}}) {
+        std::vector<T> out(n);
+        ErrorSlot slot;
+        binary(f, k, a.data(), c.sa, b.data(), c.sb, out.data(), n, slot);
+        for (int64_t i = 0; i < n; ++i) {
+            T alone;
+            binary(f, k, &a[i * c.sa], 1, &b[i * c.sb], 1, &alone, 1, slot);
+            if (std::isnan(alone)) EXPECT_TRUE(std::isnan(out[i])) << name(f) << " item " << i;
+            else EXPECT_EQ(out[i], alone) << name(f) << " strides " << c.sa << "," << c.sb << " item " << i;
+        }
+    }
+}
+
+TEST(Kernels, BinaryPathsAgree) {
+    for (Fn f : {Fn::Add, Fn::Subtract, Fn::Multiply, Fn::Divide, Fn::Min, Fn::Max, Fn::Power, Fn::Residue}) {
+        binary_paths_agree<double>(f, Kind::F64);
+        binary_paths_agree<float>(f, Kind::F32);
+    }
+}
+
+// Float32 arithmetic runs on float32 lanes: each result is the float64 result rounded once.
+TEST(Kernels, Float32ArithmeticIsTheRoundedFloat64Result) {
+    std::mt19937_64 rng(5);
+    std::uniform_real_distribution<double> u(-1e3, 1e3);
+    const int64_t n = 1000;
+    std::vector<float> a(n), b(n), out(n);
+    for (int64_t i = 0; i < n; ++i) a[i] = float(u(rng)), b[i] = float(u(rng));
+    ErrorSlot slot;
+    for (Fn f : {Fn::Add, Fn::Subtract, Fn::Multiply, Fn::Divide}) {
+        binary(f, Kind::F32, a.data(), 1, b.data(), 1, out.data(), n, slot);
+        for (int64_t i = 0; i < n; ++i) {
+            double x = a[i], y = b[i];
+            double want = f == Fn::Add ? x + y : f == Fn::Subtract ? x - y : f == Fn::Multiply ? x * y : x / y;
+            EXPECT_EQ(out[i], static_cast<float>(want)) << name(f) << " item " << i;
+        }
+    }
+}
+
 TEST(Kernels, Convert) {
     VD d{1.5, -2.5, NaN, 1e300, -1e300, 3};
     V64 i(d.size());
@@ -340,6 +392,53 @@ TEST(Arith, StaticKindsKeepFloats) {
     EXPECT_EQ(un<double>(Fn::CeilingFloat, Kind::F64, VD{-2.3, 0.1})[1], 1);
     EXPECT_EQ(un<double>(Fn::DirectionFloat, Kind::F64, VD{-2.5, 0, INF}), (VD{-1, 0, 1}));
     EXPECT_EQ(un<int64_t>(Fn::FloorFloat, Kind::Int, V64{5})[0], 5);
+}
+
+// The vector comparisons give the scalar route's Booleans on every route, at the tolerance's edge
+// too (float64: within 1e-14 relative is equal; float32: exact), with ±0, ±∞ and NaN.
+TEST(Routes, ComparisonsAgreeWithScalar) {
+    VD x, y;
+    for (double v : {1.0, -3.5, 1e300, 1e-300, 7.25}) {
+        for (double rel : {0.0, 4e-15, -4e-15, 9.9e-15, 1.1e-14, -3e-14, 1e-10})
+            x.push_back(v), y.push_back(v * (1 + rel));
+    }
+    for (double a : {0.0, -0.0, INF, -INF, NaN, 1.0})
+        for (double b : {0.0, -0.0, INF, -INF, NaN, 1.0}) x.push_back(a), y.push_back(b);
+    const size_t n = x.size();
+    for (Kind k : {Kind::F64, Kind::F32})
+        for (Fn f : {Fn::Equal, Fn::NotEqual, Fn::Less, Fn::LessEqual, Fn::Greater, Fn::GreaterEqual}) {
+            auto run = [&](vec::Isa isa) {
+                vec::set_isa(isa);
+                std::vector<unsigned char> a(n * 8), b(n * 8);
+                std::vector<uint8_t> o(n);
+                convert(Kind::F64, x.data(), k, a.data(), n);
+                convert(Kind::F64, y.data(), k, b.data(), n);
+                ErrorSlot slot;
+                binary(f, k, a.data(), 1, b.data(), 1, o.data(), n, slot);
+                return o;
+            };
+            std::vector<uint8_t> s = run(vec::Isa::Scalar);
+            for (vec::Isa isa : {vec::Isa::Portable, vec::Isa::Avx2, vec::Isa::Avx512}) {
+                if (isa == vec::Isa::Avx512 && vec::best_isa() != vec::Isa::Avx512) continue;
+                if (isa == vec::Isa::Avx2 && vec::best_isa() == vec::Isa::Portable) continue;
+                std::vector<uint8_t> v = run(isa);
+                for (size_t i = 0; i < n; ++i)
+                    EXPECT_EQ(v[i], s[i]) << name(f) << " " << bpl::number::name(k) << " " << x[i] << " " << y[i];
+            }
+            vec::set_isa(vec::best_isa());
+        }
+    // the tolerance itself (functions.md 0.7), on the vector route: 1 = 1+4e-15, 1 ≠ 1+1.1e-14,
+    // 1 is not < 1+4e-15, and 1+4e-15 ≤ 1
+    VD a{1.0, 1.0, 1.0 + 4e-15, 1.0 + 4e-15}, b{1.0 + 4e-15, 1.0 + 1.1e-14, 1.0, 1.0};
+    std::vector<uint8_t> eq(4), lt(4), le(4);
+    ErrorSlot slot;
+    binary(Fn::Equal, Kind::F64, a.data(), 1, b.data(), 1, eq.data(), 4, slot);
+    binary(Fn::Less, Kind::F64, a.data(), 1, b.data(), 1, lt.data(), 4, slot);
+    binary(Fn::LessEqual, Kind::F64, a.data() + 2, 1, b.data() + 2, 1, le.data(), 2, slot);
+    EXPECT_EQ(eq, (std::vector<uint8_t>{1, 0, 1, 1}));
+    EXPECT_EQ(lt[0], 0); // 1 < 1+4e-15: equal within the tolerance, so not less
+    EXPECT_EQ(lt[1], 1); // 1 < 1+1.1e-14
+    EXPECT_EQ(le[0], 1); // 1+4e-15 ≤ 1: equal within the tolerance
 }
 
 TEST(Routes, ResidueVectorAgreesWithScalar) {
