@@ -609,41 +609,89 @@ bool binary_kind(Fn f, const S* a, int64_t sa, const S* b, int64_t sb, void* out
     }
 }
 
-// Reassociating folds (the objects allow it for + × ⌊ ⌈): W partial accumulators.
+// A reassociated fold of op over n items at stride s: four block accumulators (independent
+// chains), then their lanes, all combined by op; partial blocks are padded with op's identity.
+template <class O, class S, class Op>
+typename O::E fold_blocks(const S* a, int64_t s, int64_t n, typename O::E init, Op op) {
+    using V = typename O::V;
+    using IO = Io<O, S>;
+    constexpr int BW = O::W;
+    V acc[4] = {V{} + init, V{} + init, V{} + init, V{} + init};
+    int64_t i = 0;
+    if (s == 1)
+        for (; i + 4 * BW <= n; i += 4 * BW)
+            for (int u = 0; u < 4; ++u) acc[u] = op(acc[u], IO::load(a + i + u * BW));
+    for (; i < n; i += BW) {
+        int m = n - i < BW ? static_cast<int>(n - i) : BW;
+        V x = IO::load_part(a + i * s, s, m);
+        for (int j = m; j < BW; ++j) x[j] = init;
+        acc[0] = op(acc[0], x);
+    }
+    V v = op(op(acc[0], acc[1]), op(acc[2], acc[3]));
+    typename O::E r = v[0];
+    for (int j = 1; j < BW; ++j) {
+        V one = V{} + init, rr = V{} + init;
+        one[0] = v[j], rr[0] = r;
+        r = op(rr, one)[0];
+    }
+    return r;
+}
+
+// Integer lanes for integer folds: the same block loop over W·8/sizeof(T) items of T.
+template <class T>
+struct IntOps {
+    static constexpr int W = BPL_W * 8 / static_cast<int>(sizeof(T));
+    using E = T;
+    typedef T V __attribute__((vector_size(sizeof(T) * W)));
+};
+template <class T>
+struct Io<IntOps<T>, T> {
+    using V = typename IntOps<T>::V;
+    static V load(const T* p) {
+        V x;
+        std::memcpy(&x, p, sizeof(x));
+        return x;
+    }
+    static V load_part(const T* p, int64_t s, int m) {
+        V x{};
+        for (int j = 0; j < m; ++j) x[j] = p[j * s];
+        return x;
+    }
+};
+
+// Reassociating folds, as the objects allow: + × ⌊ ⌈ on floats (functions.md 0.6), and on
+// integers, where they are exact (+ and × wrap at the kind's width, in unsigned lanes).
 template <class S>
 bool fold_kind(Fn f, const S* a, int64_t s, int64_t n, S* out) {
-    V acc;
-    double init;
-    switch (f) {
-    case Fn::Add: init = 0; break;
-    case Fn::Multiply: init = 1; break;
-    case Fn::Min: init = __builtin_inf(); break;
-    case Fn::Max: init = -__builtin_inf(); break;
-    default: return false;
-    }
-    acc = V{} + init;
-    for (int64_t i = 0; i < n; i += W) {
-        int m = n - i < W ? static_cast<int>(n - i) : W;
-        V x = Io<VecOps, S>::load_part(a + i * s, s, m);
-        for (int j = m; j < W; ++j) x[j] = init;
+    if constexpr (std::is_floating_point_v<S>) {
+        using O = VecOps;
+        using V = typename O::V;
         switch (f) {
-        case Fn::Add: acc += x; break;
-        case Fn::Multiply: acc *= x; break;
-        case Fn::Min: acc = VecOps::select((x < acc) | (acc != acc), x, acc); break;
-        default: acc = VecOps::select((x > acc) | (acc != acc), x, acc); break;
+        case Fn::Add: *out = static_cast<S>(fold_blocks<O>(a, s, n, 0.0, [](V x, V y) { return x + y; })); return true;
+        case Fn::Multiply: *out = static_cast<S>(fold_blocks<O>(a, s, n, 1.0, [](V x, V y) { return x * y; })); return true;
+        // beside NaN the other argument is returned, as the binary kernels: a NaN item leaves the
+        // accumulator, which is never NaN, so one compare-and-select (one vminpd/vmaxpd) does it
+        case Fn::Min:
+            *out = static_cast<S>(fold_blocks<O>(a, s, n, __builtin_inf(), [](V acc, V x) { return x < acc ? x : acc; }));
+            return true;
+        case Fn::Max:
+            *out = static_cast<S>(fold_blocks<O>(a, s, n, -__builtin_inf(), [](V acc, V x) { return x > acc ? x : acc; }));
+            return true;
+        default: return false;
+        }
+    } else {
+        using O = IntOps<S>;
+        using V = typename O::V;
+        using U = std::make_unsigned_t<S>;
+        typedef U UV __attribute__((vector_size(sizeof(V))));
+        switch (f) {
+        case Fn::Add: *out = fold_blocks<O>(a, s, n, S(0), [](V x, V y) { return (V)((UV)x + (UV)y); }); return true;
+        case Fn::Multiply: *out = fold_blocks<O>(a, s, n, S(1), [](V x, V y) { return (V)((UV)x * (UV)y); }); return true;
+        case Fn::Min: *out = fold_blocks<O>(a, s, n, std::numeric_limits<S>::max(), [](V x, V y) { return y < x ? y : x; }); return true;
+        case Fn::Max: *out = fold_blocks<O>(a, s, n, std::numeric_limits<S>::min(), [](V x, V y) { return y > x ? y : x; }); return true;
+        default: return false;
         }
     }
-    double r = acc[0];
-    for (int j = 1; j < W; ++j) {
-        switch (f) {
-        case Fn::Add: r += acc[j]; break;
-        case Fn::Multiply: r *= acc[j]; break;
-        case Fn::Min: r = (acc[j] < r || r != r) ? acc[j] : r; break;
-        default: r = (acc[j] > r || r != r) ? acc[j] : r; break;
-        }
-    }
-    *out = static_cast<S>(r);
-    return true;
 }
 
 } // namespace bpl::math::vec::BPL_ISA
@@ -678,6 +726,11 @@ bool fold_kind(Fn f, const S* a, int64_t s, int64_t n, S* out) {
             return fold_kind(f, static_cast<const double*>(a), s, n, static_cast<double*>(out));   \
         case Kind::F32:                                                                            \
             return fold_kind(f, static_cast<const float*>(a), s, n, static_cast<float*>(out));     \
+        case Kind::Int:                                                                            \
+        case Kind::I64:                                                                            \
+            return fold_kind(f, static_cast<const int64_t*>(a), s, n, static_cast<int64_t*>(out)); \
+        case Kind::I32:                                                                            \
+            return fold_kind(f, static_cast<const int32_t*>(a), s, n, static_cast<int32_t*>(out)); \
         default: return false;                                                                     \
         }                                                                                          \
     }                                                                                              \

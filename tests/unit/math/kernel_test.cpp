@@ -284,6 +284,58 @@ TEST(Kernels, Convert) {
     EXPECT_EQ(bo, (VB{0, 1, 0}));
 }
 
+// Integer folds reassociate (exact: + and × wrap at the kind's width) and use four block
+// accumulators: against plain unsigned loops, contiguous and strided, over lengths around the
+// block sizes; float ⌊/⌈ folds skip NaN items.
+TEST(Fold, IntegerFoldsWrapAcrossBlocks) {
+    std::mt19937_64 g(11);
+    for (int64_t n : {1, 7, 8, 31, 32, 33, 64, 65, 1000, 4099}) {
+        for (int64_t s : {1, 3}) {
+            std::vector<int64_t> a(n * s);
+            std::vector<int32_t> b(n * s);
+            for (auto& v : a) v = static_cast<int64_t>(g());
+            for (auto& v : b) v = static_cast<int32_t>(g());
+            uint64_t sum = 0, prod = 1;
+            uint32_t sum32 = 0, prod32 = 1;
+            int64_t lo = INT64_MAX, hi = INT64_MIN;
+            int32_t lo32 = INT32_MAX, hi32 = INT32_MIN;
+            for (int64_t i = 0; i < n; ++i) {
+                sum += static_cast<uint64_t>(a[i * s]), prod *= static_cast<uint64_t>(a[i * s]);
+                sum32 += static_cast<uint32_t>(b[i * s]), prod32 *= static_cast<uint32_t>(b[i * s]);
+                lo = std::min(lo, a[i * s]), hi = std::max(hi, a[i * s]);
+                lo32 = std::min(lo32, b[i * s]), hi32 = std::max(hi32, b[i * s]);
+            }
+            ErrorSlot slot;
+            int64_t r;
+            int32_t r32;
+            fold(Fn::Add, Kind::Int, a.data(), s, n, &r, slot);
+            EXPECT_EQ(static_cast<uint64_t>(r), sum) << n;
+            fold(Fn::Multiply, Kind::Int, a.data(), s, n, &r, slot);
+            EXPECT_EQ(static_cast<uint64_t>(r), prod) << n;
+            fold(Fn::Min, Kind::Int, a.data(), s, n, &r, slot);
+            EXPECT_EQ(r, lo);
+            fold(Fn::Max, Kind::I64, a.data(), s, n, &r, slot);
+            EXPECT_EQ(r, hi);
+            fold(Fn::Add, Kind::I32, b.data(), s, n, &r32, slot);
+            EXPECT_EQ(static_cast<uint32_t>(r32), sum32) << n;
+            fold(Fn::Multiply, Kind::I32, b.data(), s, n, &r32, slot);
+            EXPECT_EQ(static_cast<uint32_t>(r32), prod32) << n;
+            fold(Fn::Min, Kind::I32, b.data(), s, n, &r32, slot);
+            EXPECT_EQ(r32, lo32);
+            fold(Fn::Max, Kind::I32, b.data(), s, n, &r32, slot);
+            EXPECT_EQ(r32, hi32);
+            EXPECT_FALSE(slot.has_error());
+        }
+    }
+    VD x{3, NaN, -1, 7, NaN, 2, 5, 0, 1, 9, NaN};
+    double r;
+    ErrorSlot slot;
+    fold(Fn::Max, Kind::F64, x.data(), 1, static_cast<int64_t>(x.size()), &r, slot);
+    EXPECT_EQ(r, 9);
+    fold(Fn::Min, Kind::F64, x.data(), 1, static_cast<int64_t>(x.size()), &r, slot);
+    EXPECT_EQ(r, -1);
+}
+
 TEST(Fold, IdentitiesAndRightToLeft) {
     int64_t id = -1;
     EXPECT_TRUE(identity(Fn::Add, Kind::Int, &id));
