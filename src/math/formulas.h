@@ -8,6 +8,8 @@
 // common lanes and flag the rest for the full formula, run per item by the scalar route.
 #pragma once
 
+#include "math/kernel.h"
+
 #include <bit>
 #include <cstdint>
 #include <limits>
@@ -790,6 +792,36 @@ inline typename O::V pow(typename O::V x, typename O::V y) {
     return O::select((y == 0.0) | (x == 1.0), V{} + 1.0, r);
 }
 
+// ⌊x as an integer (functions.md: floor gives integers), tolerant for float64 (TOLERANT: x within
+// the comparison tolerance below an integer is that integer) and exact for narrower floats (their
+// items are exact as float64), saturating to int64: ∞ and from 2^63 the largest, ¯∞ and below
+// −2^63 the least, NaN 0. Out-of-range lanes convert a 0 and are then replaced.
+template <class O, bool TOLERANT>
+inline typename O::I floor_int(typename O::V x) {
+    using V = typename O::V;
+    using I = typename O::I;
+    V ax = O::abs(x);
+    V r = O::select(ax < 0x1p52, O::copysign((ax + 0x1p52) - 0x1p52, x), x); // nearest, or x itself
+    r = O::select(r > x, r - 1.0, r);
+    if constexpr (TOLERANT) {
+        V u = r + 1.0, d = u - x; // u > x; an integral x stays
+        V big = O::select(O::abs(u) > ax, O::abs(u), ax);
+        r = O::select((r != x) & (d <= CT * big) & (d < __builtin_inf()), u, r);
+    }
+    I out = O::to_i(O::select((r >= -0x1p63) & (r < 0x1p63), r, V{}));
+    out = O::selecti(r >= 0x1p63, I{} + std::numeric_limits<int64_t>::max(), out);
+    return O::selecti(r < -0x1p63, I{} + std::numeric_limits<int64_t>::min(), out);
+}
+// ⌈x = −⌊−x, saturating the same way (⌈ of −2^63 and below is the least int64).
+template <class O, bool TOLERANT>
+inline typename O::I ceil_int(typename O::V x) {
+    using I = typename O::I;
+    constexpr int64_t least = std::numeric_limits<int64_t>::min();
+    I f = floor_int<O, TOLERANT>(-x);
+    I c = O::selecti(f == I{} + least, I{} + std::numeric_limits<int64_t>::max(), wrapping_sub(I{}, f));
+    return O::selecti(x <= -0x1p63, I{} + least, c);
+}
+
 // Residue X|Y = Y − X⌊Y÷X⌋ for lanes with 0 < |Y÷X| < 2^51 and finite nonzero X (the rest are
 // repaired by the scalar routine): one fma, exact whenever |Y| ≥ |X|; a quotient within the
 // comparison tolerance of an integer gives 0 when `tolerant` (float64).
@@ -803,7 +835,7 @@ inline typename O::V residue(typename O::V x, typename O::V y, bool tolerant) {
     r = O::select((r != 0.0) & ((r < 0.0) != (x < 0.0)), r + x, r);
     r = O::select(O::select(x > 0.0, r >= x, r <= x) != 0, r - x, r);
     r = O::select(r == x, V{}, r);
-    if (tolerant) r = O::select(O::abs(q - n) <= 1e-14 * O::abs(q), V{}, r);
+    if (tolerant) r = O::select(O::abs(q - n) <= CT * O::abs(q), V{}, r);
     return r;
 }
 template <class O>

@@ -4,7 +4,8 @@
 // An Ops type O provides: E (the item type), V (values), I (integers of the same shape), M
 // (comparison result), HAS_FMA (whether fma rounds once: a formula may then take a shorter
 // reduction, chosen at compile time, so each route still runs one formula), and static fma,
-// select, selecti, bits, from_bits, sqrt, abs, copysign, to_v (integer to float), any, and
+// select, selecti, bits, from_bits, sqrt, abs, copysign, to_v (integer to float), to_i (float64
+// to int64, for values in range), any, and
 // lookup16 (t[j & 15] for a 16-entry table: only j's low four bits are read, one permute on
 // AVX-512).
 #pragma once
@@ -30,6 +31,7 @@ struct ScalarOps {
     static V abs(V v) { return std::fabs(v); }
     static V copysign(V m, V s) { return std::copysign(m, s); }
     static V to_v(I i) { return static_cast<V>(i); }
+    static I to_i(V v) { return static_cast<I>(v); }
     static bool any(M m) { return m; }
     static V lookup16(const double* t, I j) { return t[j & 15]; }
 };

@@ -84,7 +84,7 @@ struct Floor {
     template <class C>
     static auto apply(C a, ErrorSlot&) {
         if constexpr (is_cpx_v<C>) return gauss_floor(a);
-        else if constexpr (is_flt_v<C>) return floor_int(a);
+        else if constexpr (is_flt_v<C>) return formula::floor_int<ScalarOps, std::is_same_v<C, double>>(a);
         else return a;
     }
 };
@@ -95,7 +95,7 @@ struct Ceiling {
     template <class C>
     static auto apply(C a, ErrorSlot&) {
         if constexpr (is_cpx_v<C>) return -gauss_floor(-a);
-        else if constexpr (is_flt_v<C>) return ceil_int(a);
+        else if constexpr (is_flt_v<C>) return formula::ceil_int<ScalarOps, std::is_same_v<C, double>>(a);
         else return a;
     }
 };

@@ -101,28 +101,6 @@ inline C float_residue(C x, C y) {
     return r;
 }
 
-// Tolerant floor for float64 (a value within CT of the next integer rounds up), exact floor for
-// narrower floats; saturating to int64 (∞ max, ¯∞ min, NaN 0).
-template <class C>
-inline int64_t floor_int(C x) {
-    if (std::isnan(x)) return 0;
-    if (x >= C(0x1p63)) return std::numeric_limits<int64_t>::max();
-    if (x < C(-0x1p63)) return std::numeric_limits<int64_t>::min();
-    C r = std::floor(x);
-    if constexpr (std::is_same_v<C, double>) {
-        if (r != x && teq(r + 1, x)) r += 1;
-        if (r >= 0x1p63) return std::numeric_limits<int64_t>::max();
-    }
-    return static_cast<int64_t>(r);
-}
-template <class C>
-inline int64_t ceil_int(C x) {
-    if (std::isnan(x)) return 0;
-    if (x <= C(-0x1p63)) return std::numeric_limits<int64_t>::min();
-    int64_t f = floor_int<C>(-x);
-    return f == std::numeric_limits<int64_t>::min() ? std::numeric_limits<int64_t>::max() : -f;
-}
-
 // Gaussian (APL) floor of a complex number, tolerant for complex128; a tie on the diagonal goes
 // to the imaginary side (functions.md: ⌊1.5j0.5 is 1j1).
 template <class C>

@@ -86,6 +86,7 @@ struct VecOps {
         return from_bits(i + bits(V{} + 0x1.8p52)) - 0x1.8p52;
 #endif
     }
+    static I to_i(V v) { return __builtin_convertvector(v, I); } // one instruction with AVX-512DQ
     // one bit per lane (the lane's sign bit), in one instruction
     static unsigned mask_bits(M m) {
 #if BPL_REG == 64
@@ -259,6 +260,11 @@ struct Io {
         if (m == O::W) return store(y, p);
         for (int j = 0; j < m; ++j) p[j] = static_cast<S>(y[j]);
     }
+    // integer lanes (⌊ ⌈ of floats), at the integer width
+    static void store(typename O::I y, int64_t* p) { std::memcpy(p, &y, sizeof(y)); }
+    static void store_part(typename O::I y, int64_t* p, int m) {
+        for (int j = 0; j < m; ++j) p[j] = y[j];
+    }
     // a comparison's lanes (0 or −1) as Booleans, one byte each
     static void store(typename O::M m, uint8_t* p) {
         typedef int8_t B __attribute__((vector_size(O::W)));
@@ -295,11 +301,12 @@ int64_t map_chunks(int64_t n, Acc none, Step step, Flagged flagged, Rescan resca
     return i;
 }
 
-// out[i] = f(a[i*sa]) on O's lanes; lanes whose repair key need.key(x) is above need.above are
+// out[i] = f(a[i*sa]) on O's lanes (T = S, or int64 from integer lanes); lanes whose repair key
+// need.key(x) is above need.above are
 // recomputed by the scalar repair fix (in float64). Strided items and the last partial block go
 // through load_part/store_part.
-template <class O, class S, class F, class N, class R>
-void map1(F f, N need, R fix, const S* a, int64_t sa, S* out, int64_t n) {
+template <class O, class S, class T, class F, class N, class R>
+void map1(F f, N need, R fix, const S* a, int64_t sa, T* out, int64_t n) {
     using IO = Io<O, S>;
     using V = typename O::V;
     using I = typename O::I;
@@ -455,10 +462,19 @@ inline auto no_fix() {
 }
 
 template <class S>
-bool unary_kind(Fn f, const S* a, int64_t sa, S* out, int64_t n) {
+bool unary_kind(Fn f, const S* a, int64_t sa, void* out_v, int64_t n) {
+    using O = VecOps;
+    // ⌊ ⌈ give integers: tolerant on float64 items, exact on float32 (as float64 lanes)
+    constexpr bool tolerant = std::is_same_v<S, double>;
+    if (f == Fn::Floor || f == Fn::Ceiling) {
+        int64_t* ints = static_cast<int64_t*>(out_v);
+        if (f == Fn::Floor) map1<O>([](V x) { return formula::floor_int<O, tolerant>(x); }, never(), no_fix(), a, sa, ints, n);
+        else map1<O>([](V x) { return formula::ceil_int<O, tolerant>(x); }, never(), no_fix(), a, sa, ints, n);
+        return true;
+    }
+    S* out = static_cast<S*>(out_v);
     if constexpr (std::is_same_v<S, float>)
         if (unary_f32_native(f, a, sa, out, n)) return true;
-    using O = VecOps;
     const double lim = std::is_same_v<S, double> ? formula::TRIG_LIMIT_F64 : formula::TRIG_LIMIT_F32;
     auto magnitude = [](V x) { return formula::magnitude_key<O>(x); };
     auto trig_need = repair_key<O>(magnitude, formula::trig_repair_above(lim));
@@ -702,9 +718,9 @@ bool fold_kind(Fn f, const S* a, int64_t s, int64_t n, S* out) {
     bool unary(Fn f, Kind k, const void* a, int64_t sa, void* out, int64_t n) {                    \
         switch (k) {                                                                               \
         case Kind::F64:                                                                            \
-            return unary_kind(f, static_cast<const double*>(a), sa, static_cast<double*>(out), n); \
+            return unary_kind(f, static_cast<const double*>(a), sa, out, n);                       \
         case Kind::F32:                                                                            \
-            return unary_kind(f, static_cast<const float*>(a), sa, static_cast<float*>(out), n);   \
+            return unary_kind(f, static_cast<const float*>(a), sa, out, n);                        \
         default: return false;                                                                     \
         }                                                                                          \
     }                                                                                              \

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <iomanip>
 #include <limits>
 #include <random>
 #include <vector>
@@ -264,6 +265,55 @@ TEST(Kernels, Float32ArithmeticIsTheRoundedFloat64Result) {
             EXPECT_EQ(out[i], static_cast<float>(want)) << name(f) << " item " << i;
         }
     }
+}
+
+// ⌊ and ⌈ of floats give int64 on every route, against std::floor with the tolerance applied as
+// functions.md 0.7 states it (float64 only) and saturation at the int64 range.
+TEST(Routes, FloorAndCeilingGiveIntegersOnEveryRoute) {
+    auto oracle_floor = [](double x, bool tolerant) -> int64_t {
+        if (std::isnan(x)) return 0;
+        double f = std::floor(x);
+        if (tolerant && f != x && std::isfinite(x) &&
+            std::fabs((f + 1) - x) <= 1e-14 * std::max(std::fabs(f + 1), std::fabs(x)))
+            f += 1;
+        if (f >= 0x1p63) return INT64_MAX;
+        if (f < -0x1p63) return INT64_MIN;
+        return static_cast<int64_t>(f);
+    };
+    VD x{0.0, -0.0, 0.5, -0.5, 1.0, -1.0, 2.5, -2.5, 1e15 + 0.5, -1e15 - 0.5, 0x1p52, 0x1p52 + 1,
+         -0x1p52 - 1, 0x1p53, 4503599627370495.5, -4503599627370495.5, 0x1p63, -0x1p63, 0x1p63 - 1024,
+         -0x1p63 + 1024, 1e300, -1e300, INF, -INF, NaN, 3 - 1e-15, 3 - 1e-13, -3 - 1e-15, -3 + 1e-15,
+         7e13 - 0.4, 0.1 * 3, 1e-300};
+    std::mt19937_64 g(4);
+    std::uniform_real_distribution<double> u(-1e6, 1e6);
+    for (int i = 0; i < 3000; ++i) x.push_back(i % 3 ? u(g) : std::round(u(g)) * (1 - 4e-15));
+    const size_t n = x.size();
+    for (Kind k : {Kind::F64, Kind::F32})
+        for (Fn f : {Fn::Floor, Fn::Ceiling})
+            for (vec::Isa isa : {vec::Isa::Scalar, vec::Isa::Portable, vec::Isa::Avx2, vec::Isa::Avx512}) {
+                if (isa == vec::Isa::Avx512 && vec::best_isa() != vec::Isa::Avx512) continue;
+                if (isa == vec::Isa::Avx2 && vec::best_isa() == vec::Isa::Portable) continue;
+                vec::set_isa(isa);
+                std::vector<unsigned char> a(n * 8);
+                convert(Kind::F64, x.data(), k, a.data(), n);
+                VD items(n);
+                convert(k, a.data(), Kind::F64, items.data(), n);
+                V64 out(n);
+                ErrorSlot slot;
+                unary(f, k, a.data(), 1, out.data(), n, slot);
+                for (size_t i = 0; i < n; ++i) {
+                    double v = items[i];
+                    bool tol = k == Kind::F64;
+                    int64_t want = f == Fn::Floor ? oracle_floor(v, tol)
+                                   : v <= -0x1p63 ? INT64_MIN
+                                   : oracle_floor(-v, tol) == INT64_MIN ? INT64_MAX
+                                                                         : -oracle_floor(-v, tol);
+                    EXPECT_EQ(out[i], want) << name(f) << " " << bpl::number::name(k) << " isa "
+                                            << int(isa) << " x=" << std::setprecision(17) << v;
+                }
+                EXPECT_FALSE(slot.has_error());
+            }
+    vec::set_isa(vec::best_isa());
 }
 
 TEST(Kernels, Convert) {
