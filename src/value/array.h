@@ -5,6 +5,7 @@
 #include "value/value.h"
 
 #include <cstddef>
+#include <cstdlib>
 #include <memory>
 #include <new>
 #include <string>
@@ -50,9 +51,9 @@ class ArrayData final : public base::RefCounted {
     Value prototype() const;
 
   private:
-    // Frees the 64-byte-aligned item buffer with the matching aligned delete.
+    // Frees the item buffer (from std::aligned_alloc, whatever its alignment).
     struct AlignedDelete {
-        void operator()(std::byte* p) const noexcept { ::operator delete[](p, std::align_val_t(64)); }
+        void operator()(std::byte* p) const noexcept { std::free(p); }
     };
     ArrayData() = default;
     Kind kind_ = Kind::F64;

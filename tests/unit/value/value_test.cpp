@@ -158,3 +158,16 @@ TEST(Match, ComplexNumbersOrderByRealThenImaginaryPart) {
     EXPECT_EQ(compare(Value::complex(1, 0), Value::integer(1)), 0);
     EXPECT_LT(compare(Value::complex(5, 5), Value::character(U'a')), 0);
 }
+
+// Item buffers: 64-byte aligned with a block of padding; from 4 MiB, 2 MiB aligned (huge pages).
+TEST(ArrayData, ItemBuffersAreAlignedForBlocksAndHugePages) {
+    auto small = ArrayData::compact(Kind::F64, Shape{1000});
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(small->data()) % 64, 0u);
+    auto big = ArrayData::compact(Kind::F64, Shape{1 << 20}); // 8 MiB
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(big->data()) % (uintptr_t{1} << 21), 0u);
+    // the padding block past the last item is writable (vector kernels store whole blocks)
+    auto* d = big->items_as<double>();
+    for (int i = 0; i < 8; ++i) d[(1 << 20) + i] = 1.0;
+    d[0] = 2.0;
+    EXPECT_EQ(big->items_as<double>()[0], 2.0);
+}
