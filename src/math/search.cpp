@@ -17,8 +17,6 @@ using number::Kind;
 
 namespace {
 
-constexpr double TOLERANCE = 1e-14;
-
 // Items widened to one comparable representation: integers and chars as int64, floats as double,
 // complex numbers as two doubles (real, imaginary) per item.
 struct Cells {
@@ -92,7 +90,7 @@ bool complex_equal(const Cells& a, int64_t i, const Cells& b, int64_t j) {
     bool nx = nan_at(a, i), ny = nan_at(b, j);
     if (nx || ny) return nx && ny;
     if (!a.tolerant || std::isinf(xr) || std::isinf(xi) || std::isinf(yr) || std::isinf(yi)) return false;
-    return std::hypot(xr - yr, xi - yi) <= TOLERANCE * std::fmax(std::hypot(xr, xi), std::hypot(yr, yi));
+    return std::hypot(xr - yr, xi - yi) <= CT * std::fmax(std::hypot(xr, xi), std::hypot(yr, yi));
 }
 
 bool item_equal(const Cells& a, int64_t i, const Cells& b, int64_t j) {
@@ -102,7 +100,7 @@ bool item_equal(const Cells& a, int64_t i, const Cells& b, int64_t j) {
     if (x == y) return true;
     if (std::isnan(x) || std::isnan(y)) return std::isnan(x) && std::isnan(y);
     if (!a.tolerant || std::isinf(x) || std::isinf(y)) return false;
-    return std::fabs(x - y) <= TOLERANCE * std::fmax(std::fabs(x), std::fabs(y));
+    return std::fabs(x - y) <= CT * std::fmax(std::fabs(x), std::fabs(y));
 }
 
 bool cell_equal(const Cells& a, int64_t p, const Cells& b, int64_t q) {
@@ -172,7 +170,7 @@ void index_of(const Cells& table, int64_t n, const Cells& query, int64_t m, int6
                         break;
                     }
             } else {
-                double w = table.tolerant && std::isfinite(y) ? 2 * TOLERANCE * magnitude(query, j) : 0;
+                double w = table.tolerant && std::isfinite(y) ? 2 * CT * magnitude(query, j) : 0;
                 auto lo = std::lower_bound(order.begin(), order.end(), y - w, [&](int64_t i, double v) {
                     double x = key(table, i);
                     return !std::isnan(x) && x < v;
@@ -218,7 +216,7 @@ void unique_mask(const Cells& a, int64_t n, uint8_t* out) {
                 found = nan_seen;
                 nan_seen = true;
             } else {
-                double w = a.tolerant && std::isfinite(y) ? 2 * TOLERANCE * magnitude(a, i) : 0;
+                double w = a.tolerant && std::isfinite(y) ? 2 * CT * magnitude(a, i) : 0;
                 for (auto it = earlier.lower_bound(y - w); it != earlier.end() && it->first <= y + w; ++it)
                     if (item_equal(a, it->second, a, i)) found = true;
                 if (!found || a.tolerant) earlier.emplace(y, i);

@@ -1,6 +1,7 @@
 // Match and depth.
 #include "value/match.h"
 
+#include "math/kernel.h"
 #include "number/exact.h"
 #include "value/array.h"
 #include "value/function.h"
@@ -14,7 +15,7 @@ bool tolerant_equal(double a, double b) {
     if (a == b) return true;
     if (std::isnan(a) || std::isnan(b)) return std::isnan(a) && std::isnan(b);
     if (std::isinf(a) || std::isinf(b)) return false;
-    return std::fabs(a - b) <= COMPARISON_TOLERANCE * std::fmax(std::fabs(a), std::fabs(b));
+    return std::fabs(a - b) <= math::CT * std::fmax(std::fabs(a), std::fabs(b));
 }
 
 bool tolerant_equal(double a_re, double a_im, double b_re, double b_im) {
@@ -26,7 +27,7 @@ bool tolerant_equal(double a_re, double a_im, double b_re, double b_im) {
         return same(a_re, b_re) && same(a_im, b_im);
     }
     double d = std::hypot(a_re - b_re, a_im - b_im);
-    return d <= COMPARISON_TOLERANCE * std::fmax(std::hypot(a_re, a_im), std::hypot(b_re, b_im));
+    return d <= math::CT * std::fmax(std::hypot(a_re, a_im), std::hypot(b_re, b_im));
 }
 
 namespace {

@@ -5,10 +5,8 @@
 
 namespace bpl::value {
 
-// The comparison tolerance (relative) for approximate numbers (language.md §10.4).
-inline constexpr double COMPARISON_TOLERANCE = 1e-14;
-
-// Tolerant equality of two numbers: exact when both are integers, else |a-b| ≤ ct·max(|a|,|b|).
+// Tolerant equality of two numbers: exact when both are integers, else |a-b| ≤ CT·max(|a|,|b|)
+// (math::CT, the comparison tolerance).
 bool tolerant_equal(double a, double b);
 // Tolerant equality of two complex numbers given as parts: the magnitude of the difference
 // against ct times the larger magnitude; a number with an infinite or NaN part equals only an
