@@ -92,6 +92,120 @@ Value iota(const Value& w) {
     return value::make_array(shape, std::move(items), int_vector(std::vector<int64_t>(n.size(), 0)));
 }
 
+// --- ↦ range (functions.md §8.2) ---
+
+// An item of an argument of ↦, read: a real number or a character (complex and exact numbers,
+// nested arrays and functions are DOMAIN ERRORs).
+Value range_item(const Value& v) {
+    if (v.is_complex()) fail(ErrorKind::Domain, "a range of complex numbers");
+    if (v.is_exact()) fail(ErrorKind::Nonce, "ranges of exact (ᵣ) numbers are not supported yet");
+    if (!v.is_number() && !v.is_char()) fail(ErrorKind::Domain, "a range counts numbers or characters");
+    if (v.is_number() && !std::isfinite(v.as_f64())) fail(ErrorKind::Domain, "a range needs a finite end");
+    return v;
+}
+
+// The whole steps in `span` (≥ 0), taken as whole within the comparison tolerance.
+int64_t whole_steps(double span) {
+    double f = std::floor(span);
+    if (f != span && value::tolerant_equal(f + 1, span)) f += 1;
+    if (f >= static_cast<double>(MAX_ITEMS)) check_count(MAX_ITEMS + 1);
+    return static_cast<int64_t>(f);
+}
+
+// `count` items from the atom `start`, each start plus (or, `down`, minus) an exact count, in
+// kind k (characters count through code points).
+Value counted_from(const Value& start, Kind k, int64_t count, bool down) {
+    check_count(count);
+    graph::Origin o;
+    o.step = graph::Step::Iota;
+    o.compute = Kind::Int;
+    o.params = {count, 1};
+    Value steps = build(std::move(o), Desc{Kind::Int, false, false, {count}});
+    bool chars = start.is_char();
+    if (chars) k = Kind::Int;
+    Value from = chars ? Value::integer(static_cast<int64_t>(start.as_char())) : convert_to(start, k);
+    Value r = call(down ? Prim::Minus : Prim::Plus, from, convert_to(steps, k));
+    return chars ? convert_to(r, Kind::Char) : r;
+}
+
+// X↦Y for two read atoms.
+Value range_of(const Value& x, const Value& y) {
+    range_item(x), range_item(y);
+    if (x.is_char() != y.is_char()) fail(ErrorKind::Domain, "a range can't mix characters and numbers");
+    double a = x.is_char() ? x.as_char() : x.as_f64(), b = y.is_char() ? y.as_char() : y.as_f64();
+    int64_t steps;
+    if (x.is_char() || (!number::is_float(x.kind()) && !number::is_float(y.kind()))) {
+        // integers (code points too): the span exactly, not through a double
+        __int128 span = static_cast<__int128>(x.is_char() ? y.as_char() : y.as_i64()) -
+                        (x.is_char() ? x.as_char() : x.as_i64());
+        if (span < 0) span = -span;
+        if (span >= MAX_ITEMS) check_count(MAX_ITEMS + 1);
+        steps = static_cast<int64_t>(span);
+    } else {
+        steps = whole_steps(std::fabs(b - a));
+    }
+    // the kind follows X's, a weak X taking Y's as a literal does (D3: 1↦5ₓ is integer)
+    return counted_from(x, x.is_char() ? Kind::Char : effective_kind(x, y), steps + 1, b < a);
+}
+
+// ↦N for one read atom: 1…N, or ¯1…N downward, ⌊|N items in N's kind.
+Value range_to(const Value& n) {
+    range_item(n);
+    if (n.is_char()) fail(ErrorKind::Domain, "monadic range counts numbers");
+    double v = n.as_f64();
+    bool down = v < 0;
+    return counted_from(Value::integer(down ? -1 : 1), n.kind(), whole_steps(std::fabs(v)), down);
+}
+
+// Ranges over a frame of items (ranks 0 0), each a vector, assembled with fill into frame ,
+// the longest range.
+Value assemble_ranges(const Shape& frame, const std::vector<Value>& parts) {
+    int64_t longest = 0;
+    for (const Value& p : parts) longest = std::max(longest, p.count());
+    Shape shape = frame;
+    shape.push_back(longest);
+    check_count(value::count_of(shape));
+    if (parts.empty()) return gather(Value::integer(0), std::move(shape), {});
+    std::vector<int64_t> idx;
+    idx.reserve(static_cast<size_t>(value::count_of(shape)));
+    int64_t offset = 0;
+    for (const Value& p : parts) {
+        for (int64_t j = 0; j < longest; j++) idx.push_back(j < p.count() ? offset + j : -1);
+        offset += p.count();
+    }
+    return gather_many(parts, std::move(shape), std::move(idx));
+}
+
+// The items of a read argument, one per position of `frame` (leading-axis agreement: an atom or
+// a shorter shape repeats along the trailing axes).
+std::vector<Value> items_over(const Value& v, const Shape& frame) {
+    Value x = v.read();
+    int64_t n = value::count_of(frame);
+    if (!x.is_stored_array()) return std::vector<Value>(static_cast<size_t>(n), x);
+    const ArrayData& a = x.array_data();
+    int64_t repeat = a.count() == 0 ? 1 : n / std::max<int64_t>(a.count(), 1);
+    std::vector<Value> out;
+    out.reserve(static_cast<size_t>(n));
+    for (int64_t i = 0; i < n; i++) out.push_back(a.item(i / std::max<int64_t>(repeat, 1)));
+    return out;
+}
+
+Value range(const Value& a, const Value& w) {
+    if (a.is_atom() && w.is_atom()) return range_of(a.read(), w.read());
+    Shape frame = agree(a.shape(), w.shape());
+    std::vector<Value> xs = items_over(a, frame), ys = items_over(w, frame), parts;
+    for (size_t i = 0; i < xs.size(); i++) parts.push_back(range_of(xs[i], ys[i]));
+    return assemble_ranges(frame, parts);
+}
+
+Value range_monadic(const Value& w) {
+    if (w.is_atom()) return range_to(w.read());
+    Shape frame = w.shape();
+    std::vector<Value> ns = items_over(w, frame), parts;
+    for (const Value& n : ns) parts.push_back(range_to(n));
+    return assemble_ranges(frame, parts);
+}
+
 // --- reshaping ---
 
 Value reshape(const Value& a, const Value& w) {
@@ -639,6 +753,7 @@ const std::vector<Rule>& structural_rules() {
     static const std::vector<Rule> RULES = {
         //  row               monadic     dyadic
         {Prim::Iota,         iota,       nullptr},
+        {Prim::Range,        range_monadic, range},
         {Prim::Rho,          shape_of,   reshape},
         {Prim::Comma,        ravel,      catenate},
         {Prim::Tally,        tally,      not_same},
