@@ -224,6 +224,93 @@ Value self_classify(const Value& w) {
     return call(Prim::Equal, cols, rows);
 }
 
+// ⍷Y (groups, functions.md §4.6): for each distinct major cell, in order of first appearance
+// (∪Y's), the vector of its positions.
+Value groups(const Value& w) {
+    Value v = as_vector(w);
+    Value pos = positions(v, v, false).read();
+    int64_t n = major_count(v);
+    auto at = [&](int64_t i) { return pos.is_stored_array() ? pos.array_data().item(i).as_i64() : pos.as_i64(); };
+    std::vector<int64_t> slot(static_cast<size_t>(n), -1);
+    std::vector<std::vector<int64_t>> found;
+    for (int64_t i = 0; i < n; i++) {
+        int64_t first = at(i);
+        if (slot[first] < 0) {
+            slot[first] = static_cast<int64_t>(found.size());
+            found.emplace_back();
+        }
+        found[slot[first]].push_back(i);
+    }
+    std::vector<Value> items;
+    for (const auto& g : found) items.push_back(int_vector(g, {static_cast<int64_t>(g.size())}));
+    Shape shape{static_cast<int64_t>(items.size())}; // before the items move
+    return value::make_array(std::move(shape), std::move(items), int_vector({}, {0}));
+}
+
+// X⍷Y (find, §4.6): a Boolean of Y's shape marking each position where the whole pattern X
+// starts. X of lower rank aligns with Y's trailing axes; X of higher rank, or one that does not
+// fit on some axis, marks nothing; an empty X matches wherever it fits. Native operands: for each
+// pattern position q, Y shifted by q (a Gather) compared with X's item q, the comparisons ANDed
+// (tolerant, as =); boxed operands compare items as values (value::match).
+Value find(const Value& a, const Value& w) {
+    Shape sy = w.shape(), sx = a.shape();
+    int64_t n = value::count_of(sy);
+    auto none = [&] { return gather(Value::boolean(false), sy, std::vector<int64_t>(static_cast<size_t>(n), -1), w.is_atom()); };
+    if (sx.size() > sy.size()) return none();
+    sx.insert(sx.begin(), sy.size() - sx.size(), 1);
+    for (size_t j = 0; j < sy.size(); j++)
+        if (sx[j] > sy[j]) return none();
+    // where the pattern fits, in ravel order; and the offset in Y of each pattern position
+    std::vector<int64_t> ystride(sy.size()), starts, offsets;
+    for (size_t j = sy.size(), k = 1; j-- > 0; k *= static_cast<size_t>(sy[j])) ystride[j] = static_cast<int64_t>(k);
+    std::vector<int64_t> c(sy.size(), 0);
+    std::vector<uint8_t> fits(static_cast<size_t>(n));
+    for (int64_t i = 0; i < n; i++) {
+        bool in = true;
+        for (size_t j = 0; j < sy.size(); j++) in = in && c[j] + sx[j] <= sy[j];
+        fits[static_cast<size_t>(i)] = in;
+        if (in) starts.push_back(i);
+        for (size_t j = sy.size(); j-- > 0;) {
+            if (++c[j] < sy[j]) break;
+            c[j] = 0;
+        }
+    }
+    int64_t m = value::count_of(sx);
+    std::fill(c.begin(), c.end(), 0);
+    for (int64_t q = 0; q < m; q++) {
+        int64_t off = 0;
+        for (size_t j = 0; j < sy.size(); j++) off += c[j] * ystride[j];
+        offsets.push_back(off);
+        for (size_t j = sx.size(); j-- > 0;) {
+            if (++c[j] < sx[j]) break;
+            c[j] = 0;
+        }
+    }
+    if (!both_native(a, w)) {
+        Value x = a.read(), y = w.read();
+        auto item = [](const Value& v, int64_t i) { return v.is_stored_array() ? v.array_data().item(i) : v; };
+        std::vector<Value> marks(static_cast<size_t>(n), Value::boolean(false));
+        for (int64_t p : starts) {
+            bool all = true;
+            for (int64_t q = 0; q < m && all; q++) all = value::match(item(x, q), item(y, p + offsets[q]));
+            marks[static_cast<size_t>(p)] = Value::boolean(all);
+        }
+        if (w.is_atom()) return marks[0];
+        return value::make_array(sy, std::move(marks));
+    }
+    auto mask = ArrayData::compact(Kind::Bool, sy);
+    std::copy(fits.begin(), fits.end(), mask->items_as<uint8_t>());
+    Value acc = w.is_atom() ? Value::boolean(fits[0]) : Value::array(std::move(mask));
+    for (int64_t q = 0; q < m; q++) {
+        std::vector<int64_t> idx(static_cast<size_t>(n), -1);
+        for (int64_t p : starts) idx[static_cast<size_t>(p)] = p + offsets[q];
+        Value shifted = gather(w, sy, std::move(idx), w.is_atom());
+        Value xq = gather(a, {}, {q}, true);
+        acc = call(Prim::And, acc, call(Prim::Equal, xq, shifted));
+    }
+    return acc;
+}
+
 Value sort(const Value& w, bool down) {
     if (w.rank() == 0) return w;
     Value perm = grade(w, down).read();
@@ -252,6 +339,7 @@ const std::vector<Rule>& search_rules() {
         {Prim::Greater,      sort_down,    nullptr},
         {Prim::Where,        nullptr,      interval_index},
         {Prim::Intersect,    duplicates,   intersect},
+        {Prim::Find,         groups,       find},
     };
     return RULES;
 }
