@@ -120,6 +120,53 @@ Value grade(const Value& w, bool down) {
     });
     return int_vector(perm, {n});
 }
+// C⍋Y, C⍒Y (§5.1): characters collated by C. Along each axis of C, from the last, a character's
+// key is its least coordinate there (characters C lacks take the axis length: after all of
+// C's); Y's major cells are graded by those keys, the whole cell's key for C's last axis first.
+Value grade_collated(const Value& c, const Value& w, bool down) {
+    if (c.rank() == 0 || w.rank() == 0) fail(ErrorKind::Rank, "collated grade needs arrays");
+    if (!c.is_native() || c.kind() != Kind::Char || !w.is_native() || w.kind() != Kind::Char)
+        fail(ErrorKind::Domain, "collated grade takes characters");
+    Value cv = c.read(), yv = w.read();
+    const ArrayData& ca = cv.array_data();
+    const Shape& sc = ca.shape();
+    size_t rc = sc.size();
+    std::vector<char32_t> listed;
+    std::vector<std::vector<int64_t>> least; // per listed character, per axis of C
+    std::vector<int64_t> coord(rc, 0);
+    for (int64_t i = 0; i < ca.count(); i++) {
+        char32_t ch = ca.items_as<char32_t>()[i];
+        auto it = std::find(listed.begin(), listed.end(), ch);
+        if (it == listed.end()) {
+            listed.push_back(ch);
+            least.push_back(coord);
+        } else {
+            std::vector<int64_t>& l = least[static_cast<size_t>(it - listed.begin())];
+            for (size_t k = 0; k < rc; k++) l[k] = std::min(l[k], coord[k]);
+        }
+        for (size_t k = rc; k-- > 0;) {
+            if (++coord[k] < sc[k]) break;
+            coord[k] = 0;
+        }
+    }
+    const ArrayData& ya = yv.array_data();
+    int64_t n = major_count(w), per = value::count_of(major_cell(w));
+    auto keys = ArrayData::compact(Kind::Int, {n, static_cast<int64_t>(rc), per});
+    int64_t* out = keys->items_as<int64_t>();
+    for (int64_t i = 0; i < ya.count(); i++) {
+        char32_t ch = ya.items_as<char32_t>()[i];
+        auto it = std::find(listed.begin(), listed.end(), ch);
+        int64_t cell = i / per, at = i % per;
+        for (size_t s = 0; s < rc; s++) { // key slot s: C's axis rc-1-s
+            size_t axis = rc - 1 - s;
+            out[(cell * static_cast<int64_t>(rc) + static_cast<int64_t>(s)) * per + at] =
+                it == listed.end() ? sc[axis] : least[static_cast<size_t>(it - listed.begin())][axis];
+        }
+    }
+    return grade(Value::array(std::move(keys)), down);
+}
+Value grade_up_collated(const Value& c, const Value& w) { return grade_collated(c, w, false); }
+Value grade_down_collated(const Value& c, const Value& w) { return grade_collated(c, w, true); }
 Value grade_up(const Value& w) { return grade(w, false); }
 Value grade_down(const Value& w) { return grade(w, true); }
 
@@ -327,8 +374,8 @@ Value sort_down(const Value& w) { return sort(w, true); }
 const std::vector<Rule>& search_rules() {
     static const std::vector<Rule> RULES = {
         //  row               monadic       dyadic
-        {Prim::GradeUp,      grade_up,     nullptr},
-        {Prim::GradeDown,    grade_down,   nullptr},
+        {Prim::GradeUp,      grade_up,     grade_up_collated},
+        {Prim::GradeDown,    grade_down,   grade_down_collated},
         {Prim::Iota,         nullptr,      index_of},
         {Prim::Epsilon,      nullptr,      member_of},
         {Prim::Equal,        self_classify, nullptr},
