@@ -391,23 +391,52 @@ Value power(Exec& ex, const Value& f, const Value& g, const Value* alpha, const 
         }
     }
     std::vector<int64_t> n = integers_of(g, "power");
-    if (n.size() != 1 || g.rank() > 0)
-        throw Error(ErrorKind::Nonce, "power with an array of counts is not supported yet");
-    bool back = n[0] < 0;
-    auto step = [&](const Value& x) {
-        return back ? apply_inverse(ex, f, alpha, x) : apply(ex, f, alpha, x);
-    };
-    int64_t count = back ? -n[0] : n[0];
-    Value x = w;
-    if (count >= INT64_MAX / 2) { // ±∞: a fixed point
-        for (;;) {
-            Value next = step(x).read();
-            if (value::match(next, x)) return next;
-            x = next;
+    // The states after each wanted count in one direction, from w: one pass up to the largest,
+    // so repeated and ordered counts reuse iterates (core:2142); ∞ runs to a fixed point.
+    auto states = [&](bool back, std::vector<int64_t> counts) {
+        auto step = [&](const Value& x) {
+            return back ? apply_inverse(ex, f, alpha, x) : apply(ex, f, alpha, x);
+        };
+        std::sort(counts.begin(), counts.end());
+        counts.erase(std::unique(counts.begin(), counts.end()), counts.end());
+        std::vector<std::pair<int64_t, Value>> out;
+        Value x = w;
+        int64_t done = 0;
+        for (int64_t count : counts) {
+            if (count >= INT64_MAX / 2) { // ∞: a fixed point
+                for (;;) {
+                    Value next = step(x).read();
+                    if (value::match(next, x)) break;
+                    x = next;
+                }
+            } else {
+                for (; done < count; done++) x = step(x);
+            }
+            out.emplace_back(count, x);
         }
-    }
-    for (int64_t i = 0; i < count; i++) x = step(x);
-    return x;
+        return out;
+    };
+    auto split = [&](bool back) {
+        std::vector<int64_t> c;
+        for (int64_t k : n)
+            if (k != 0 && (k < 0) == back) c.push_back(back ? -k : k);
+        return states(back, c);
+    };
+    if (g.rank() == 0) return n[0] == 0 ? w : split(n[0] < 0)[0].second;
+    // An array of counts: the state after each, one item each, in the counts' shape; no counts
+    // never call f, and take w's fill as prototype (core:2082–2115).
+    auto up = split(false), down = split(true);
+    auto state_at = [&](int64_t k) -> const Value& {
+        if (k == 0) return w;
+        const auto& side = k > 0 ? up : down;
+        int64_t want = k > 0 ? k : -k;
+        return std::lower_bound(side.begin(), side.end(), want,
+                                [](const auto& s, int64_t v) { return s.first < v; })->second;
+    };
+    std::vector<Value> items;
+    for (int64_t k : n) items.push_back(state_at(k));
+    Value r = w.read();
+    return value::make_array(g.shape(), std::move(items), value::fill_of(r));
 }
 
 // α f⊗ ω: every item of α with every item of ω; shape (⍴α),⍴ω. Two atoms call f directly.
