@@ -558,6 +558,41 @@ Value rotate_first(const Value& a, const Value& w) {
 }
 
 // N#Y: repeat each major cell by its count; negative counts give fill cells.
+Value replicate(const Value& a, const Value& w);
+
+// #Y (runs, functions.md §6.11): [lengths cells], the runs of adjacent matching major cells
+// (tolerant, as =) and the cell each repeats. The run starts are the one read (they decide the
+// lengths); the cells are a replicate of Y by them. A unit gives a rank-0 length 1 and the unit.
+Value runs(const Value& w) {
+    if (w.rank() == 0) return value::make_array({2}, {Value::integer(1), w});
+    int64_t n = w.shape()[0];
+    std::vector<uint8_t> start(static_cast<size_t>(n), 1);
+    if (n > 1) {
+        if (w.is_native()) {
+            Value ne = call(Prim::NotEqual, call(Prim::Drop, Value::integer(1), w),
+                            call(Prim::Drop, Value::integer(-1), w));
+            Shape sw = w.shape();
+            int64_t per = value::count_of(Shape(sw.begin() + 1, sw.end()));
+            if (w.rank() > 1) // a cell differs when any of its items does
+                ne = *reduce(Prim::Or, call(Prim::Rho, int_vector({n - 1, per}), ne), false);
+            Value d = convert_to(ne, Kind::Bool).read();
+            for (int64_t i = 1; i < n; i++) start[static_cast<size_t>(i)] = d.array_data().items_as<uint8_t>()[i - 1];
+        } else {
+            std::vector<Value> cells;
+            for (int64_t i = 0; i < n; i++) cells.push_back(select_cells(w, {i}, {}));
+            for (int64_t i = 1; i < n; i++) start[static_cast<size_t>(i)] = !value::match(cells[i], cells[i - 1]);
+        }
+    }
+    std::vector<int64_t> lengths, mask;
+    for (int64_t i = 0; i < n; i++) {
+        if (start[static_cast<size_t>(i)]) lengths.push_back(0);
+        lengths.back()++;
+        mask.push_back(start[static_cast<size_t>(i)]);
+    }
+    Value cells = replicate(int_vector(mask), w);
+    return value::make_array({2}, {int_vector(lengths), cells});
+}
+
 Value replicate(const Value& a, const Value& w) {
     std::vector<int64_t> counts = read_ints(a);
     Shape s = w.shape();
@@ -772,7 +807,7 @@ const std::vector<Rule>& structural_rules() {
         {Prim::Table,        table,      catenate_first},
         {Prim::ReverseFirst, reverse_first, rotate_first},
         {Prim::Squad,        identity,   squad},
-        {Prim::Hash,         nullptr,    replicate},
+        {Prim::Hash,         runs,       replicate},
         {Prim::Epsilon,      enlist,     nullptr},
     };
     return RULES;
