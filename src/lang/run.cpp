@@ -11,6 +11,8 @@
 #include "value/array.h"
 
 #include <algorithm>
+#include <new>
+#include <stdexcept>
 
 namespace bpl::lang {
 
@@ -94,8 +96,14 @@ void run_all(Context& ctx, std::string_view source,
     top.scope = &ctx.globals();
     for (const Statement& st : statements) {
         bool shy = false;
-        Value v = ex.statement(st.expr, top, &shy);
-        on_value(v, shy);
+        try {
+            Value v = ex.statement(st.expr, top, &shy);
+            on_value(v, shy);
+        } catch (const std::bad_alloc&) { // a result the machine cannot hold: an error, not a crash
+            throw base::Error(base::ErrorKind::Limit, "not enough memory for this result");
+        } catch (const std::length_error&) {
+            throw base::Error(base::ErrorKind::Limit, "a result too large to hold");
+        }
     }
 }
 
