@@ -652,8 +652,36 @@ Value squad(const Value& a, const Value& w) {
         items.push_back(sel);
     }
     Shape s = w.shape();
-    if (items.size() > s.size()) fail(ErrorKind::Length, "more selectors than axes");
     std::vector<int64_t> st = strides_of(s);
+    // Choose indexing: one item, an array whose items are each a whole coordinate of Y (a
+    // vector of integers, one per axis); the result has that array's shape.
+    if (items.size() == 1 && items[0].is_stored_array() && items[0].array_data().is_boxed() &&
+        items[0].count() > 0) {
+        const value::ArrayData& c = items[0].array_data();
+        bool coords = true;
+        for (int64_t i = 0; i < c.count() && coords; i++) {
+            Value v = c.item(i);
+            coords = v.is_stored_array() && v.rank() == 1 && !v.array_data().is_boxed() &&
+                     v.kind() != Kind::Char;
+        }
+        if (coords) {
+            std::vector<int64_t> idx;
+            for (int64_t i = 0; i < c.count(); i++) {
+                std::vector<int64_t> at = read_ints(c.item(i));
+                if (at.size() != s.size()) fail(ErrorKind::Length, "a chosen coordinate needs one position per axis");
+                int64_t p = 0;
+                for (size_t j = 0; j < s.size(); j++) {
+                    int64_t q = at[j] < 0 ? at[j] + s[j] : at[j];
+                    if (q < 0 || q >= s[j]) fail(ErrorKind::Index, "position outside its axis");
+                    p += q * st[j];
+                }
+                idx.push_back(p);
+            }
+            if (c.rank() == 0) return gather(w, {}, std::move(idx), true);
+            return gather(w, c.shape(), std::move(idx));
+        }
+    }
+    if (items.size() > s.size()) fail(ErrorKind::Length, "more selectors than axes");
     // Per axis: the positions it reads and the result axes they form.
     std::vector<std::vector<int64_t>> pos(s.size());
     Shape r;

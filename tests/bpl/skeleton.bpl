@@ -665,3 +665,13 @@ a←1 2 ⋄ b←a ⋄ a←9 ⋄ b   ⍝ 1 2
 
 ⍝ skeleton:each-no-result — in Each, outer product and Rank a call with no result gives ⍬
 [{}¨1 2;≢¨1 2{}⊗1 2 3;⍴({}⍤0) 1 2;{⍵=2?;⍵}¨1 2 3]   ⍝ [⍬ ⍬;2 3⍴0ₓ;[2 0]ₓ;1 ⍬ 3]
+
+⍝ squad:choose — one index item whose items are whole coordinates picks those items
+(⊂[[2 3] [0 0] [¯1 0]])⌷3 4⍴⍳12   ⍝ [11 0 8]ₓ
+
+⍝ squad:choose-shape — the result takes the coordinates' array shape
+[(2 1⍴[[0 1] [1 0]])]⌷[1 2⋄3 4]   ⍝ 2 1⍴2 3
+
+⍝ squad:choose-range —
+(⊂[[0 0] [3 0]])⌷3 4⍴⍳12
+⍝ error: INDEX ERROR
