@@ -34,12 +34,16 @@ enum class Routine : uint8_t {
     Exponents,     // out Int[n×w]: the exponents of the first w primes (K⨸, ∞⨸)
     FactorTable,   // out Int[n×2×w]: the last min(w, distinct) factors over their exponents, rows
                    // 0-padded to w (¯K⨸, ¯∞⨸)
+    // linear algebra (linalg.h), F64 or C128 items: a is one m×n matrix (na = m rows, cell = n)
+    MatrixInverse, // out [n×m]: ⌹a
+    MatrixDivide,  // b: m×r right-hand sides, r = nout ÷ n → out [n×r]: b⌹a
 };
 // clang-format on
 
 // Runs r over items of kind k (Char compares by code point). `cell` items form one cell; `na`
 // and `nb` count cells; `out` holds `nout` items. Never throws. The search routines never fail
-// (every input has a defined result); the number-theory ones record data errors in `slot`.
+// (every input has a defined result); the number-theory and linear-algebra ones record data
+// errors in `slot`.
 void run_routine(Routine r, number::Kind k, const void* a, int64_t na, const void* b, int64_t nb,
                  int64_t cell, void* out, int64_t nout, ErrorSlot& slot);
 

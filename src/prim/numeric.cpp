@@ -1,6 +1,7 @@
 // Numeric rows that are semantic forms over other rows: decode and encode expand to ordinary
 // calls (Map, Scan, Fold, Gather nodes), so they add no kernels of their own; so do the complex
 // monads ∨ ∧ ○ (parts, polar form, cis).
+#include "math/search.h"
 #include "prim/factory.h"
 #include "prim/rows.h"
 #include "prim/scalar.h"
@@ -261,6 +262,109 @@ Value polar(const Value& w) { return pair_axis(math::Fn::Magnitude, math::Fn::Ph
 // ○Y is cis Y, e to the power 0j1×Y.
 Value cis(const Value& w) { return call(Prim::Star, call(Prim::Times, Value::complex(0, 1), w)); }
 
+// --- ⌹ (functions.md §9.3): one Call node over math's LAPACK routines per matrix ---
+
+// The kind a matrix computes in: complex128 with a complex operand, else float64; the result
+// rounds back to float32 or float16 when every operand was that narrow (core:3174).
+Kind solve_kind(const Value& x, Kind* out) {
+    Value v = compact_numbers(x);
+    if (v.is_exact() || (!v.is_native() && !v.is_function()))
+        fail(v.is_exact() ? ErrorKind::Nonce : ErrorKind::Domain,
+             v.is_exact() ? "⌹ of exact (ᵣ) numbers is not supported yet" : "⌹ needs numbers");
+    if (v.is_function() || v.kind() == Kind::Char) fail(ErrorKind::Domain, "⌹ needs numbers");
+    if (v.kind() == Kind::Exact) fail(ErrorKind::Nonce, "⌹ of exact (ᵣ) numbers is not supported yet");
+    *out = v.kind();
+    return number::is_complex(v.kind()) ? Kind::C128 : Kind::F64;
+}
+Kind narrowed(Kind compute, Kind a, Kind b) {
+    if (compute != Kind::F64) return compute;
+    bool narrow = (a == Kind::F32 || a == Kind::F16) && (b == Kind::F32 || b == Kind::F16);
+    return narrow ? (a == Kind::F16 && b == Kind::F16 ? Kind::F16 : Kind::F32) : Kind::F64;
+}
+
+// The matrices of a rank ≥ 3 array, in frame order, and the frame.
+std::vector<Value> matrices(const Value& y, Shape& frame) {
+    Shape s = y.shape();
+    frame.assign(s.begin(), s.end() - 2);
+    int64_t f = value::count_of(frame), per = s[s.size() - 2] * s.back();
+    std::vector<Value> out;
+    for (int64_t i = 0; i < f; i++) {
+        std::vector<int64_t> idx(static_cast<size_t>(per));
+        for (int64_t j = 0; j < per; j++) idx[static_cast<size_t>(j)] = i * per + j;
+        out.push_back(gather(y, {s[s.size() - 2], s.back()}, std::move(idx)));
+    }
+    return out;
+}
+// Results of one shape each, assembled in frame order.
+Value assemble(const Shape& frame, const std::vector<Value>& parts, const Shape& cell) {
+    Shape shape = frame;
+    shape.insert(shape.end(), cell.begin(), cell.end());
+    std::vector<int64_t> idx(static_cast<size_t>(value::count_of(shape)));
+    for (size_t i = 0; i < idx.size(); i++) idx[i] = static_cast<int64_t>(i);
+    if (parts.empty()) return gather(Value::real(0), std::move(shape), {});
+    return gather_many(parts, std::move(shape), std::move(idx));
+}
+
+Value matrix_inverse(const Value& w0) {
+    Kind given;
+    Kind k = solve_kind(w0, &given);
+    Value w = compact_numbers(w0);
+    if (w.rank() == 0) { // a unit reciprocates (never ÷ on integers); ⌹0 is singular
+        Value x = w.read();
+        if (x.re() == 0 && x.im() == 0) fail(ErrorKind::Domain, "⌹ of a singular matrix");
+        return call(Prim::Divide, Value::real(1), convert_to(x, k));
+    }
+    if (w.rank() == 1) { // a one-column matrix: its pseudoinverse's one row
+        int64_t m = w.shape()[0];
+        return call(Prim::Comma, matrix_inverse(call(Prim::Rho, shape_vector({m, 1}), w)));
+    }
+    if (w.rank() > 2) {
+        Shape frame;
+        std::vector<Value> parts;
+        for (const Value& y : matrices(w, frame)) parts.push_back(matrix_inverse(y));
+        Shape s = w.shape();
+        return assemble(frame, parts, {s.back(), s[s.size() - 2]});
+    }
+    int64_t m = w.shape()[0], n = w.shape()[1];
+    if (m < n) fail(ErrorKind::Length, "⌹ needs at least as many rows as columns");
+    Value r = routine(math::Routine::MatrixInverse, k, {convert_to(w, k)}, n, Desc{k, false, false, {n, m}});
+    return convert_to(r, narrowed(k, given, given));
+}
+
+Value matrix_divide(const Value& a0, const Value& w0) {
+    Kind ga, gw;
+    Kind ka = solve_kind(a0, &ga), kw = solve_kind(w0, &gw);
+    Kind k = ka == Kind::C128 || kw == Kind::C128 ? Kind::C128 : Kind::F64;
+    Value a = compact_numbers(a0), w = compact_numbers(w0);
+    if (w.rank() == 0) {
+        Value x = w.read();
+        if (x.re() == 0 && x.im() == 0) fail(ErrorKind::Domain, "⌹ of a singular matrix");
+        return call(Prim::Divide, convert_to(a, k), convert_to(x, k));
+    }
+    if (w.rank() == 1) { // a one-column matrix: Z has shape (1↓⍴Y),1↓⍴X, so its one-row axis goes
+        int64_t m = w.shape()[0];
+        Value z = matrix_divide(a, call(Prim::Rho, shape_vector({m, 1}), w));
+        Shape sa = a.shape();
+        Shape rest = sa.empty() ? Shape{} : Shape(sa.begin() + 1, sa.end());
+        return rest.empty() ? gather(z, {}, {0}, true) : call(Prim::Rho, shape_vector(rest), z);
+    }
+    if (w.rank() > 2) {
+        Shape frame;
+        std::vector<Value> parts;
+        for (const Value& y : matrices(w, frame)) parts.push_back(matrix_divide(a, y));
+        return assemble(frame, parts, parts.empty() ? Shape{} : parts[0].shape());
+    }
+    int64_t m = w.shape()[0], n = w.shape()[1];
+    if (m < n) fail(ErrorKind::Length, "⌹ needs at least as many equations as unknowns");
+    if (a.rank() == 0 || a.rank() > 2 || a.shape()[0] != m)
+        fail(ErrorKind::Length, "⌹: one right-hand side row per matrix row");
+    int64_t r = a.rank() == 1 ? 1 : a.shape()[1];
+    Shape out = a.rank() == 1 ? Shape{n} : Shape{n, r};
+    Value z = routine(math::Routine::MatrixDivide, k, {convert_to(w, k), convert_to(a, k)}, n, Desc{k, false, false, out});
+    return convert_to(z, narrowed(k, ga, gw));
+}
+
+
 } // namespace
 
 // clang-format off
@@ -276,6 +380,7 @@ const std::vector<Rule>& numeric_rules() {
         {Prim::Circle,    cis,        circle},
         {Prim::Or,        parts,      nullptr},
         {Prim::And,       polar,      nullptr},
+        {Prim::Domino,    matrix_inverse, matrix_divide},
     };
     return RULES;
 }
