@@ -379,6 +379,35 @@ Value rank(Exec& ex, const Value& f, const Value& spec, const Value* alpha, cons
     return frame_of(frame, out);
 }
 
+// K f⌸Y: the major cells of Y grouped by the matching cells of K (tolerant, by representative:
+// ⍷K's groups), f called with each distinct key and its group, in first-occurrence order, the
+// results assembled with fill. f⌸Y: Y gives the keys, the groups are their positions.
+Value key(Exec& ex, const Value& f, const Value&, const Value* alpha, const Value& w) {
+    const Value& keys = alpha ? *alpha : w;
+    if (keys.rank() == 0 || w.rank() == 0) throw Error(ErrorKind::Rank, "key needs arrays, not units");
+    int64_t n = keys.shape()[0];
+    if (alpha && w.shape()[0] != n) throw Error(ErrorKind::Length, "key: one key per major cell");
+    Value groups = prim::call(prim::Prim::Find, keys).read();
+    auto cell_of = [](const Value& v, int64_t i) { return prim::select_cells(v, {i}, Shape{}); };
+    std::vector<Value> out;
+    for (const Value& g : items_of(groups)) {
+        std::vector<int64_t> at = prim::read_ints(g);
+        Value k = cell_of(keys, at[0]);
+        Value values = alpha ? prim::select_cells(w, at, {static_cast<int64_t>(at.size())}) : g;
+        out.push_back(item_of_call(apply(ex, f, &k, values)));
+    }
+    if (out.empty()) { // one call on prototypes gives the cell shape and prototype
+        Value k = fill_cell(keys, 1);
+        Value v = alpha ? fill_cell(w, 0) : value::make_array({0}, {}, Value::integer(0));
+        Value r = call_on_prototypes(ex, f, &k, v);
+        Shape shape{0};
+        Shape rs = r.shape();
+        shape.insert(shape.end(), rs.begin(), rs.end());
+        return value::make_array(shape, {}, value::fill_of(r.is_stored_array() ? r.array_data().prototype() : r));
+    }
+    return frame_of({static_cast<int64_t>(out.size())}, out);
+}
+
 // f⍣n: n applications (a bound left argument stays), the inverse for negative n, ±∞ until the
 // state stops changing; f⍣g: until (f x) g x holds.
 Value power(Exec& ex, const Value& f, const Value& g, const Value* alpha, const Value& w) {
@@ -721,7 +750,7 @@ const OperatorInfo OPERATORS[] = {
     {U'¨',  false, "each",       each,         each_inverse,     each_inverse_left,      nullptr},
     {U'⍨',  false, "commute",    commute,      commute_inverse,  commute_inverse_left,   nullptr},
     {U'⊗',  false, "outer",      outer,        outer_inverse,    outer_inverse_left,     nullptr},
-    {U'⌸',  false, "key",        nullptr,      nullptr,          nullptr,                nullptr},
+    {U'⌸',  false, "key",        key,          nullptr,          nullptr,                nullptr},
     {U'∂',  false, "derivative", nullptr,      nullptr,          nullptr,                nullptr},
     {U'⁻',  false, "inverse",    inverse_call, inverse_inverse,  inverse_inverse_left,   nullptr},
     {U'∘',  true,  "atop",       atop_op,      atop_inverse,     atop_inverse_left,      nullptr},
