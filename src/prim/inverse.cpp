@@ -438,6 +438,7 @@ const InverseRule RULES[] = {
     {Prim::Prime,        prime_count,    nullptr,         nullptr,               nullptr},
     {Prim::Factor,       unfactor,       nullptr,         nullptr,               nullptr},
     {Prim::Encode,       decode,         decode_held,     nullptr,               nullptr},
+    {Prim::Polynomial,   polynomial_coefficients, nullptr, nullptr,              nullptr},
     {Prim::Decode,       encode,         encode_held,     nullptr,               nullptr},
 };
 // clang-format on

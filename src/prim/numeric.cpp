@@ -365,7 +365,132 @@ Value matrix_divide(const Value& a0, const Value& w0) {
 }
 
 
+// --- ⌻ (functions.md §9.4): each form is evaluated by the scalar rows, term by term, so
+// integer and exact coefficients stay exact; C is a parameter (read), X stays a graph value ---
+
+// The items of a read value (an atom is its one item).
+std::vector<Value> items_read(const Value& v) {
+    Value x = v.read();
+    if (!x.is_stored_array()) return {x};
+    std::vector<Value> out;
+    for (int64_t i = 0; i < x.count(); i++) out.push_back(x.array_data().item(i));
+    return out;
+}
+
+// A polynomial form, read: coefficients (constant first), or M and the roots R of M××/X-R, or a
+// table of terms (coefficient, then one exponent per variable).
+struct Form {
+    enum { Coefficients, Roots, Table } kind;
+    std::vector<Value> items; // the coefficients, or the roots
+    Value m;                  // the multiplier of a roots form
+    Value table;              // a table form's matrix
+};
+Form form_of(const Value& c) {
+    Value x = c.read();
+    if (x.is_stored_array() && x.array_data().is_boxed()) {
+        const ArrayData& a = x.array_data();
+        if (x.rank() == 0) { // ⊂R or ⊂T
+            Value inner = a.item(0).read();
+            if (inner.rank() == 2) return {Form::Table, {}, {}, inner};
+            if (inner.rank() <= 1) return {Form::Roots, items_read(inner), Value::integer(1), {}};
+        }
+        if (x.rank() == 1 && x.count() == 2 && a.item(1).rank() == 1 && a.item(0).is_atom())
+            return {Form::Roots, items_read(a.item(1)), a.item(0).read(), {}};
+        fail(ErrorKind::Domain, "⌻ takes coefficients, [M R] or an enclosed table of terms");
+    }
+    if (x.is_stored_array() && x.rank() > 1) fail(ErrorKind::Rank, "one polynomial per call");
+    if (x.is_char() || (x.is_stored_array() && x.kind() == Kind::Char)) fail(ErrorKind::Domain, "⌻ needs numbers");
+    return {Form::Coefficients, items_read(x), {}, {}};
+}
+
+// `c` shaped as X (a constant polynomial keeps X's shape).
+Value like(const Value& c, const Value& x) { return x.is_atom() ? c : call(Prim::Rho, shape_vector(x.shape()), c); }
+
+Value evaluate(const Form& f, const Value& x) {
+    if (f.kind == Form::Coefficients) { // Horner, from the highest term
+        if (f.items.empty()) return like(Value::integer(0), x);
+        Value r = like(f.items.back(), x);
+        for (size_t i = f.items.size() - 1; i-- > 0;) r = call(Prim::Plus, call(Prim::Times, r, x), f.items[i]);
+        return r;
+    }
+    if (f.kind == Form::Roots) {
+        Value r = like(f.m, x);
+        for (const Value& root : f.items) r = call(Prim::Times, r, call(Prim::Minus, x, root));
+        return r;
+    }
+    // a table at one enclosed coordinate vector (a unit coordinate serves every variable)
+    Value point = x.read();
+    if (point.is_stored_array() && point.array_data().is_boxed() && point.rank() == 0) point = point.array_data().item(0);
+    std::vector<Value> coords = items_read(point);
+    Shape ts = f.table.shape();
+    size_t vars = static_cast<size_t>(ts[1] - 1);
+    if (coords.size() != vars && coords.size() != 1) fail(ErrorKind::Length, "one coordinate per variable");
+    std::vector<Value> cells = items_read(f.table);
+    Value sum = Value::integer(0);
+    for (int64_t row = 0; row < ts[0]; row++) {
+        Value term = cells[static_cast<size_t>(row * ts[1])];
+        for (size_t j = 0; j < vars; j++)
+            term = call(Prim::Times, term, call(Prim::Star, coords[coords.size() == 1 ? 0 : j], cells[static_cast<size_t>(row * ts[1]) + 1 + j]));
+        sum = call(Prim::Plus, sum, term);
+    }
+    return sum;
+}
+
+Value polynomial(const Value& c, const Value& x) {
+    Value cv = c.read();
+    if (cv.is_stored_array() && !cv.array_data().is_boxed() && cv.rank() == 2) {
+        // a matrix of coefficient rows pairs its rows with X's items (ranks 1 0)
+        int64_t rows = cv.shape()[0], width = cv.shape()[1];
+        std::vector<Value> items = items_read(cv);
+        std::vector<Value> points = x.is_atom() ? std::vector<Value>(static_cast<size_t>(rows), x.read()) : items_read(x);
+        if (static_cast<int64_t>(points.size()) != rows) fail(ErrorKind::Length, "one point per row of coefficients");
+        std::vector<Value> out;
+        for (int64_t r = 0; r < rows; r++) {
+            Form f{Form::Coefficients, std::vector<Value>(items.begin() + r * width, items.begin() + (r + 1) * width), {}, {}};
+            out.push_back(evaluate(f, points[static_cast<size_t>(r)]));
+        }
+        std::vector<int64_t> idx(out.size());
+        for (size_t i = 0; i < idx.size(); i++) idx[i] = static_cast<int64_t>(i);
+        return gather_many(out, {rows}, std::move(idx));
+    }
+    return evaluate(form_of(c), x);
+}
+
+Value roots(const Value&) { fail(ErrorKind::Nonce, "⌻ roots are not supported yet"); }
+
 } // namespace
+
+// ⌻⁻: the coefficient vector of any form (one variable, nonnegative integral exponents).
+Value polynomial_coefficients(const Value& c) {
+    Form f = form_of(c);
+    std::vector<Value> coefs;
+    if (f.kind == Form::Coefficients) {
+        coefs = f.items;
+    } else if (f.kind == Form::Roots) { // M×(x−r₀)×(x−r₁)…, one root at a time
+        coefs = {f.m};
+        for (const Value& r : f.items) {
+            std::vector<Value> next(coefs.size() + 1, Value::integer(0));
+            for (size_t k = 0; k < coefs.size(); k++) {
+                next[k] = call(Prim::Minus, next[k], call(Prim::Times, r, coefs[k])).read();
+                next[k + 1] = call(Prim::Plus, next[k + 1], coefs[k]).read();
+            }
+            coefs = std::move(next);
+        }
+    } else {
+        Shape ts = f.table.shape();
+        if (ts[1] != 2) fail(ErrorKind::Domain, "only a table of one variable converts to coefficients");
+        std::vector<Value> cells = items_read(f.table);
+        for (int64_t row = 0; row < ts[0]; row++) {
+            std::vector<int64_t> e = read_ints(cells[static_cast<size_t>(row * 2 + 1)]);
+            if (e[0] < 0) fail(ErrorKind::Domain, "exponents must be nonnegative integers");
+            check_count(e[0] + 1);
+            if (static_cast<int64_t>(coefs.size()) <= e[0]) coefs.resize(static_cast<size_t>(e[0] + 1), Value::integer(0));
+            coefs[static_cast<size_t>(e[0])] = call(Prim::Plus, coefs[static_cast<size_t>(e[0])], cells[static_cast<size_t>(row * 2)]).read();
+        }
+    }
+    int64_t n = static_cast<int64_t>(coefs.size());
+    return value::make_array({n}, std::move(coefs), Value::integer(0));
+}
 
 // clang-format off
 const std::vector<Rule>& numeric_rules() {
@@ -381,6 +506,7 @@ const std::vector<Rule>& numeric_rules() {
         {Prim::Or,        parts,      nullptr},
         {Prim::And,       polar,      nullptr},
         {Prim::Domino,    matrix_inverse, matrix_divide},
+        {Prim::Polynomial, roots,     polynomial},
     };
     return RULES;
 }

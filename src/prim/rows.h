@@ -29,6 +29,8 @@ Value prime_count(const Value& omega);
 
 // Numeric semantic forms (numeric.cpp): rows that expand to other rows' calls.
 const std::vector<Rule>& numeric_rules();
+// ⌻⁻C: any polynomial form of C as its coefficient vector (the inverse table's entry for ⌻).
+Value polynomial_coefficients(const Value& c);
 
 // Roll and deal (draw.cpp): Draw nodes over math's random streams.
 const std::vector<Rule>& draw_rules();
