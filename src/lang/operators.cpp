@@ -408,6 +408,63 @@ Value key(Exec& ex, const Value& f, const Value&, const Value* alpha, const Valu
     return frame_of({static_cast<int64_t>(out.size())}, out);
 }
 
+// f⌺S Y (§11): f on the window around every position of the leading ≢S axes (S: sizes, or a
+// two-row matrix of sizes then movements): ⍵ is the window padded with fill (S↕Y with negated
+// sizes), ⍺ the signed padding per axis (positive at the start, negative at the end); results
+// assemble with fill. f⌺g Y is f⌺(g Y) Y.
+Value stencil(Exec& ex, const Value& f, const Value& g, const Value* alpha, const Value& w) {
+    if (alpha) throw Error(ErrorKind::Syntax, "stencil takes one argument");
+    Value spec = g.is_function() ? apply(ex, g, nullptr, w) : g;
+    if (spec.rank() > 2) throw Error(ErrorKind::Rank, "stencil sizes are a unit, a vector or a two-row matrix");
+    if (spec.rank() == 2 && spec.shape()[0] != 2) throw Error(ErrorKind::Length, "a stencil matrix has two rows");
+    std::vector<int64_t> all = integers_of(spec, "stencil");
+    size_t k = spec.rank() == 2 ? static_cast<size_t>(spec.shape()[1]) : all.size();
+    if (k == 0) throw Error(ErrorKind::Domain, "stencil needs a size");
+    if (w.rank() == 0 || k > static_cast<size_t>(w.rank())) throw Error(ErrorKind::Rank, "more stencil sizes than axes");
+    std::vector<int64_t> sizes(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(k));
+    std::vector<int64_t> moves = spec.rank() == 2 ? std::vector<int64_t>(all.begin() + static_cast<std::ptrdiff_t>(k), all.end())
+                                                  : std::vector<int64_t>(k, 1);
+    std::vector<Value> negated;
+    for (int64_t z : sizes) {
+        if (z <= 0) throw Error(ErrorKind::Domain, "stencil sizes are positive");
+        negated.push_back(Value::integer(-z));
+    }
+    for (int64_t m : moves) {
+        if (m <= 0) throw Error(ErrorKind::Domain, "stencil movements are positive");
+        if (spec.rank() == 2) negated.push_back(Value::integer(m));
+    }
+    Value neg = spec.rank() == 2 ? value::make_array({2, static_cast<int64_t>(k)}, std::move(negated))
+                                 : value::make_array({static_cast<int64_t>(k)}, std::move(negated));
+    Value windows = prim::call(prim::Prim::Windows, neg, w);
+    Cells c = cells_of(windows, windows.rank() - static_cast<int64_t>(k));
+    Shape sw = w.shape();
+    std::vector<Value> out;
+    Shape at(k, 0);
+    for (const Value& cell : c.cells) {
+        std::vector<Value> pads;
+        for (size_t j = 0; j < k; j++) {
+            int64_t start = at[j] * moves[j] - (sizes[j] - 1) / 2;
+            int64_t before = std::max<int64_t>(0, -start), after = std::max<int64_t>(0, start + sizes[j] - sw[j]);
+            pads.push_back(Value::integer(before > 0 ? before : -after));
+        }
+        Value a = value::make_array({static_cast<int64_t>(k)}, std::move(pads));
+        out.push_back(item_of_call(apply(ex, f, &a, cell)));
+        for (size_t j = k; j-- > 0;) {
+            if (++at[j] < c.frame[j]) break;
+            at[j] = 0;
+        }
+    }
+    if (out.empty()) {
+        Value a = value::make_array({static_cast<int64_t>(k)}, std::vector<Value>(k, Value::integer(0)));
+        Value r = call_on_prototypes(ex, f, &a, fill_cell(windows, k));
+        Shape shape = c.frame;
+        Shape rs = r.shape();
+        shape.insert(shape.end(), rs.begin(), rs.end());
+        return value::make_array(shape, {}, value::fill_of(r.is_stored_array() ? r.array_data().prototype() : r));
+    }
+    return frame_of(c.frame, out);
+}
+
 // f⍣n: n applications (a bound left argument stays), the inverse for negative n, ±∞ until the
 // state stops changing; f⍣g: until (f x) g x holds.
 Value power(Exec& ex, const Value& f, const Value& g, const Value* alpha, const Value& w) {
@@ -762,7 +819,7 @@ const OperatorInfo OPERATORS[] = {
     {U'⇄',  true,  "swap",       swap_call,    swap_inverse,     nullptr,                nullptr},
     {U'⍚',  true,  "agenda",     nullptr,      nullptr,          nullptr,                nullptr},
     {U'@',  true,  "under",      nullptr,      nullptr,          nullptr,                nullptr},
-    {U'⌺',  true,  "stencil",    nullptr,      nullptr,          nullptr,                nullptr},
+    {U'⌺',  true,  "stencil",    stencil,      nullptr,          nullptr,                nullptr},
     {U'⍠',  true,  "variant",    nullptr,      nullptr,          nullptr,                nullptr},
     {U'⊘',  true,  "valences",   valences,     valences_inverse, valences_inverse_left,  nullptr},
     {U'.',  true,  "inner",      inner,        nullptr,          nullptr,                nullptr},

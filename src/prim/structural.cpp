@@ -782,27 +782,60 @@ Value partition(const Value& a, const Value& w) {
 }
 
 // S↕Y: windows of sizes S along the leading axes, movement 1 (↕Y is 2↕Y).
-Value windows(const Value& a, const Value& w) {
-    std::vector<int64_t> sizes = read_ints(a);
-    if (a.rank() > 1) fail(ErrorKind::Nonce, "windows with movements are not supported yet");
-    Shape s = w.shape();
-    if (s.empty() || sizes.size() > s.size()) fail(ErrorKind::Rank, "more window sizes than axes");
-    size_t k = sizes.size();
-    Shape r;
-    for (size_t j = 0; j < k; j++) {
-        if (sizes[j] < 0) fail(ErrorKind::Nonce, "padded windows are not supported yet");
-        r.push_back(std::max<int64_t>(0, 1 + s[j] - sizes[j]));
+// S↕Y (§6.7): windows of sizes S along the leading axes (a two-row S: sizes, then movements).
+// A positive size s moved by m gives 0⌈1+⌊(n−s)÷m windows; a negative one pads: windows of |s|
+// centred on the positions 0, m, 2m, … (an even size reaches one further right), ⌈(n−e)÷m of
+// them (e: 1 for an even size), fill beyond the edges. One Gather either way.
+struct WindowAxes {
+    std::vector<int64_t> size, move, count, first; // per axis: |s|, m, windows, first item's offset
+    std::vector<bool> padded;
+};
+WindowAxes window_axes(const Value& a, const Shape& s) {
+    if (a.rank() > 2) fail(ErrorKind::Rank, "window sizes are a unit, a vector or a two-row matrix");
+    std::vector<int64_t> all = read_ints(a);
+    std::vector<int64_t> sizes = all, moves;
+    if (a.rank() == 2) {
+        if (a.shape()[0] != 2) fail(ErrorKind::Length, "a matrix of window sizes has two rows");
+        int64_t k = a.shape()[1];
+        sizes.assign(all.begin(), all.begin() + k);
+        moves.assign(all.begin() + k, all.end());
     }
-    for (size_t j = 0; j < k; j++) r.push_back(sizes[j]);
+    if (s.empty() || sizes.size() > s.size()) fail(ErrorKind::Rank, "more window sizes than axes");
+    WindowAxes w;
+    for (size_t j = 0; j < sizes.size(); j++) {
+        int64_t m = moves.empty() ? 1 : moves[j], n = s[j], z = std::llabs(sizes[j]);
+        if (m <= 0) fail(ErrorKind::Domain, "window movements are positive");
+        bool pad = sizes[j] < 0;
+        if (pad && z >= 2 * n) fail(ErrorKind::Domain, "a padded window is under twice its axis");
+        int64_t count = pad ? (n - (z % 2 == 0 ? 1 : 0) + m - 1) / m : std::max<int64_t>(0, 1 + (n - z) / m);
+        if (!pad && n < z) count = 0;
+        w.size.push_back(z), w.move.push_back(m), w.count.push_back(std::max<int64_t>(count, 0));
+        w.first.push_back(pad ? -((z - 1) / 2) : 0), w.padded.push_back(pad);
+    }
+    return w;
+}
+
+Value windows(const Value& a, const Value& w) {
+    Shape s = w.shape();
+    WindowAxes ax = window_axes(a, s);
+    size_t k = ax.size.size();
+    Shape r(ax.count.begin(), ax.count.end());
+    r.insert(r.end(), ax.size.begin(), ax.size.end());
     for (size_t j = k; j < s.size(); j++) r.push_back(s[j]);
+    check_count(value::count_of(r));
     std::vector<int64_t> st = strides_of(s);
     std::vector<int64_t> idx;
     idx.reserve(static_cast<size_t>(value::count_of(r)));
     each_position(r, [&](const std::vector<int64_t>& c) {
         int64_t p = 0;
-        for (size_t j = 0; j < k; j++) p += (c[j] + c[k + j]) * st[j];
+        bool inside = true;
+        for (size_t j = 0; j < k; j++) {
+            int64_t at = c[j] * ax.move[j] + ax.first[j] + c[k + j];
+            inside = inside && at >= 0 && at < s[j];
+            p += at * st[j];
+        }
         for (size_t j = k; j < s.size(); j++) p += c[k + j] * st[j];
-        idx.push_back(p);
+        idx.push_back(inside ? p : -1);
     });
     return gather(w, std::move(r), std::move(idx));
 }
