@@ -8,6 +8,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace bpl::lang {
 
@@ -17,6 +18,10 @@ struct TailCall {
     Value alpha; // none: monadic
     Value omega;
 };
+
+// The array `cur` with its items replaced by `items`, kinds joined as writes join them (§5;
+// the one write of selective assignment and of f@positions).
+Value written(const Value& cur, std::vector<Value> items);
 
 // One run() of source text: the context and the source the sites point into.
 class Exec {

@@ -465,6 +465,47 @@ Value stencil(Exec& ex, const Value& f, const Value& g, const Value* alpha, cons
     return frame_of(c.frame, out);
 }
 
+// f@g Y (§14). Positions (an array g): f on [g]⌷Y, called once on the whole selection (an array
+// f replaces it), written back where the same indexing of Y's 1-based positions lands; a
+// predicate [p] selects ⍸p Y. Another g: g⁻ f g Y, and X f@g Y is g⁻ (g X) f (g Y).
+Value under(Exec& ex, const Value& f, const Value& g, const Value* alpha, const Value& w) {
+    Value positions_of = g;
+    if (!g.is_function()) {
+        Value gr = g.read();
+        if (gr.is_stored_array() && gr.count() == 1 && gr.array_data().item(0).is_function()) // [p]
+            positions_of = prim::call(prim::Prim::Where, apply(ex, gr.array_data().item(0), nullptr, w));
+    } else {
+        auto through = [&](const Value& v) { return apply(ex, g, nullptr, v); };
+        Value y = through(w);
+        Value r;
+        if (f.is_function()) {
+            Value x = alpha ? through(*alpha) : Value();
+            r = apply(ex, f, alpha ? &x : nullptr, y);
+        } else {
+            r = f;
+        }
+        return apply_inverse(ex, g, nullptr, r);
+    }
+    Value cur = w.read();
+    Value index = value::make_array({1}, {positions_of});
+    int64_t n = cur.count();
+    auto ones = value::ArrayData::compact(Kind::Int, cur.shape());
+    for (int64_t k = 0; k < n; k++) ones->items_as<int64_t>()[k] = k + 1;
+    Value traced = prim::call(prim::Prim::Squad, index, cur.is_stored_array() ? Value::array(ones) : Value::integer(1)).read();
+    Value selection = prim::call(prim::Prim::Squad, index, cur);
+    Value now = f.is_function() ? apply(ex, f, alpha, selection) : f;
+    std::vector<Value> items = items_of(cur), at = items_of(traced);
+    if (!now.is_atom() && now.rank() > 0 && now.shape() != traced.shape())
+        throw Error(ErrorKind::Length, "the value does not fit the selection");
+    std::vector<Value> xs = now.is_atom() || now.rank() == 0 ? std::vector<Value>(at.size(), now.is_atom() ? now : items_of(now)[0])
+                                                             : items_of(now);
+    for (size_t k = 0; k < at.size(); k++) {
+        int64_t p = at[k].as_i64();
+        if (p > 0) items[static_cast<size_t>(p - 1)] = xs[k]; // the last write of a repeat stays
+    }
+    return cur.is_stored_array() ? written(cur, std::move(items)) : items[0];
+}
+
 // f⍣n: n applications (a bound left argument stays), the inverse for negative n, ±∞ until the
 // state stops changing; f⍣g: until (f x) g x holds.
 Value power(Exec& ex, const Value& f, const Value& g, const Value* alpha, const Value& w) {
@@ -818,7 +859,7 @@ const OperatorInfo OPERATORS[] = {
     {U'⍣',  true,  "power",      power,        power_inverse,    power_inverse_left,     nullptr},
     {U'⇄',  true,  "swap",       swap_call,    swap_inverse,     nullptr,                nullptr},
     {U'⍚',  true,  "agenda",     nullptr,      nullptr,          nullptr,                nullptr},
-    {U'@',  true,  "under",      nullptr,      nullptr,          nullptr,                nullptr},
+    {U'@',  true,  "under",      under,        nullptr,          nullptr,                nullptr},
     {U'⌺',  true,  "stencil",    stencil,      nullptr,          nullptr,                nullptr},
     {U'⍠',  true,  "variant",    nullptr,      nullptr,          nullptr,                nullptr},
     {U'⊘',  true,  "valences",   valences,     valences_inverse, valences_inverse_left,  nullptr},
