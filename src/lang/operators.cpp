@@ -506,6 +506,147 @@ Value under(Exec& ex, const Value& f, const Value& g, const Value* alpha, const 
     return cur.is_stored_array() ? written(cur, std::move(items)) : items[0];
 }
 
+// f with its arguments swapped (⍺ and ⍵ exchanged): the right argument of f⍠A lacking the axes.
+class SwappedFn final : public Fn {
+  public:
+    explicit SwappedFn(Value f) : f_(std::move(f)) {}
+    std::string source() const override { return spelling(f_) + "⍨"; }
+    bool same(const value::Function& o) const override {
+        auto* p = dynamic_cast<const SwappedFn*>(&o);
+        return p && value::match(p->f_, f_);
+    }
+    Value call(Exec& ex, const Value* alpha, const Value& omega) const override {
+        if (!alpha) return apply(ex, f_, nullptr, omega);
+        return apply(ex, f_, &omega, *alpha);
+    }
+
+  private:
+    Value f_;
+};
+
+// The operator name and left operand of a derived function ("reduce", "scan", ...), if f is one
+// (defined after DerivedFn below).
+bool derived_parts(const Value& f, std::string* name, Value* left);
+
+// f⍠A (§9; §4.3 for reductions and scans): f on the cells made of axes A (negative from the end);
+// the other axes, in order, are the frame. Result cells of A's rank return to A's axes; others
+// start where the first listed axis was. Dyadic: A applies to both; an argument lacking the axes
+// is one whole cell, and for catenation one rank lower is one slice along the axis. f/⍠A reduces
+// the cells of A ravelled in the listed order (⍠⍬: singleton cells); f\⍠a scans along axis a.
+Value variant(Exec& ex, const Value& f, const Value& g, const Value* alpha, const Value& w) {
+    Value spec = g.is_function() ? apply(ex, g, nullptr, w) : g;
+    if (spec.rank() > 1) throw Error(ErrorKind::Rank, "axes are a unit or a vector");
+    std::vector<int64_t> given = integers_of(spec, "axis");
+    std::string kind;
+    Value base;
+    bool reduction = derived_parts(f, &kind, &base) && (kind == "reduce" || kind == "scan");
+    std::string glyph = f.is_function() ? spelling(f) : "";
+    if (glyph == "⊃" || glyph == "⍳" || glyph == "⌷" || ((glyph == "⊂" || glyph == "⊆") && alpha))
+        throw Error(ErrorKind::Nonce, glyph + "⍠ is not supported yet");
+    // A's axes resolved against a rank; false when some axis is outside it
+    auto resolve = [&](int64_t r, std::vector<int64_t>& axes) {
+        axes.clear();
+        for (int64_t a : given) {
+            int64_t x = a < 0 ? a + r : a;
+            if (x < 0 || x >= r) return false;
+            if (std::find(axes.begin(), axes.end(), x) != axes.end()) throw Error(ErrorKind::Domain, "repeated axes");
+            axes.push_back(x);
+        }
+        return true;
+    };
+    std::vector<int64_t> aw;
+    if (!resolve(w.rank(), aw)) {
+        // a right argument lacking the axes is one whole cell beside a left one that has them
+        std::vector<int64_t> aa;
+        if (alpha && !reduction && resolve(alpha->rank(), aa)) {
+            Value swapped = Value::function(base::Ref<value::Function>(new SwappedFn(f)));
+            return variant(ex, swapped, g, &w, *alpha);
+        }
+        throw Error(ErrorKind::Domain, "an axis outside the argument");
+    }
+    if (glyph == "," && !alpha && aw.size() > 1)
+        for (size_t j = 1; j < aw.size(); j++)
+            if (aw[j] != aw[j - 1] + 1) throw Error(ErrorKind::Domain, "ravel takes adjacent axes in order");
+    if ((glyph == "↑" || glyph == "↓") && alpha && alpha->count() != static_cast<int64_t>(aw.size()))
+        throw Error(ErrorKind::Length, "one count per listed axis");
+    int64_t r = w.rank();
+    std::vector<int64_t> others;
+    for (int64_t j = 0; j < r; j++)
+        if (std::find(aw.begin(), aw.end(), j) == aw.end()) others.push_back(j);
+    // v with its axes reordered: others first, then `cells` (listed order)
+    auto to_cells = [&](const Value& v, const std::vector<int64_t>& rest, const std::vector<int64_t>& cells) {
+        std::vector<Value> where(static_cast<size_t>(v.rank()));
+        int64_t k = 0;
+        for (int64_t j : rest) where[static_cast<size_t>(j)] = Value::integer(k++);
+        for (int64_t j : cells) where[static_cast<size_t>(j)] = Value::integer(k++);
+        if (v.rank() < 2) return v;
+        return prim::call(prim::Prim::Transpose, value::make_array({v.rank()}, std::move(where)), v);
+    };
+    auto ints = [](std::vector<int64_t> xs) {
+        std::vector<Value> v;
+        for (int64_t x : xs) v.push_back(Value::integer(x));
+        int64_t n = static_cast<int64_t>(v.size());
+        return value::make_array({n}, std::move(v));
+    };
+    int64_t na = static_cast<int64_t>(aw.size());
+    Value wt = to_cells(w, others, aw);
+    Value result;
+    int64_t cell_rank;
+    if (reduction && kind == "reduce") { // one cell ravelled in the listed order, reduced
+        Shape s = wt.shape();
+        Shape flat(s.begin(), s.begin() + static_cast<std::ptrdiff_t>(r - na));
+        flat.push_back(value::count_of(Shape(s.begin() + static_cast<std::ptrdiff_t>(r - na), s.end())));
+        std::vector<int64_t> fs(flat.begin(), flat.end());
+        Value cells = prim::call(prim::Prim::Rho, ints(fs), wt);
+        return reduce(ex, base, alpha, cells, false);
+    }
+    if (reduction) { // a scan along one axis
+        if (na != 1) throw Error(ErrorKind::Length, "a scan takes one axis");
+        result = scan(ex, base, alpha, wt, false);
+        cell_rank = 1;
+    } else {
+        Value at;
+        std::vector<Value> ranks{Value::integer(na)};
+        if (alpha) {
+            std::vector<int64_t> aa;
+            Value a = *alpha;
+            if (glyph == "," && a.rank() + 1 == r && na == 1) { // one slice along the axis
+                Shape sa = a.shape();
+                sa.insert(sa.begin() + aw[0], 1);
+                a = prim::call(prim::Prim::Rho, ints(std::vector<int64_t>(sa.begin(), sa.end())), a);
+            }
+            if (a.rank() >= 1 && resolve(a.rank(), aa)) {
+                std::vector<int64_t> ao;
+                for (int64_t j = 0; j < a.rank(); j++)
+                    if (std::find(aa.begin(), aa.end(), j) == aa.end()) ao.push_back(j);
+                at = to_cells(a, ao, aa);
+                ranks.insert(ranks.begin(), Value::integer(na));
+            } else {
+                at = a;
+                ranks.insert(ranks.begin(), Value::integer(a.rank()));
+            }
+        }
+        int64_t nr = static_cast<int64_t>(ranks.size()); // before the move
+        Value rspec = value::make_array({nr}, std::move(ranks));
+        result = rank(ex, f, rspec, alpha ? &at : nullptr, wt);
+        cell_rank = -1;
+    }
+    // back: result axes are the frame (the other axes of w) then the result cells
+    int64_t fr = static_cast<int64_t>(others.size()), rr = result.rank();
+    int64_t cr = cell_rank >= 0 ? cell_rank : rr - fr;
+    if (cr < 0 || rr < 2) return result;
+    std::vector<int64_t> dest(static_cast<size_t>(rr));
+    if (cr == na) {
+        for (int64_t i = 0; i < fr; i++) dest[static_cast<size_t>(i)] = others[static_cast<size_t>(i)];
+        for (int64_t j = 0; j < cr; j++) dest[static_cast<size_t>(fr + j)] = aw[static_cast<size_t>(j)];
+    } else { // the cells start where the first listed axis was (at the end for ⍬)
+        int64_t q = aw.empty() ? fr : static_cast<int64_t>(std::count_if(others.begin(), others.end(), [&](int64_t o) { return o < aw[0]; }));
+        for (int64_t i = 0; i < fr; i++) dest[static_cast<size_t>(i)] = i < q ? i : i + cr;
+        for (int64_t j = 0; j < cr; j++) dest[static_cast<size_t>(fr + j)] = q + j;
+    }
+    return prim::call(prim::Prim::Transpose, ints(dest), result);
+}
+
 // f⍣n: n applications (a bound left argument stays), the inverse for negative n, ±∞ until the
 // state stops changing; f⍣g: until (f x) g x holds.
 Value power(Exec& ex, const Value& f, const Value& g, const Value* alpha, const Value& w) {
@@ -861,7 +1002,7 @@ const OperatorInfo OPERATORS[] = {
     {U'⍚',  true,  "agenda",     nullptr,      nullptr,          nullptr,                nullptr},
     {U'@',  true,  "under",      under,        nullptr,          nullptr,                nullptr},
     {U'⌺',  true,  "stencil",    stencil,      nullptr,          nullptr,                nullptr},
-    {U'⍠',  true,  "variant",    nullptr,      nullptr,          nullptr,                nullptr},
+    {U'⍠',  true,  "variant",    variant,      nullptr,          nullptr,                nullptr},
     {U'⊘',  true,  "valences",   valences,     valences_inverse, valences_inverse_left,  nullptr},
     {U'.',  true,  "inner",      inner,        nullptr,          nullptr,                nullptr},
 };
@@ -906,10 +1047,22 @@ class DerivedFn final : public Fn {
         return info_.inverse_self(ex, left_, right_, omega);
     }
 
+    void parts(std::string* name, Value* left) const {
+        *name = info_.name;
+        *left = left_;
+    }
+
   private:
     const OperatorInfo& info_;
     Value left_, right_;
 };
+
+bool derived_parts(const Value& f, std::string* name, Value* left) {
+    auto* d = f.is_function() ? dynamic_cast<const DerivedFn*>(&f.function_obj()) : nullptr;
+    if (!d) return false;
+    d->parts(name, left);
+    return true;
+}
 
 Value derived_inverse_self(Exec& ex, const Value& f, const Value& w) {
     auto* d = f.is_function() ? dynamic_cast<const DerivedFn*>(&f.function_obj()) : nullptr;
