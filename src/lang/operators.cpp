@@ -647,6 +647,24 @@ Value variant(Exec& ex, const Value& f, const Value& g, const Value* alpha, cons
     return prim::call(prim::Prim::Transpose, ints(dest), result);
 }
 
+// s⍚fs (§15): one case of the function vector fs, chosen by the unit index s (negative from the
+// end; $f and $t are 0 and 1) or by the function s on the arguments (called once), called with
+// the original arguments; an array among the cases is a constant. Only the chosen case runs.
+Value agenda(Exec& ex, const Value& s, const Value& fs, const Value* alpha, const Value& w) {
+    if (fs.is_function() || fs.rank() != 1) throw Error(ErrorKind::Rank, "agenda's cases are a vector");
+    std::vector<Value> cases = items_of(fs.read());
+    if (cases.empty()) throw Error(ErrorKind::Domain, "agenda needs a case");
+    Value pick = s.is_function() ? apply(ex, s, alpha, w) : s;
+    if (pick.is_function()) throw Error(ErrorKind::Domain, "agenda's index is a number");
+    if (pick.rank() != 0) throw Error(ErrorKind::Rank, "agenda's index is a unit");
+    std::vector<int64_t> i = integers_of(pick, "agenda");
+    if (i.size() != 1) throw Error(ErrorKind::Rank, "agenda's index is a unit");
+    int64_t n = static_cast<int64_t>(cases.size()), k = i[0] < 0 ? i[0] + n : i[0];
+    if (k < 0 || k >= n) throw Error(ErrorKind::Index, "no such case");
+    const Value& chosen = cases[static_cast<size_t>(k)];
+    return chosen.is_function() ? apply(ex, chosen, alpha, w) : chosen;
+}
+
 // f⍣n: n applications (a bound left argument stays), the inverse for negative n, ±∞ until the
 // state stops changing; f⍣g: until (f x) g x holds.
 Value power(Exec& ex, const Value& f, const Value& g, const Value* alpha, const Value& w) {
@@ -999,7 +1017,7 @@ const OperatorInfo OPERATORS[] = {
     {U'↢',  true,  "after",      after,        after_inverse,    after_inverse_left,     after_inverse_self},
     {U'⍣',  true,  "power",      power,        power_inverse,    power_inverse_left,     nullptr},
     {U'⇄',  true,  "swap",       swap_call,    swap_inverse,     nullptr,                nullptr},
-    {U'⍚',  true,  "agenda",     nullptr,      nullptr,          nullptr,                nullptr},
+    {U'⍚',  true,  "agenda",     agenda,       nullptr,          nullptr,                nullptr},
     {U'@',  true,  "under",      under,        nullptr,          nullptr,                nullptr},
     {U'⌺',  true,  "stencil",    stencil,      nullptr,          nullptr,                nullptr},
     {U'⍠',  true,  "variant",    variant,      nullptr,          nullptr,                nullptr},
