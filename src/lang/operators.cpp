@@ -541,8 +541,28 @@ Value variant(Exec& ex, const Value& f, const Value& g, const Value* alpha, cons
     Value base;
     bool reduction = derived_parts(f, &kind, &base) && (kind == "reduce" || kind == "scan");
     std::string glyph = f.is_function() ? spelling(f) : "";
-    if (glyph == "⊃" || glyph == "⍳" || glyph == "⌷" || ((glyph == "⊂" || glyph == "⊆") && alpha))
+    if (glyph == "⊃" || glyph == "⍳" || glyph == "⌷")
         throw Error(ErrorKind::Nonce, glyph + "⍠ is not supported yet");
+    if ((glyph == "⊂" || glyph == "⊆") && alpha) { // cuts whole blocks along one axis
+        if (given.size() != 1) throw Error(ErrorKind::Length, "a partition cuts along one axis");
+        int64_t r = w.rank(), k = given[0] < 0 ? given[0] + r : given[0];
+        if (k < 0 || k >= r) throw Error(ErrorKind::Domain, "an axis outside the argument");
+        std::vector<Value> first(static_cast<size_t>(r)), back(static_cast<size_t>(r));
+        for (int64_t j = 0, at = 1; j < r; j++) first[static_cast<size_t>(j)] = Value::integer(j == k ? 0 : at++);
+        for (int64_t j = 0, at = 0; j < r; j++) // a piece's axis i goes back to where it came from
+            if (j != k) back[static_cast<size_t>(++at)] = Value::integer(j);
+        back[0] = Value::integer(k);
+        Value to_front = value::make_array({r}, std::move(first)), to_place = value::make_array({r}, std::move(back));
+        auto placed = [&](const Value& piece) {
+            return r < 2 ? piece : prim::call(prim::Prim::Transpose, to_place, piece);
+        };
+        Value cut = apply(ex, f, alpha, r < 2 ? w : prim::call(prim::Prim::Transpose, to_front, w)).read();
+        std::vector<Value> pieces;
+        for (const Value& p : items_of(cut)) pieces.push_back(placed(p.read()));
+        Value proto = cut.is_stored_array() ? placed(cut.array_data().prototype()) : Value();
+        int64_t n = static_cast<int64_t>(pieces.size()); // before the move
+        return value::make_array({n}, std::move(pieces), proto);
+    }
     // A's axes resolved against a rank; false when some axis is outside it
     auto resolve = [&](int64_t r, std::vector<int64_t>& axes) {
         axes.clear();

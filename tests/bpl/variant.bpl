@@ -31,3 +31,9 @@
 ⍝ variant:axis-range —
 {⍵}⍠2⊢2 3⍴⍳6
 ⍝ error: DOMAIN ERROR
+
+⍝ variant:partition-axis — partitioned enclose with an axis cuts whole blocks along it
+⍴¨1 0 1 1⊂⍠1⊢2 4⍴⍳8   ⍝ [2 2;2 1;2 1]
+
+⍝ variant:partition-last — ⊆ along the last axis keeps the rows
+1 1 0 2⊆⍠¯1⊢2 4⍴⍳8   ⍝ [[0 1⋄4 5] (2 1⍴3 7)]
