@@ -506,27 +506,11 @@ Value under(Exec& ex, const Value& f, const Value& g, const Value* alpha, const 
     return cur.is_stored_array() ? written(cur, std::move(items)) : items[0];
 }
 
-// f with its arguments swapped (⍺ and ⍵ exchanged): the right argument of f⍠A lacking the axes.
-class SwappedFn final : public Fn {
-  public:
-    explicit SwappedFn(Value f) : f_(std::move(f)) {}
-    std::string source() const override { return spelling(f_) + "⍨"; }
-    bool same(const value::Function& o) const override {
-        auto* p = dynamic_cast<const SwappedFn*>(&o);
-        return p && value::match(p->f_, f_);
-    }
-    Value call(Exec& ex, const Value* alpha, const Value& omega) const override {
-        if (!alpha) return apply(ex, f_, nullptr, omega);
-        return apply(ex, f_, &omega, *alpha);
-    }
-
-  private:
-    Value f_;
-};
-
 // The operator name and left operand of a derived function ("reduce", "scan", ...), if f is one
 // (defined after DerivedFn below).
 bool derived_parts(const Value& f, std::string* name, Value* left);
+// f⍨, the derived function (defined after DerivedFn below).
+Value commuted(const Value& f);
 
 // f⍠A (§9; §4.3 for reductions and scans): f on the cells made of axes A (negative from the end);
 // the other axes, in order, are the frame. Result cells of A's rank return to A's axes; others
@@ -579,8 +563,7 @@ Value variant(Exec& ex, const Value& f, const Value& g, const Value* alpha, cons
         // a right argument lacking the axes is one whole cell beside a left one that has them
         std::vector<int64_t> aa;
         if (alpha && !reduction && resolve(alpha->rank(), aa)) {
-            Value swapped = Value::function(base::Ref<value::Function>(new SwappedFn(f)));
-            return variant(ex, swapped, g, &w, *alpha);
+            return variant(ex, commuted(f), g, &w, *alpha);
         }
         throw Error(ErrorKind::Domain, "an axis outside the argument");
     }
@@ -1094,6 +1077,12 @@ class DerivedFn final : public Fn {
     const OperatorInfo& info_;
     Value left_, right_;
 };
+
+Value commuted(const Value& f) {
+    for (const OperatorInfo& op : OPERATORS)
+        if (op.glyph == U'⍨') return Value::function(base::Ref<value::Function>(new DerivedFn(op, f, Value())));
+    throw Error(ErrorKind::Internal, "no commute operator");
+}
 
 bool derived_parts(const Value& f, std::string* name, Value* left) {
     auto* d = f.is_function() ? dynamic_cast<const DerivedFn*>(&f.function_obj()) : nullptr;

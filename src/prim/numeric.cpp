@@ -268,11 +268,9 @@ Value cis(const Value& w) { return call(Prim::Star, call(Prim::Times, Value::com
 // rounds back to float32 or float16 when every operand was that narrow (core:3174).
 Kind solve_kind(const Value& x, Kind* out) {
     Value v = compact_numbers(x);
-    if (v.is_exact() || (!v.is_native() && !v.is_function()))
-        fail(v.is_exact() ? ErrorKind::Nonce : ErrorKind::Domain,
-             v.is_exact() ? "⌹ of exact (ᵣ) numbers is not supported yet" : "⌹ needs numbers");
-    if (v.is_function() || v.kind() == Kind::Char) fail(ErrorKind::Domain, "⌹ needs numbers");
-    if (v.kind() == Kind::Exact) fail(ErrorKind::Nonce, "⌹ of exact (ᵣ) numbers is not supported yet");
+    if (v.is_exact() || (v.is_native() && v.kind() == Kind::Exact))
+        fail(ErrorKind::Nonce, "⌹ of exact (ᵣ) numbers is not supported yet");
+    if (!v.is_native() || v.kind() == Kind::Char) fail(ErrorKind::Domain, "⌹ needs numbers"); // functions, nested
     *out = v.kind();
     return number::is_complex(v.kind()) ? Kind::C128 : Kind::F64;
 }
