@@ -359,19 +359,18 @@ inline typename O::V cos_poly(typename O::V r) {
     return w + (((1.0 - w) - hz) + z * z * p);
 }
 
-// sin r for |r| ≤ π/2 (one polynomial for both sin and cos): r·(1 + r²·S(r²)), S the Chebyshev
-// fit of degree 7 to (sin r − r)/r³ on that range (mpmath chebyfit; fit error < 2^-59 relative,
-// rounded coefficients < 0.33 ulp). The product form keeps sin(−0) = −0 with no select (r + r³S
-// would round −0 + 0 to +0); it costs about an ulp over r + r³S.
+// sin r for |r| ≤ π/2 (one polynomial for both sin and cos): r + (r·z)·S(z), S the polynomial of
+// degree 6 that minimises sin's largest relative error on that range (tools/fit_sin.py, Remez:
+// under 1.71·2^-53 with rounded coefficients). The sum keeps r·z off the polynomial's chain, but
+// rounds r = ±0 to +0 (r·z·S is then +0 whatever r's sign): sin puts x's zero back.
 // z is r², or the square of a remainder within 2^-80 of r (minus_pis's before_last): z only
 // scales the correction z·S, so its own error is invisible.
 template <class O>
 inline typename O::V sin_half_period(typename O::V r, typename O::V z) {
-    using V = typename O::V;
-    V p = horner<O>(z, 0x1.89a4866f527ebp-49, -0x1.ae5138c1216b3p-41, 0x1.6124015b5ee3ap-33,
-                       -0x1.ae6455a1d7087p-26, 0x1.71de3a5456716p-19, -0x1.a01a01a018aadp-13,
-                       0x1.1111111111107p-7, -0x1.5555555555555p-3);
-    return r * O::fma(z, p, V{} + 1.0);
+    typename O::V p = horner<O>(z, -0x1.9f1515e828d1bp-41, 0x1.60e6bed0011efp-33, -0x1.ae6355aa3ff49p-26,
+                                   0x1.71de3806ac9dcp-19, -0x1.a01a019a659a2p-13, 0x1.111111110a573p-7,
+                                   -0x1.55555555554a8p-3);
+    return O::fma(r * z, p, r);
 }
 // x − h·π for an integral or half-integral h (|h| < 2^23): three pieces of π where fma rounds
 // once, else the four Cody–Waite pieces of π/2 (exact products without fma) times 2h.
@@ -398,14 +397,20 @@ inline typename O::V minus_pis(typename O::V x, typename O::V h) {
     return minus_pis<O>(x, h, before_last);
 }
 // sin x = (−1)^n sin r = sin((−1)^n r) with x = nπ + r, |r| ≤ π/2; n's parity is the low bit of
-// t, put on r (the product form makes that the same bits as on the result, earlier on the chain).
+// t, put on r (sin_half_period is odd in r, so that is the same bits as on the result, earlier on
+// the chain). Every lane but ±0, which come out +0: the vector kernels flag them (sin_repair_key).
+// Always inlined: sin calls it too, and GCC would otherwise call one copy from the block loop.
 template <class O>
-inline typename O::V sin(typename O::V x) {
+[[gnu::always_inline]] inline typename O::V sin_fast(typename O::V x) {
     using V = typename O::V;
     V t = O::fma(x, V{} + INV_PI, V{} + ROUND_SHIFT);
     V c;
     V r = minus_pis<O>(x, t - ROUND_SHIFT, c);
     return sin_half_period<O>(O::from_bits(O::bits(r) ^ (O::bits(t) << 63)), c * c);
+}
+template <class O>
+inline typename O::V sin(typename O::V x) {
+    return O::select(x == 0.0, x, sin_fast<O>(x));
 }
 // cos x = sin(x + π/2) = (−1)^n sin r with x = (n − ½)π + r, |r| ≤ π/2.
 template <class O>
@@ -441,6 +446,19 @@ inline typename O::V tan(typename O::V x) {
 // magnitude_key; its limit this, per kind of item.
 inline int64_t trig_repair_above(double limit) {
     return std::bit_cast<int64_t>(limit);
+}
+// sin_fast's: trig's lanes and ±0 too. Its key is magnitude_key less one, wrapping, so that
+// zero's lands at the top and every other key keeps its order; the limit moves with it.
+// For float64 and float32 items alike (B: the item's bits), as log_repair_key; the limit is
+// given by its bits.
+template <class O>
+inline typename O::I sin_repair_key(typename O::V x) {
+    using B = std::conditional_t<sizeof(typename O::E) == 8, int64_t, int32_t>;
+    return wrapping_add(magnitude_key<O>(x), typename O::I{} + std::numeric_limits<B>::max());
+}
+template <class B>
+constexpr B sin_repair_above(B limit_bits) {
+    return limit_bits - 1 + std::numeric_limits<B>::min();
 }
 
 // tanh |x| = E/(E + 2) with E = e^(2|x|) − 1 ≥ 0 (the side where neither E's nor E + 2's

@@ -193,8 +193,7 @@ inline typename O::V cos_poly(typename O::V r) {
     return w + (((1.0f - w) - hz) + z * z * p);
 }
 // sin r for |r| ≤ π/2 (one polynomial for both sin and cos): r·(1 + r²·S(r²)), S the Chebyshev
-// fit of degree 4 to (sin r − r)/r³ (mpmath chebyfit; < 0.32 ulp with rounded coefficients); the
-// product form keeps sin(−0) = −0, as formulas.h's.
+// fit of degree 4 to (sin r − r)/r³ (mpmath chebyfit; < 0.32 ulp with rounded coefficients).
 template <class O>
 inline typename O::V sin_half_period(typename O::V r) {
     using V = typename O::V;
@@ -211,14 +210,20 @@ inline typename O::V minus_half_pis(typename O::V x, typename O::V kf) {
     return O::fma(kf, V{} - PIO2_3, r);
 }
 // sin x = (−1)^n sin r with x = nπ + r, |r| ≤ π/2; n's parity is the low bit of t. Lanes past
-// the repair limit compute garbage that the repair (TRIG_REPAIR_ABOVE) replaces.
+// the repair limit compute garbage that the repair replaces, and ±0 come out +0 (the reduction's
+// last pieces add +0 to −0), so the vector kernels flag them too (formulas.h's sin_repair_key).
+// Always inlined, as formulas.h's.
 template <class O>
-inline typename O::V sin(typename O::V x) {
+[[gnu::always_inline]] inline typename O::V sin_fast(typename O::V x) {
     using V = typename O::V;
     V t = O::fma(x, V{} + INV_PI, V{} + SHIFT);
     V nf = t - SHIFT;
     V y = sin_half_period<O>(minus_half_pis<O>(x, nf + nf));
     return O::from_bits(O::bits(y) ^ (O::bits(t) << 31));
+}
+template <class O>
+inline typename O::V sin(typename O::V x) {
+    return O::select(x == 0.0f, x, sin_fast<O>(x));
 }
 // cos x = sin(x + π/2) = (−1)^n sin r with x = (n − ½)π + r, |r| ≤ π/2.
 template <class O>

@@ -147,6 +147,8 @@ bool trig_repair(Kind k, double x) {
     double lim = k == Kind::F64 ? formula::TRIG_LIMIT_F64 : formula::TRIG_LIMIT_F32;
     return !(std::fabs(x) <= lim);
 }
+// sin's fast formula also hands ±0 over (its sum rounds them to +0)
+bool sin_repair(Kind k, double x) { return x == 0 || trig_repair(k, x); }
 
 // ---- partials: parsed once from their text ----
 Partial parse(const char* text) {
@@ -224,7 +226,7 @@ const Row ROWS[] = {
     {Fn::Or,           nullptr, nullptr, nonneg,                 inv_gcd, true, true},
     {Fn::Nand,         "", "",        bit,                       inv_nand},
     {Fn::Nor,          "", "",        bit,                       inv_nand},
-    {Fn::Sin,          "x Cos", nullptr, unit,                   nullptr, false, false, trig_repair, repair::sin},
+    {Fn::Sin,          "x Cos", nullptr, unit,                   nullptr, false, false, sin_repair, repair::sin},
     {Fn::Cos,          "x Sin Negate", nullptr, unit,            nullptr, false, false, trig_repair, repair::cos},
     {Fn::Tan,          "1 f f Multiply Add", nullptr, any,       nullptr, false, false, trig_repair, repair::tan},
     {Fn::Asin,         "1 1 x x Multiply Subtract Sqrt Divide", nullptr, inc_on<-1.0, 1.0, f_asin>, nullptr},

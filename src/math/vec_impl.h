@@ -223,6 +223,25 @@ template <class S, class R>
     }
 }
 
+// A repair in two stages: the function's full formula f runs on the vectors of a flagged block
+// and its results replace the flagged lanes (a lane then costs a store, not a call, so items that
+// flag in bulk, such as zeros for ln and sin, stay cheap); lanes that f cannot serve either
+// (need: a RepairKey, or NoRepair) go on to the scalar routine fix.
+template <class F, class N, class R>
+struct Full {
+    F f;
+    N need;
+    R fix;
+};
+template <class F, class N = NoRepair, class R = double (*)(double)>
+Full<F, N, R> full(F f, N need = {}, R fix = nullptr) {
+    return {f, need, fix};
+}
+template <class R>
+constexpr bool is_full = false;
+template <class F, class N, class R>
+constexpr bool is_full<Full<F, N, R>> = true;
+
 // Block loads and stores between an Ops type's lanes and items of type S (float items on
 // float64 lanes convert): a full contiguous block, or the first m items at stride s (stride 0: a
 // broadcast item) with the other lanes 1.
@@ -279,7 +298,8 @@ struct Io {
 
 // The full blocks of a map over contiguous or broadcast operands (items [0, the returned index)),
 // in chunks of CHUNK blocks: step(i, acc) computes the block at item i and folds its repair
-// flags into acc; after the chunk, when flagged(acc), rescan(i) repairs each of its blocks' flagged
+// flags into acc; after the chunk, when flagged(acc), rescan(i, b) repairs the flagged lanes of its b
+// blocks from item i on
 // lanes (the items still in L1). So the block loop holds no call and no branch and keeps its
 // constants in registers. Blocks go two at a time (measured in cache, best of 8 runs: sin, cos,
 // atan and sinh f64 3-6% faster, log f64 up to 3% slower; four at a time spill registers).
@@ -296,7 +316,7 @@ int64_t map_chunks(int64_t n, Acc none, Step step, Flagged flagged, Rescan resca
         }
         for (; b < CHUNK && i + BW <= n; ++b, i += BW) step(i, acc);
         if (__builtin_expect(flagged(acc), 0))
-            for (int c = 0; c < b; ++c) rescan(i0 + c * BW);
+            rescan(i0, b);
     }
     return i;
 }
@@ -305,6 +325,61 @@ int64_t map_chunks(int64_t n, Acc none, Step step, Flagged flagged, Rescan resca
 // need.key(x) is above need.above are
 // recomputed by the scalar repair fix (in float64). Strided items and the last partial block go
 // through load_part/store_part.
+// Repairs the lanes of the block x (items a[j*sa], results out[j], the first m lanes) that
+// need flags, by fix: a scalar routine, or a Full repair (whose results replace a whole
+// contiguous block's flagged lanes by one select).
+template <class O, class S, class T, class N, class R>
+void repair_block(N need, typename O::V x, R fix, const S* a,
+                                               int64_t sa, T* out, int m) {
+    auto flagged = need.flags(x);
+    unsigned flags = O::mask_bits(flagged) & ((1u << m) - 1);
+    if constexpr (is_full<R>) {
+        typename O::V y = fix.f(x);
+        unsigned rest = 0;
+        if constexpr (!std::is_same_v<decltype(fix.need), NoRepair>) {
+            auto unserved = fix.need.flags(x);
+            rest = flags & O::mask_bits(unserved);
+            flagged = flagged & ~unserved;
+        }
+        if constexpr (std::is_same_v<S, T>) {
+            if (m == O::W && sa == 1) {
+                Io<O, S>::store(O::select(flagged, y, Io<O, S>::load(out)), out);
+                if (rest != 0) fix_lanes(rest, fix.fix, a, sa, out);
+                return;
+            }
+        }
+        for (unsigned g = flags & ~rest; g != 0; g &= g - 1) {
+            int j = __builtin_ctz(g);
+            out[j] = static_cast<T>(y[j]);
+        }
+        if (rest != 0) fix_lanes(rest, fix.fix, a, sa, out);
+    } else {
+        fix_lanes(flags, fix, a, sa, out);
+    }
+}
+
+// The same for one block of the strided or tail loop, out of line.
+template <class O, class S, class T, class N, class R>
+[[gnu::noinline, gnu::cold, gnu::flatten]] void repair_part(N need, typename O::V x, R fix, const S* a, int64_t sa,
+                                              T* out, int m) {
+    repair_block<O>(need, x, fix, a, sa, out, m);
+}
+
+// Repairs the flagged lanes of `blocks` (≤ 32) contiguous blocks from a (results out): one call per
+// flagged chunk, which first notes the flagged blocks in one word (no branch per block: where
+// flagged and clean blocks mix, as zeros in data do for ln, a branch each mispredicts half the time)
+// and then repairs just those, whose work overlaps in the pipeline.
+template <class O, class S, class T, class N, class R>
+[[gnu::noinline, gnu::cold, gnu::flatten]] void repair_chunk(N need, R fix, const S* a, T* out, int blocks) {
+    uint32_t which = 0;
+    for (int c = 0; c < blocks; ++c)
+        which |= uint32_t{O::any(need.flags(Io<O, S>::load(a + c * O::W)))} << c;
+    for (; which != 0; which &= which - 1) {
+        int c = __builtin_ctz(which);
+        repair_block<O>(need, Io<O, S>::load(a + c * O::W), fix, a + c * O::W, 1, out + c * O::W, O::W);
+    }
+}
+
 template <class O, class S, class T, class F, class N, class R>
 void map1(F f, N need, R fix, const S* a, int64_t sa, T* out, int64_t n) {
     using IO = Io<O, S>;
@@ -327,18 +402,16 @@ void map1(F f, N need, R fix, const S* a, int64_t sa, T* out, int64_t n) {
                 if constexpr (repairs) return O::any(most > need.above);
                 else return (void)most, false;
             },
-            [&](int64_t k) {
-                if constexpr (repairs)
-                    if (unsigned flags = O::mask_bits(need.flags(IO::load(a + k))))
-                        fix_lanes(flags, fix, a + k, 1, out + k);
+            [&](int64_t k, int blocks) {
+                if constexpr (repairs) repair_chunk<O>(need, fix, a + k, out + k, blocks);
             });
     for (; i < n; i += O::W) {
         int m = n - i < O::W ? static_cast<int>(n - i) : O::W;
         V x = IO::load_part(a + i * sa, sa, m);
         IO::store_part(f(x), out + i, m);
         if constexpr (repairs) {
-            unsigned flags = O::mask_bits(need.flags(x)) & ((1u << m) - 1);
-            if (flags != 0) fix_lanes(flags, fix, a + i * sa, sa, out + i);
+            if (O::mask_bits(need.flags(x)) & ((1u << m) - 1))
+                repair_part<O>(need, x, fix, a + i * sa, sa, out + i, m);
         }
     }
 }
@@ -364,10 +437,11 @@ void map2(F f, N need, R fix, const S* a, int64_t sa, const S* b, int64_t sb, T*
                 if constexpr (repairs) return O::any(flagged);
                 else return (void)flagged, false;
             },
-            [&](int64_t k) {
+            [&](int64_t k0, int blocks) {
                 if constexpr (repairs)
-                    if (unsigned flags = O::mask_bits(need(x_at(k), y_at(k))))
-                        fix_lanes2(flags, fix, a + k * sa, sa, b + k * sb, sb, out + k);
+                    for (int64_t k = k0; k < k0 + blocks * O::W; k += O::W)
+                        if (unsigned flags = O::mask_bits(need(x_at(k), y_at(k))))
+                            fix_lanes2(flags, fix, a + k * sa, sa, b + k * sb, sb, out + k);
             });
     };
     auto along = [](const S* p) { return [p](int64_t k) { return IO::load(p + k); }; };
@@ -405,24 +479,29 @@ bool unary_f32_native(Fn f, const float* a, int64_t sa, float* out, int64_t n) {
     case Fn::Exp:
         map1<VecOps32>([](V32 x) { return formula32::exp_fast<O>(x); },
                  repair_key<O>(magnitude, formula32::EXP_REPAIR_ABOVE),
-                 [](double x) { return double(formula32::exp<ScalarOps32>(static_cast<float>(x))); },
+                 full([](V32 x) { return formula32::exp<O>(x); }),
                  a, sa, out, n);
         return true;
     case Fn::Expm1:
         map1<VecOps32>([](V32 x) { return formula32::expm1_core<O>(x); },
                  repair_key<O>(magnitude, formula32::EXPM1_REPAIR_ABOVE),
-                 [](double x) { return double(formula32::expm1<ScalarOps32>(static_cast<float>(x))); },
+                 full([](V32 x) { return formula32::expm1<O>(x); }),
                  a, sa, out, n);
         return true;
     case Fn::Ln:
         map1<VecOps32>([](V32 x) { return formula32::log_fast<O>(x); },
                  repair_key<O>([](V32 x) { return formula32::log_repair_key<O>(x); },
                                formula32::LOG_REPAIR_ABOVE),
-                 [](double x) { return double(formula32::log<ScalarOps32>(static_cast<float>(x))); },
+                 full([](V32 x) { return formula32::log<O>(x); }),
                  a, sa, out, n);
         return true;
     case Fn::Tanh: map1<VecOps32>([](V32 x) { return formula32::tanh<O>(x); }, never32, same, a, sa, out, n); return true;
-    case Fn::Sin: map1<VecOps32>([](V32 x) { return formula32::sin<O>(x); }, trig, repair::sin, a, sa, out, n); return true;
+    case Fn::Sin:
+        map1<VecOps32>([](V32 x) { return formula32::sin_fast<O>(x); },
+                 repair_key<O>([](V32 x) { return formula::sin_repair_key<O>(x); },
+                               formula::sin_repair_above(formula32::TRIG_REPAIR_ABOVE)),
+                 full([](V32 x) { return formula32::sin<O>(x); }, trig, repair::sin), a, sa, out, n);
+        return true;
     case Fn::Cos: map1<VecOps32>([](V32 x) { return formula32::cos<O>(x); }, trig, repair::cos, a, sa, out, n); return true;
     case Fn::Tan: map1<VecOps32>([](V32 x) { return formula32::tan<O>(x); }, trig, repair::tan, a, sa, out, n); return true;
     case Fn::Atan: map1<VecOps32>([](V32 x) { return formula32::atan<O>(x); }, never32, same, a, sa, out, n); return true;
@@ -430,14 +509,14 @@ bool unary_f32_native(Fn f, const float* a, int64_t sa, float* out, int64_t n) {
         map1<VecOps32>([](V32 x) { return formula32::log1p_fast<O>(x); },
                  repair_key<O>([](V32 x) { return formula32::log1p_repair_key<O>(x); },
                                formula32::LOG_REPAIR_ABOVE),
-                 [](double x) { return double(formula32::log1p<ScalarOps32>(static_cast<float>(x))); },
+                 full([](V32 x) { return formula32::log1p<O>(x); }),
                  a, sa, out, n);
         return true;
     case Fn::Cbrt:
         map1<VecOps32>([](V32 x) { return formula32::cbrt_fast<O>(x); },
                  repair_key<O>([](V32 x) { return formula32::cbrt_repair_key<O>(x); },
                                formula32::LOG_REPAIR_ABOVE),
-                 [](double x) { return double(formula32::cbrt<ScalarOps32>(static_cast<float>(x))); },
+                 full([](V32 x) { return formula32::cbrt<O>(x); }),
                  a, sa, out, n);
         return true;
     case Fn::Asin: map1<VecOps32>([](V32 x) { return formula32::asin<O>(x); }, never32, same, a, sa, out, n); return true;
@@ -497,41 +576,44 @@ bool unary_kind(Fn f, const S* a, int64_t sa, void* out_v, int64_t n) {
     case Fn::Cbrt:
         map1<O>([](V x) { return formula::cbrt_fast<O>(x); },
              repair_key<O>([](V x) { return formula::cbrt_repair_key<O>(x); }, formula::LOG_REPAIR_ABOVE),
-             [](double x) { return formula::cbrt<ScalarOps>(x); }, a, sa, out, n);
+             full([](V x) { return formula::cbrt<O>(x); }), a, sa, out, n);
         return true;
     case Fn::Exp:
         map1<O>([](V x) { return formula::exp_fast<O>(x); },
              repair_key<O>(magnitude, formula::EXP_REPAIR_ABOVE),
-             [](double x) { return formula::exp<ScalarOps>(x); },
+             full([](V x) { return formula::exp<O>(x); }),
              a, sa, out, n);
         return true;
     case Fn::Sinh:
         map1<O>([](V x) { return formula::sinh_fast<O>(x); },
              repair_key<O>(magnitude, formula::EXPM1_REPAIR_ABOVE),
-             [](double x) { return formula::sinh<ScalarOps>(x); }, a, sa, out, n);
+             full([](V x) { return formula::sinh<O>(x); }), a, sa, out, n);
         return true;
     case Fn::Cosh:
         map1<O>([](V x) { return formula::cosh_fast<O>(x); },
              repair_key<O>(magnitude, formula::EXP_REPAIR_ABOVE),
-             [](double x) { return formula::cosh<ScalarOps>(x); }, a, sa, out, n);
+             full([](V x) { return formula::cosh<O>(x); }), a, sa, out, n);
         return true;
     case Fn::Expm1:
         map1<O>([](V x) { return formula::expm1_core<O>(x); },
              repair_key<O>(magnitude, formula::EXPM1_REPAIR_ABOVE),
-             [](double x) { return formula::expm1<ScalarOps>(x); }, a, sa, out, n);
+             full([](V x) { return formula::expm1<O>(x); }), a, sa, out, n);
         return true;
     case Fn::Log1p:
         map1<O>([](V x) { return formula::log1p_fast<O>(x); },
              repair_key<O>([](V x) { return formula::log1p_repair_key<O>(x); }, formula::LOG_REPAIR_ABOVE),
-             [](double x) { return formula::log1p<ScalarOps>(x); }, a, sa, out, n);
+             full([](V x) { return formula::log1p<O>(x); }), a, sa, out, n);
         return true;
     case Fn::Ln:
         map1<O>([](V x) { return formula::log_fast<O>(x); },
              repair_key<O>([](V x) { return formula::log_repair_key<O>(x); }, formula::LOG_REPAIR_ABOVE),
-             [](double x) { return formula::log<ScalarOps>(x); }, a, sa, out, n);
+             full([](V x) { return formula::log<O>(x); }), a, sa, out, n);
         return true;
     case Fn::Sin:
-        map1<O>([](V x) { return formula::sin<O>(x); }, trig_need, repair::sin, a, sa, out, n);
+        map1<O>([](V x) { return formula::sin_fast<O>(x); },
+             repair_key<O>([](V x) { return formula::sin_repair_key<O>(x); },
+                           formula::sin_repair_above(formula::trig_repair_above(lim))),
+             full([](V x) { return formula::sin<O>(x); }, trig_need, repair::sin), a, sa, out, n);
         return true;
     case Fn::Cos:
         map1<O>([](V x) { return formula::cos<O>(x); }, trig_need, repair::cos, a, sa, out, n);
