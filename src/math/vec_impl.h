@@ -298,9 +298,8 @@ struct Io {
 
 // The full blocks of a map over contiguous or broadcast operands (items [0, the returned index)),
 // in chunks of CHUNK blocks: step(i, acc) computes the block at item i and folds its repair
-// flags into acc; after the chunk, when flagged(acc), rescan(i, b) repairs the flagged lanes of its b
-// blocks from item i on
-// lanes (the items still in L1). So the block loop holds no call and no branch and keeps its
+// flags into acc; after the chunk, when flagged(acc), rescan(i, b) repairs the flagged lanes of its
+// b blocks from item i on (the items still in L1). So the block loop holds no call and no branch and keeps its
 // constants in registers. Blocks go two at a time (measured in cache, best of 8 runs: sin, cos,
 // atan and sinh f64 3-6% faster, log f64 up to 3% slower; four at a time spill registers).
 template <int BW, class Acc, class Step, class Flagged, class Rescan>
@@ -321,47 +320,43 @@ int64_t map_chunks(int64_t n, Acc none, Step step, Flagged flagged, Rescan resca
     return i;
 }
 
-// out[i] = f(a[i*sa]) on O's lanes (T = S, or int64 from integer lanes); lanes whose repair key
-// need.key(x) is above need.above are
-// recomputed by the scalar repair fix (in float64). Strided items and the last partial block go
-// through load_part/store_part.
 // Repairs the lanes of the block x (items a[j*sa], results out[j], the first m lanes) that
 // need flags, by fix: a scalar routine, or a Full repair (whose results replace a whole
 // contiguous block's flagged lanes by one select).
 template <class O, class S, class T, class N, class R>
-void repair_block(N need, typename O::V x, R fix, const S* a,
-                                               int64_t sa, T* out, int m) {
+void repair_block(N need, typename O::V x, R fix, const S* a, int64_t sa, T* out, int m) {
     auto flagged = need.flags(x);
     unsigned flags = O::mask_bits(flagged) & ((1u << m) - 1);
     if constexpr (is_full<R>) {
         typename O::V y = fix.f(x);
-        unsigned rest = 0;
+        unsigned rest = 0; // lanes the full formula cannot serve either
         if constexpr (!std::is_same_v<decltype(fix.need), NoRepair>) {
             auto unserved = fix.need.flags(x);
             rest = flags & O::mask_bits(unserved);
             flagged = flagged & ~unserved;
         }
-        if constexpr (std::is_same_v<S, T>) {
+        bool stored = false;
+        if constexpr (std::is_same_v<S, T>)
             if (m == O::W && sa == 1) {
                 Io<O, S>::store(O::select(flagged, y, Io<O, S>::load(out)), out);
-                if (rest != 0) fix_lanes(rest, fix.fix, a, sa, out);
-                return;
+                stored = true;
             }
-        }
-        for (unsigned g = flags & ~rest; g != 0; g &= g - 1) {
+        for (unsigned g = stored ? 0 : flags & ~rest; g != 0; g &= g - 1) {
             int j = __builtin_ctz(g);
             out[j] = static_cast<T>(y[j]);
         }
-        if (rest != 0) fix_lanes(rest, fix.fix, a, sa, out);
-    } else {
-        fix_lanes(flags, fix, a, sa, out);
+        flags = rest;
+    }
+    if (flags != 0) {
+        if constexpr (is_full<R>) fix_lanes(flags, fix.fix, a, sa, out);
+        else fix_lanes(flags, fix, a, sa, out);
     }
 }
 
 // The same for one block of the strided or tail loop, out of line.
 template <class O, class S, class T, class N, class R>
-[[gnu::noinline, gnu::cold, gnu::flatten]] void repair_part(N need, typename O::V x, R fix, const S* a, int64_t sa,
-                                              T* out, int m) {
+[[gnu::noinline, gnu::cold, gnu::flatten]] void repair_part(N need, typename O::V x, R fix,
+                                                           const S* a, int64_t sa, T* out, int m) {
     repair_block<O>(need, x, fix, a, sa, out, m);
 }
 
@@ -370,7 +365,8 @@ template <class O, class S, class T, class N, class R>
 // flagged and clean blocks mix, as zeros in data do for ln, a branch each mispredicts half the time)
 // and then repairs just those, whose work overlaps in the pipeline.
 template <class O, class S, class T, class N, class R>
-[[gnu::noinline, gnu::cold, gnu::flatten]] void repair_chunk(N need, R fix, const S* a, T* out, int blocks) {
+[[gnu::noinline, gnu::cold, gnu::flatten]] void repair_chunk(N need, R fix, const S* a, T* out,
+                                                            int blocks) {
     uint32_t which = 0;
     for (int c = 0; c < blocks; ++c)
         which |= uint32_t{O::any(need.flags(Io<O, S>::load(a + c * O::W)))} << c;
@@ -380,6 +376,9 @@ template <class O, class S, class T, class N, class R>
     }
 }
 
+// out[i] = f(a[i*sa]) on O's lanes (T = S, or int64 from integer lanes); lanes whose repair key
+// need.key(x) is above need.above are recomputed by fix (a scalar routine in float64, or a Full
+// repair). Strided items and the last partial block go through load_part/store_part.
 template <class O, class S, class T, class F, class N, class R>
 void map1(F f, N need, R fix, const S* a, int64_t sa, T* out, int64_t n) {
     using IO = Io<O, S>;
