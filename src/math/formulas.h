@@ -131,23 +131,26 @@ inline typename O::V exp_table(typename O::V x, typename O::I& n) {
     return O::fma(r * r, q, r);
 }
 
-// a + b on signed integers or integer vectors, wrapping (in unsigned arithmetic, so a lane whose
-// result is discarded is never undefined behaviour).
-template <class I>
-inline I wrapping_add(I a, I b) {
+// a + b and a − b on signed integers or integer vectors, wrapping (in unsigned arithmetic, so a
+// lane whose result is discarded is never undefined behaviour).
+template <class I, class Op>
+inline I wrapping(I a, I b, Op op) {
     if constexpr (std::is_integral_v<I>) {
         using U = std::make_unsigned_t<I>;
-        return static_cast<I>(static_cast<U>(a) + static_cast<U>(b));
+        return static_cast<I>(op(static_cast<U>(a), static_cast<U>(b)));
     } else {
         using E = std::make_unsigned_t<std::remove_cvref_t<decltype(a[0])>>;
         typedef E U __attribute__((vector_size(sizeof(I))));
-        return (I)((U)a + (U)b);
+        return (I)op((U)a, (U)b);
     }
 }
-
+template <class I>
+inline I wrapping_add(I a, I b) {
+    return wrapping(a, b, [](auto u, auto v) { return u + v; });
+}
 template <class I>
 inline I wrapping_sub(I a, I b) {
-    return wrapping_add(a, wrapping_add(~b, I{} + 1)); // a + (−b), −b as ~b + 1
+    return wrapping(a, b, [](auto u, auto v) { return u - v; });
 }
 
 // The common lanes (|x| ≤ EXP_FAST_LIMIT): 2^m·2^(j/16) from the scale table in one add (t's
