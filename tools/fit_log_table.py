@@ -2,8 +2,8 @@
 """Derives ln's tables and polynomial in src/math/formulas.h (log_table) with mpmath.
 
 For each of the 16 subintervals of z in [0.703125, 1.40625): d = 1/c rounded to 9 significant
-bits (c the centre; 1 for the interval holding 1), −ln d split into a multiple of 2^-37 and the
-rest, then the Chebyshev fit of degree 7 to (ln(1+r) − r)/r² over the range r = z·d − 1 takes,
+bits (c the centre; 1 for the interval holding 1), −ln d rounded (ln's table) and split into a
+multiple of 2^-37 and the rest (the two-part table pow's EXTRA form reads), then the Chebyshev fit of degree 7 to (ln(1+r) − r)/r² over the range r = z·d − 1 takes,
 and the worst relative error of r + r²·P(r) with the rounded coefficients on a fine grid.
 Run: /usr/bin/python3 tools/fit_log_table.py (needs Debian's python3-mpmath; a derivation aid,
 not part of the build or the tests).
@@ -35,6 +35,7 @@ q = m.mpf(2) ** -37
 hi = [m.nint(-m.log(v) / q) * q for v in d]
 lo = [-m.log(v) - h for v, h in zip(d, hi)]
 show("LOG_D", d)
+show("LOG_NEG_LN_D", [-m.log(v) for v in d])
 show("LOG_NEG_LN_D_HI", hi)
 show("LOG_NEG_LN_D_LO", lo)
 print("r in", float(r_lo), float(r_hi))

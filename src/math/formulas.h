@@ -21,6 +21,7 @@ namespace bpl::math::formula {
 // these reductions produce (|k| < 2^11 for exp, < 2^24 for trig).
 inline constexpr double LN2_HI = 0x1.62e42fefap-1;
 inline constexpr double LN2_LO = static_cast<double>(0x1.62e42fefa39ef358p-1L - 0x1.62e42fefap-1L);
+inline constexpr double LN2 = LN2_HI + LN2_LO; // ln 2 rounded
 inline constexpr double LOG2E = 0x1.71547652b82fep0;
 inline constexpr double PIO2_1 = 0x1.921fb54p0;
 inline constexpr double PIO2_2 = 0x442d184p-56;
@@ -222,14 +223,21 @@ inline typename O::V expm1(typename O::V x) {
 // in one of 16 subintervals of width 1/32 or 1/16 with centre c (1 for the one holding 1), and
 // ln x = k ln2 − ln d + ln(1+r), r = z·d − 1, where d is 1/c rounded to 9 significant bits
 // (LOG_D), so |r| ≤ 1/32 and r is z·d − 1 rounded once: by one fma, or without fma from z split
-// so each partial product is exact. −ln d is held in two parts, the high one a multiple of 2^-37
-// (LN2_HI's last bit) so k·LN2_HI + hi is exact. ln(1+r) = r + r²·P(r), P the Chebyshev fit of
-// degree 7 to (ln(1+r) − r)/r² on [−0.0292, 0.0313] (mpmath chebyfit; < 0.15 ulp with rounded
-// coefficients). tools/fit_log_table.py derives the tables and coefficients.
+// so each partial product is exact. ln(1+r) = r + r²·P(r), P the Chebyshev fit of degree 7 to
+// (ln(1+r) − r)/r² on [−0.0292, 0.0313] (mpmath chebyfit; < 0.15 ulp with rounded coefficients).
+// k ln2 − ln d is one fma (LOG_NEG_LN_D: −ln d rounded), within 2 ulps in all; pow's y·ln x and
+// X⍟Y's quotient need about 1 ulp, so their EXTRA form holds −ln d in two parts, the high one a
+// multiple of 2^-37 (LN2_HI's last bit) so k·LN2_HI + hi is exact, at one fma and one lookup more.
+// tools/fit_log_table.py derives the tables and coefficients.
 inline constexpr int64_t LOG_OFF = 0x3fe6800000000000LL;
 alignas(64) inline constexpr double LOG_D[16] = {
     0x1.64p+0, 0x1.55p+0, 0x1.48p+0, 0x1.3bp+0, 0x1.2fp+0, 0x1.25p+0, 0x1.1ap+0, 0x1.11p+0,
     0x1.08p+0, 0x1.00p+0, 0x1.e2p-1, 0x1.c7p-1, 0x1.afp-1, 0x1.9ap-1, 0x1.86p-1, 0x1.74p-1};
+alignas(64) inline constexpr double LOG_NEG_LN_D[16] = {
+    -0x1.51aad872df82dp-2, -0x1.2596010df763ap-2, -0x1.fb9186d5e3e2bp-3, -0x1.a8becfc882f19p-3,
+    -0x1.59338d9982086p-3, -0x1.14785846742acp-3, -0x1.8c345d6319b21p-4, -0x1.075983598e471p-4,
+    -0x1.f829b0e783300p-6, 0x0.0p+0, 0x1.eea31c006b87cp-5, 0x1.e3707ee30487bp-4,
+    0x1.60b3100b09476p-3, 0x1.c6ffbc6f00f71p-3, 0x1.16b5ccbacfb73p-2, 0x1.4718dc271c41bp-2};
 alignas(64) inline constexpr double LOG_NEG_LN_D_HI[16] = {
     -0x1.51aad872e0000p-2, -0x1.2596010e00000p-2, -0x1.fb9186d600000p-3, -0x1.a8becfc880000p-3,
     -0x1.59338d9980000p-3, -0x1.1478584680000p-3, -0x1.8c345d6300000p-4, -0x1.0759835980000p-4,
@@ -255,7 +263,7 @@ inline typename O::I log_split(typename O::V x, typename O::I& k, typename O::I&
 }
 
 // ln x for a positive normal x (its exponent adjusted by k0: the full formula's scaling).
-template <class O>
+template <class O, bool EXTRA = false>
 inline typename O::V log_table(typename O::V x, typename O::I k0) {
     using V = typename O::V;
     using I = typename O::I;
@@ -277,12 +285,14 @@ inline typename O::V log_table(typename O::V x, typename O::I k0) {
                                   0x1.5555555555807p-2),
                  horner<O>(r2, -0x1.005e0ef6cbe12p-3, -0x1.555547c7f76b2p-3, -0x1.0000000050581p-2,
                                -0x1.ffffffffffff7p-2));
-    V tail = O::fma(r2, p, O::fma(kf, V{} + LN2_LO, O::lookup16(LOG_NEG_LN_D_LO, j)));
-    // k·ln2_hi − ln d exactly (both multiples of 2^-37), so the only roundings left are r's, the
-    // tail's and the two adds: about an ulp, which pow's y·ln x needs (k·ln2 in one rounding
-    // instead saves an fma but puts pow past its bound)
-    V hi = O::fma(kf, V{} + LN2_HI, O::lookup16(LOG_NEG_LN_D_HI, j));
-    return hi + (r + tail);
+    if constexpr (!EXTRA) {
+        return O::fma(kf, V{} + LN2, O::lookup16(LOG_NEG_LN_D, j)) + O::fma(r2, p, r);
+    } else { // k·ln2_hi − ln d exactly (both multiples of 2^-37): only r's, the tail's and the
+             // two adds' roundings are left
+        V tail = O::fma(r2, p, O::fma(kf, V{} + LN2_LO, O::lookup16(LOG_NEG_LN_D_LO, j)));
+        V hi = O::fma(kf, V{} + LN2_HI, O::lookup16(LOG_NEG_LN_D_HI, j));
+        return hi + (r + tail);
+    }
 }
 // The common lanes (positive, normal, finite) need nothing more; the rest are flagged.
 template <class O>
@@ -300,14 +310,14 @@ inline typename O::I log_repair_key(typename O::V x) {
 }
 inline constexpr int64_t LOG_REPAIR_ABOVE = -0x0020000000000001LL;
 
-// Every lane: subnormals scaled by 2^54 first, the special cases by selects.
-template <class O>
+// Every lane: subnormals scaled by 2^54 first, the special cases by selects (EXTRA: as log_table).
+template <class O, bool EXTRA = false>
 inline typename O::V log(typename O::V x) {
     using V = typename O::V;
     using I = typename O::I;
     auto tiny = x < 0x1p-1022;
     V xs = O::select(tiny, x * 0x1p54, x);
-    V y = log_table<O>(O::select(xs > 0.0, xs, V{} + 1.0), O::selecti(tiny, I{} - 54, I{}));
+    V y = log_table<O, EXTRA>(O::select(xs > 0.0, xs, V{} + 1.0), O::selecti(tiny, I{} - 54, I{}));
     y = O::select(x == 0.0, V{} - __builtin_inf(), y);
     y = O::select(x == __builtin_inf(), x, y);
     return O::select((x < 0.0) | (x != x), V{} + __builtin_nan(""), y);
@@ -607,7 +617,7 @@ template <class O>
 inline typename O::V asinh(typename O::V x) {
     using V = typename O::V;
     V a = O::abs(x);
-    V big = log<O>(a) + (LN2_HI + LN2_LO);
+    V big = log<O>(a) + LN2;
     V a2 = O::select(a > 0x1p28, V{}, a);
     V small = log1p<O>(a2 + a2 * a2 / (1.0 + O::sqrt(1.0 + a2 * a2)));
     V y = O::select(a > 0x1p28, big, small);
@@ -616,7 +626,7 @@ inline typename O::V asinh(typename O::V x) {
 template <class O>
 inline typename O::V acosh(typename O::V x) {
     using V = typename O::V;
-    V big = log<O>(x) + (LN2_HI + LN2_LO);
+    V big = log<O>(x) + LN2;
     V t = x - 1.0;
     V small = log1p<O>(t + O::sqrt(2.0 * t + t * t));
     V y = O::select(x > 0x1p28, big, small);
@@ -732,9 +742,9 @@ inline typename O::V pow_common(typename O::V x, typename O::V y) {
     using V = typename O::V;
     V r;
     if constexpr (NORMAL)
-        r = exp<O>(y * log_table<O>(x, typename O::I{}));
+        r = exp<O>(y * log_table<O, true>(x, typename O::I{}));
     else
-        r = exp<O>(y * log<O>(x));
+        r = exp<O>(y * log<O, true>(x));
     V ay = O::abs(y);
     auto x_int = ((x + 0x1p52) - 0x1p52) == x;
     auto y_int = ((ay + 0x1p52) - 0x1p52) == ay;
@@ -765,12 +775,12 @@ inline typename O::V pow_common_narrow(typename O::V x, typename O::V y) {
     V z = O::from_bits(log_split<O>(x, k, j));
     V r = O::fma(z, O::lookup16(LOG_D, j), V{} - 1.0);
     V p = horner<O>(r, 1.0 / 5, -1.0 / 4, 1.0 / 3, -0.5);
-    V ln = O::fma(O::to_v(k), V{} + (LN2_HI + LN2_LO), O::lookup16(LOG_NEG_LN_D_HI, j));
+    V ln = O::fma(O::to_v(k), V{} + LN2, O::lookup16(LOG_NEG_LN_D_HI, j));
     ln = ln + O::fma(r * r, p, r);
     V w = y * ln;
     w = O::select(w > 200.0, V{} + 200.0, O::select(w < -200.0, V{} - 200.0, w));
     V t = O::fma(w, V{} + 16 * LOG2E, V{} + ROUND_SHIFT);
-    V e = O::fma(t - ROUND_SHIFT, V{} - (LN2_HI + LN2_LO) / 16, w);
+    V e = O::fma(t - ROUND_SHIFT, V{} - LN2 / 16, w);
     V q = horner<O>(e, 1.0 / 24, 1.0 / 6, 0.5);
     V em1 = O::fma(e * e, q, e);
     I n = O::bits(t);

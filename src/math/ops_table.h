@@ -301,7 +301,8 @@ struct Log {
     template <class C>
     static C apply(C a, C b, ErrorSlot& s) {
         if constexpr (is_flt_v<C>)
-            return static_cast<C>(formula::log<ScalarOps>(b) / formula::log<ScalarOps>(a));
+            return static_cast<C>(formula::log<ScalarOps, true>(b) / // each ln within about an ulp
+                                  formula::log<ScalarOps, true>(a));
         else if constexpr (is_cpx_v<C>) return std::log(b) / std::log(a);
         else return domain<C>(s, "log needs float operands");
     }

@@ -673,7 +673,8 @@ bool binary_kind(Fn f, const S* a, int64_t sa, const S* b, int64_t sb, void* out
         // beside NaN the other argument is returned
         BPL_PLAIN(Own, Min, [](auto x, auto y) { return ((y < x) | (x != x)) ? y : x; })
         BPL_PLAIN(Own, Max, [](auto x, auto y) { return ((y > x) | (x != x)) ? y : x; })
-        BPL_PLAIN(O, Log, [](V x, V y) { return formula::log<O>(y) / formula::log<O>(x); })
+        // the quotient of two ln needs each within about an ulp: the EXTRA form
+        BPL_PLAIN(O, Log, ([](V x, V y) { return formula::log<O, true>(y) / formula::log<O, true>(x); }))
 #undef BPL_PLAIN
     case Fn::Residue:
         if constexpr (std::is_same_v<S, double>)
