@@ -494,7 +494,12 @@ bool unary_f32_native(Fn f, const float* a, int64_t sa, float* out, int64_t n) {
                  full([](V32 x) { return formula32::log<O>(x); }),
                  a, sa, out, n);
         return true;
-    case Fn::Tanh: map1<VecOps32>([](V32 x) { return formula32::tanh<O>(x); }, never32, same, a, sa, out, n); return true;
+    case Fn::Tanh:
+        map1<VecOps32>([](V32 x) { return formula32::tanh_fast<O>(x); },
+                 repair_key<O>(magnitude, formula32::TANH_REPAIR_ABOVE),
+                 full([](V32 x) { return formula32::tanh<O>(x); }),
+                 a, sa, out, n);
+        return true;
     case Fn::Sin:
         map1<VecOps32>([](V32 x) { return formula32::sin_fast<O>(x); },
                  repair_key<O>([](V32 x) { return formula::sin_repair_key<O>(x); },

@@ -213,7 +213,7 @@ bool same_bits(double a, double b) {
 TEST(Objects, RepairLanesAreServedAcrossPairsChunksAndTails) {
     const double odd[] = {1e10, 0.0, -0.0, 800.0, -800.0, 1e-310, INFINITY, -INFINITY};
     for (Fn f : {Fn::Sin, Fn::Cos, Fn::Exp, Fn::Ln, Fn::Expm1, Fn::Log1p, Fn::Sinh, Fn::Cosh,
-                 Fn::Cbrt}) {
+                 Fn::Cbrt, Fn::Tanh}) {
         const Object& o = object(f);
         for (Kind k : {Kind::F64, Kind::F32}) {
             const int64_t n = 16 * 32 * 2 + 16 * 3 + 5; // two chunks of pairs, a single, a tail
@@ -247,6 +247,35 @@ TEST(Objects, RepairLanesAreServedAcrossPairsChunksAndTails) {
             }
         }
     }
+}
+
+// tanh saturates to 1 with x's sign past 9.02 (float32's fast formula serves |x| ≤ 40 and flags
+// the rest): every kind and route, in chunks and in the tail, against glibc's tanh rounded.
+TEST(Objects, TanhSaturatesToOneWithTheSign) {
+    const double big[] = {9.03, 20.0, 39.9, 40.0, 40.1, 44.0, 45.0, 89.0, 1e30, INFINITY};
+    for (vec::Isa isa : {vec::Isa::Scalar, vec::Isa::Portable, vec::Isa::Avx2, vec::Isa::Avx512}) {
+        if (isa < vec::best_isa()) continue;
+        vec::set_isa(isa);
+        for (int64_t n : {int64_t{7}, int64_t{1000}}) {
+            std::vector<double> x(n);
+            for (int64_t i = 0; i < n; ++i)
+                x[i] = (i % 2 ? -1 : 1) * (i % 3 ? big[i % 10] : 0.37 * double(i % 29));
+            x[n - 1] = NAN;
+            std::vector<float> xf(x.begin(), x.end());
+            std::vector<double> out(n);
+            std::vector<float> outf(n);
+            ErrorSlot slot;
+            unary(Fn::Tanh, Kind::F64, x.data(), 1, out.data(), n, slot);
+            unary(Fn::Tanh, Kind::F32, xf.data(), 1, outf.data(), n, slot);
+            for (int64_t i = 0; i + 1 < n; ++i) {
+                if (std::fabs(x[i]) < 9.02) continue; // the accuracy table covers the rest
+                EXPECT_EQ(out[i], std::tanh(x[i])) << "route " << int(isa) << " x " << x[i];
+                EXPECT_EQ(outf[i], float(std::tanh(double(xf[i])))) << "route " << int(isa) << " x " << xf[i];
+            }
+            EXPECT_TRUE(std::isnan(out[n - 1]) && std::isnan(outf[n - 1]));
+        }
+    }
+    vec::set_isa(vec::best_isa());
 }
 
 // sin's fast formula rounds ±0 to +0 and flags them; the sign comes back on every route, in
