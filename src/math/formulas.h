@@ -671,8 +671,10 @@ alignas(64) inline constexpr double CBRT_E2[16] = {
     -0x1.7b3273beb351cp-56, -0x1.3bc3a711b3cf7p-54, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 
 // The common lanes: ±0 and normal finite x (the rest are flagged by cbrt_repair_key).
+// Always inlined, as sin_fast (cbrt calls it too): the AVX2 and portable block loops called an
+// out-of-line copy (AVX2 f64 3.3 → 2.7 ns/item, portable 8.8 → 4.7).
 template <class O>
-inline typename O::V cbrt_fast(typename O::V x) {
+[[gnu::always_inline]] inline typename O::V cbrt_fast(typename O::V x) {
     using V = typename O::V;
     using I = typename O::I;
     I b = O::bits(x) & 0x7fffffffffffffffLL;

@@ -337,8 +337,9 @@ alignas(64) inline constexpr float CBRT_T2[16] = {
     0x1.428a30p+0f, 0x1.965feap+0f, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1.0f};
 
 // The common lanes: ±0 and normal finite x (the rest are flagged by cbrt_repair_key).
+// Always inlined, as formula::cbrt_fast.
 template <class O>
-inline typename O::V cbrt_fast(typename O::V x) {
+[[gnu::always_inline]] inline typename O::V cbrt_fast(typename O::V x) {
     using V = typename O::V;
     using I = typename O::I;
     I b = O::bits(x) & 0x7fffffff;
