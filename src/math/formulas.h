@@ -176,13 +176,15 @@ inline typename O::I magnitude_key(typename O::V x) {
 // exp_fast's: |x| > EXP_FAST_LIMIT or NaN.
 inline constexpr int64_t EXP_REPAIR_ABOVE = std::bit_cast<int64_t>(EXP_FAST_LIMIT);
 
-// Every lane: clamped to ±800, 2^m applied in two steps so subnormal results and m = 1024 are
-// reached without overflow, and the special cases by selects.
+// Every lane: 2^m applied in two steps so subnormal results and m = 1024 are reached without
+// overflow, and the special cases by selects. Lanes whose result is ∞ or 0 compute e^0 instead
+// (a product that underflows past the subnormals costs a microcode assist per block: pow's
+// full formula sends exp −∞ for every zero base).
 template <class O>
 inline typename O::V exp(typename O::V x) {
     using V = typename O::V;
     using I = typename O::I;
-    V xc = O::select(x > 800.0, V{} + 800.0, O::select(x < -800.0, V{} - 800.0, x));
+    V xc = O::select((x > 709.782712893384) | (x < -745.2), V{}, x);
     I tb;
     V p = exp_table<O>(xc, tb);
     V tj = O::from_bits(O::bits(O::lookup16(EXP2_16_SCALE.v, tb)) + ((tb & 15) << 48));

@@ -8,10 +8,6 @@ namespace bpl::math::repair {
 double sin(double x);
 double cos(double x);
 double tan(double x);
-// Power on lanes pow_needs_repair flags (x ≤ 0, ±∞, NaN, y ±∞ or NaN): the full formula.
-double pow(double x, double y);
-// The same for items that round to float32 (pow<.., NARROW>).
-double pow_narrow(double x, double y);
 // Residue on lanes residue_needs_repair flags (X zero or infinite, huge quotients, NaN), and
 // its float32 form (exact float32 comparison tolerance).
 double residue(double x, double y);

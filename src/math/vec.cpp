@@ -14,8 +14,6 @@ namespace repair {
 double sin(double x) { return std::sin(x); }
 double cos(double x) { return std::cos(x); }
 double tan(double x) { return std::tan(x); }
-double pow(double x, double y) { return formula::pow<ScalarOps>(x, y); }
-double pow_narrow(double x, double y) { return formula::pow<ScalarOps, true>(x, y); }
 double residue(double x, double y) { return scalar::float_residue(x, y); }
 double residue_f32(double x, double y) {
     return scalar::float_residue(static_cast<float>(x), static_cast<float>(y));

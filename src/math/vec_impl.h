@@ -415,9 +415,56 @@ void map1(F f, N need, R fix, const S* a, int64_t sa, T* out, int64_t n) {
     }
 }
 
+// Repairs the lanes of the block (x, y) (items a[j*sa] and b[j*sb], results out[j], the first m
+// lanes) where the mask need(x, y) is set, by fix: a scalar routine, or a Full repair whose
+// formula serves every lane (its results replace a whole block's flagged lanes by one select).
+template <class O, class S, class N, class R>
+void repair_block2(N need, typename O::V x, typename O::V y, R fix, const S* a, int64_t sa,
+                   const S* b, int64_t sb, S* out, int m) {
+    auto flagged = need(x, y);
+    unsigned flags = O::mask_bits(flagged) & ((1u << m) - 1);
+    if constexpr (is_full<R>) {
+        static_assert(std::is_same_v<decltype(fix.need), NoRepair>, "a binary Full serves every lane");
+        typename O::V r = fix.f(x, y);
+        if (m == O::W)
+            Io<O, S>::store(O::select(flagged, r, Io<O, S>::load(out)), out);
+        else
+            for (unsigned g = flags; g != 0; g &= g - 1) {
+                int j = __builtin_ctz(g);
+                out[j] = static_cast<S>(r[j]);
+            }
+    } else if (flags != 0) {
+        fix_lanes2(flags, fix, a, sa, b, sb, out);
+    }
+}
+template <class O, class S, class N, class R>
+[[gnu::noinline, gnu::cold, gnu::flatten]] void repair_part2(N need, typename O::V x, typename O::V y,
+                                                            R fix, const S* a, int64_t sa,
+                                                            const S* b, int64_t sb, S* out, int m) {
+    repair_block2<O>(need, x, y, fix, a, sa, b, sb, out, m);
+}
+// The flagged blocks of a chunk of `blocks` blocks from item k0 (operand blocks x_at(k), y_at(k)),
+// as repair_chunk: one call per flagged chunk, the flagged blocks noted in one word first.
+template <class O, class S, class N, class R, class X, class Y>
+[[gnu::noinline, gnu::cold, gnu::flatten]] void repair_chunk2(N need, R fix, X x_at, Y y_at,
+                                                             const S* a, int64_t sa, const S* b,
+                                                             int64_t sb, S* out, int64_t k0,
+                                                             int blocks) {
+    uint32_t which = 0;
+    for (int c = 0; c < blocks; ++c) {
+        int64_t k = k0 + c * O::W;
+        which |= uint32_t{O::any(need(x_at(k), y_at(k)))} << c;
+    }
+    for (; which != 0; which &= which - 1) {
+        int64_t k = k0 + __builtin_ctz(which) * O::W;
+        repair_block2<O>(need, x_at(k), y_at(k), fix, a + k * sa, sa, b + k * sb, sb, out + k, O::W);
+    }
+}
+
 // out[i] = f(a[i*sa], b[i*sb]) on O's lanes (T = S, or Booleans from a comparison's mask); lanes
-// where the mask need(x, y) is set are recomputed by the scalar repair fix(x, y) (NoRepair: none).
-// Contiguous and broadcast operands run in chunks, each pairing a loop of its own.
+// where the mask need(x, y) is set are recomputed by fix (a scalar routine fix(x, y), or a Full
+// repair; NoRepair: none). Contiguous and broadcast operands run in chunks, each pairing a loop
+// of its own.
 template <class O, class S, class T, class F, class N, class R>
 void map2(F f, N need, R fix, const S* a, int64_t sa, const S* b, int64_t sb, T* out, int64_t n) {
     using IO = Io<O, S>;
@@ -437,10 +484,7 @@ void map2(F f, N need, R fix, const S* a, int64_t sa, const S* b, int64_t sb, T*
                 else return (void)flagged, false;
             },
             [&](int64_t k0, int blocks) {
-                if constexpr (repairs)
-                    for (int64_t k = k0; k < k0 + blocks * O::W; k += O::W)
-                        if (unsigned flags = O::mask_bits(need(x_at(k), y_at(k))))
-                            fix_lanes2(flags, fix, a + k * sa, sa, b + k * sb, sb, out + k);
+                if constexpr (repairs) repair_chunk2<O>(need, fix, x_at, y_at, a, sa, b, sb, out, k0, blocks);
             });
     };
     auto along = [](const S* p) { return [p](int64_t k) { return IO::load(p + k); }; };
@@ -458,8 +502,8 @@ void map2(F f, N need, R fix, const S* a, int64_t sa, const S* b, int64_t sb, T*
         V y = IO::load_part(b + i * sb, sb, m);
         IO::store_part(f(x, y), out + i, m);
         if constexpr (repairs) {
-            unsigned flags = O::mask_bits(need(x, y)) & ((1u << m) - 1);
-            if (flags != 0) fix_lanes2(flags, fix, a + i * sa, sa, b + i * sb, sb, out + i);
+            if (O::mask_bits(need(x, y)) & ((1u << m) - 1))
+                repair_part2<O>(need, x, y, fix, a + i * sa, sa, b + i * sb, sb, out + i, m);
         }
     }
 }
@@ -700,12 +744,12 @@ bool binary_kind(Fn f, const S* a, int64_t sa, const S* b, int64_t sb, void* out
     case Fn::Power:
         if constexpr (std::is_same_v<S, double>)
             map2<O>([](V x, V y) { return formula::pow_common<O, true>(x, y); },
-                  [](V x, V y) { return formula::pow_needs_repair<O>(x, y); }, repair::pow, a, sa,
-                  b, sb, out, n);
+                  [](V x, V y) { return formula::pow_needs_repair<O>(x, y); },
+                  full([](V x, V y) { return formula::pow<O>(x, y); }), a, sa, b, sb, out, n);
         else
             map2<O>([](V x, V y) { return formula::pow_common_narrow<O>(x, y); },
-                  [](V x, V y) { return formula::pow_needs_repair<O>(x, y); }, repair::pow_narrow,
-                  a, sa, b, sb, out, n);
+                  [](V x, V y) { return formula::pow_needs_repair<O>(x, y); },
+                  full([](V x, V y) { return formula::pow<O, true>(x, y); }), a, sa, b, sb, out, n);
         return true;
     default:
         return false;

@@ -249,6 +249,45 @@ TEST(Objects, RepairLanesAreServedAcrossPairsChunksAndTails) {
     }
 }
 
+// pow's flagged lanes (zero, negative, subnormal and infinite bases, infinite or NaN exponents)
+// are served by its full formula on the flagged block's vectors: every route, contiguous and
+// broadcast operands, in chunks and tails, bit for bit against the item computed alone and
+// against glibc's pow (special values exactly, the rest within 4 ulps).
+TEST(Objects, PowerRepairLanesAcrossChunksAndTails) {
+    const double odd[] = {0.0, -0.0, -2.5, -3.0, 1e-310, INFINITY, -INFINITY, NAN};
+    const double ys[] = {2.0, 3.0, -1.0, 0.5, -2.0, INFINITY, -INFINITY, 1.7};
+    for (vec::Isa isa : {vec::Isa::Scalar, vec::Isa::Portable, vec::Isa::Avx2, vec::Isa::Avx512}) {
+        if (isa < vec::best_isa()) continue;
+        vec::set_isa(isa);
+        const int64_t n = 16 * 32 * 2 + 16 * 3 + 5;
+        std::vector<double> x(n), y(n), out(n), outb(n);
+        for (int64_t i = 0; i < n; ++i) {
+            x[i] = (i % 5 == 1) ? odd[(i / 5) % 8] : 0.5 + 0.013 * double(i % 307);
+            y[i] = ys[(i / 3) % 8];
+        }
+        ErrorSlot slot;
+        binary(Fn::Power, Kind::F64, x.data(), 1, y.data(), 1, out.data(), n, slot);
+        const double yb = -2.0; // broadcast exponent: zero bases give +inf
+        binary(Fn::Power, Kind::F64, x.data(), 1, &yb, 0, outb.data(), n, slot);
+        for (int64_t i = 0; i < n; ++i) {
+            double alone;
+            binary(Fn::Power, Kind::F64, &x[i], 1, &y[i], 1, &alone, 1, slot);
+            EXPECT_TRUE(same_bits(out[i], alone)) << "route " << int(isa) << " item " << i;
+            for (auto [got, yy] : {std::pair{out[i], y[i]}, std::pair{outb[i], yb}}) {
+                double want = std::pow(x[i], yy);
+                bool special = !std::isfinite(want) || want == 0 || !std::isfinite(x[i]) || x[i] == 0;
+                if (special)
+                    EXPECT_TRUE(same_bits(got, want) || (std::isnan(got) && std::isnan(want)))
+                        << "route " << int(isa) << " pow(" << x[i] << ", " << yy << ") = " << got;
+                else
+                    EXPECT_LE(std::fabs(got - want), 4 * std::fabs(want) * 0x1p-52)
+                        << "route " << int(isa) << " pow(" << x[i] << ", " << yy << ") = " << got;
+            }
+        }
+    }
+    vec::set_isa(vec::best_isa());
+}
+
 // tanh saturates to 1 with x's sign past 9.02 (float32's fast formula serves |x| ≤ 40 and flags
 // the rest): every kind and route, in chunks and in the tail, against glibc's tanh rounded.
 TEST(Objects, TanhSaturatesToOneWithTheSign) {
