@@ -740,15 +740,18 @@ inline typename O::V cbrt(typename O::V x) {
 // is representable: 2*53 is 2^53); y = 2 and y = −1 in one rounding.
 // NORMAL: x is also normal (the vector kernels' repair predicate sends subnormal x to the full
 // formula), so ln needs no scaling. The squaring and the reciprocal run only for a block that
-// has such a lane.
+// has such a lane, as exp's full formula does.
 template <class O, bool NORMAL = false>
 inline typename O::V pow_common(typename O::V x, typename O::V y) {
     using V = typename O::V;
-    V r;
+    V w;
     if constexpr (NORMAL)
-        r = exp<O>(y * log_table<O, true>(x, typename O::I{}));
+        w = y * log_table<O, true>(x, typename O::I{});
     else
-        r = exp<O>(y * log<O, true>(x));
+        w = y * log<O, true>(x);
+    // exp's full formula only for a block with a lane past exp_fast's range (over- and underflow,
+    // subnormal results, ±∞ from zero and infinite bases, NaN): a third of the time on the rest
+    V r = O::any(!(O::abs(w) <= EXP_FAST_LIMIT)) ? exp<O>(w) : exp_fast<O>(w);
     V ay = O::abs(y);
     auto x_int = ((x + 0x1p52) - 0x1p52) == x;
     auto y_int = ((ay + 0x1p52) - 0x1p52) == ay;
