@@ -568,6 +568,11 @@ bool unary_f32_native(Fn f, const float* a, int64_t sa, float* out, int64_t n) {
                  a, sa, out, n);
         return true;
     case Fn::Asin: map1<VecOps32>([](V32 x) { return formula32::asin<O>(x); }, never32, same, a, sa, out, n); return true;
+    // correctly rounded in float32 itself: the same results as on float64 lanes, twice the lanes
+    case Fn::Sqrt: map1<VecOps32>([](V32 x) { return O::sqrt(x); }, never32, same, a, sa, out, n); return true;
+    case Fn::Reciprocal: map1<VecOps32>([](V32 x) { return 1.0f / x; }, never32, same, a, sa, out, n); return true;
+    case Fn::Negate: map1<VecOps32>([](V32 x) { return -x; }, never32, same, a, sa, out, n); return true;
+    case Fn::Magnitude: map1<VecOps32>([](V32 x) { return O::abs(x); }, never32, same, a, sa, out, n); return true;
     case Fn::Sinh:
         map1<VecOps32>([](V32 x) { return formula32::sinh<O>(x); },
                  repair_key<O>(magnitude, formula32::SINH_REPAIR_ABOVE),

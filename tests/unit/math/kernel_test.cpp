@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <iomanip>
 #include <limits>
 #include <random>
@@ -265,6 +266,39 @@ TEST(Kernels, Float32ArithmeticIsTheRoundedFloat64Result) {
             EXPECT_EQ(out[i], static_cast<float>(want)) << name(f) << " item " << i;
         }
     }
+}
+
+// The correctly rounded float32 monads (√, ÷, -, |) give float32's own result on every route:
+// the float64 result rounded (glibc's sqrt as the oracle), with ±0, subnormals, ±∞ and NaN, at
+// unit stride (the float32 lanes) and stride 2.
+TEST(Routes, Float32CorrectlyRoundedMonads) {
+    std::mt19937_64 rng(9);
+    std::uniform_real_distribution<double> u(-1e3, 1e3);
+    std::vector<float> a{0.0f, -0.0f, 1e-40f, -1e-40f, INFINITY, -INFINITY, NAN, 2.0f, 1e38f, -3.0f};
+    while (a.size() < 1001) a.push_back(float(a.size() % 3 ? u(rng) : std::ldexp(u(rng), -130)));
+    const int64_t n = static_cast<int64_t>(a.size());
+    auto want = [](Fn f, float x) {
+        double v = x;
+        return f == Fn::Sqrt ? float(std::sqrt(v)) : f == Fn::Reciprocal ? float(1.0 / v)
+             : f == Fn::Negate ? float(-v) : float(std::fabs(v));
+    };
+    for (vec::Isa isa : {vec::Isa::Scalar, vec::Isa::Portable, vec::Isa::Avx2, vec::Isa::Avx512}) {
+        if (isa < vec::best_isa()) continue;
+        vec::set_isa(isa);
+        for (Fn f : {Fn::Sqrt, Fn::Reciprocal, Fn::Negate, Fn::Magnitude})
+            for (int64_t stride : {int64_t{1}, int64_t{2}}) {
+                int64_t m = (n + stride - 1) / stride;
+                std::vector<float> out(m);
+                ErrorSlot slot;
+                unary(f, Kind::F32, a.data(), stride, out.data(), m, slot);
+                for (int64_t i = 0; i < m; ++i) {
+                    float w = want(f, a[i * stride]);
+                    EXPECT_TRUE(std::memcmp(&out[i], &w, 4) == 0 || (std::isnan(out[i]) && std::isnan(w)))
+                        << name(f) << " isa " << int(isa) << " x=" << a[i * stride] << " got " << out[i];
+                }
+            }
+    }
+    vec::set_isa(vec::best_isa());
 }
 
 // ⌊ and ⌈ of floats give int64 on every route, against std::floor with the tolerance applied as
