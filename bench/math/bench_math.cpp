@@ -20,6 +20,7 @@
 #include <string>
 #include <string_view>
 #include <vector>
+#include <sys/mman.h>
 
 using namespace bpl::math;
 using bpl::number::Kind;
@@ -60,13 +61,19 @@ double unit(uint64_t seed, uint64_t i) {
     return static_cast<double>(z >> 11) * 0x1p-53;
 }
 
-// 64-byte aligned buffer of n items (NumPy's side aligns its arrays the same way).
+// 64-byte aligned buffer of n items (NumPy's side aligns its arrays the same way); one of 4 MiB
+// or more is 2 MiB aligned and asks for transparent huge pages, as BPL's arrays
+// (value/array.cpp) and NumPy's do.
 template <class T>
 struct Buf {
     T* p;
     explicit Buf(int64_t n) {
-        size_t bytes = (static_cast<size_t>(n) * sizeof(T) + 63) / 64 * 64;
-        p = static_cast<T*>(std::aligned_alloc(64, bytes));
+        constexpr size_t HUGE = size_t{1} << 21, BIG = size_t{4} << 20;
+        size_t bytes = static_cast<size_t>(n) * sizeof(T);
+        size_t align = bytes >= BIG ? HUGE : 64;
+        bytes = (bytes + align - 1) / align * align;
+        p = static_cast<T*>(std::aligned_alloc(align, bytes));
+        if (align == HUGE) madvise(p, bytes, MADV_HUGEPAGE); // advice only
         std::memset(p, 0, bytes);
     }
     ~Buf() { std::free(p); }
