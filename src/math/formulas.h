@@ -413,7 +413,7 @@ inline typename O::V minus_pis(typename O::V x, typename O::V h) {
 }
 // sin x = (−1)^n sin r = sin((−1)^n r) with x = nπ + r, |r| ≤ π/2; n's parity is the low bit of
 // t, put on r (sin_half_period is odd in r, so that is the same bits as on the result, earlier on
-// the chain). Every lane but ±0, which come out +0: the vector kernels flag them (sin_repair_key).
+// the chain). Every lane but ±0, which come out +0: the vector kernels flag them (zero_flag_key).
 // Always inlined: sin calls it too, and GCC would otherwise call one copy from the block loop.
 template <class O>
 [[gnu::always_inline]] inline typename O::V sin_fast(typename O::V x) {
@@ -462,17 +462,17 @@ inline typename O::V tan(typename O::V x) {
 inline int64_t trig_repair_above(double limit) {
     return std::bit_cast<int64_t>(limit);
 }
-// sin_fast's: trig's lanes and ±0 too. Its key is magnitude_key less one, wrapping, so that
-// zero's lands at the top and every other key keeps its order; the limit moves with it.
-// For float64 and float32 items alike (B: the item's bits), as log_repair_key; the limit is
-// given by its bits.
+// A repair key that flags ±0 as well as what magnitude_key flags above a limit (sin_fast's: trig's
+// lanes and ±0; float32 tanh_fast's): magnitude_key less one, wrapping, so that zero's lands at
+// the top and every other key keeps its order; the limit moves with it (zero_flag_above of the
+// limit's bits). For float64 and float32 items alike (B: the item's bits), as log_repair_key.
 template <class O>
-inline typename O::I sin_repair_key(typename O::V x) {
+inline typename O::I zero_flag_key(typename O::V x) {
     using B = std::conditional_t<sizeof(typename O::E) == 8, int64_t, int32_t>;
     return wrapping_add(magnitude_key<O>(x), typename O::I{} + std::numeric_limits<B>::max());
 }
 template <class B>
-constexpr B sin_repair_above(B limit_bits) {
+constexpr B zero_flag_above(B limit_bits) {
     return limit_bits - 1 + std::numeric_limits<B>::min();
 }
 

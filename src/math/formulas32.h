@@ -211,7 +211,7 @@ inline typename O::V minus_half_pis(typename O::V x, typename O::V kf) {
 }
 // sin x = (−1)^n sin r with x = nπ + r, |r| ≤ π/2; n's parity is the low bit of t. Lanes past
 // the repair limit compute garbage that the repair replaces, and ±0 come out +0 (the reduction's
-// last pieces add +0 to −0), so the vector kernels flag them too (formulas.h's sin_repair_key).
+// last pieces add +0 to −0), so the vector kernels flag them too (formulas.h's zero_flag_key).
 // Always inlined, as formulas.h's.
 template <class O>
 [[gnu::always_inline]] inline typename O::V sin_fast(typename O::V x) {
@@ -365,18 +365,22 @@ inline typename O::V cbrt(typename O::V x) {
 // sin, cos and tan's repair limit (magnitude_key above it: |x| > 2^20, ±∞, NaN).
 inline constexpr int32_t TRIG_REPAIR_ABOVE = std::bit_cast<int32_t>(0x1p20f);
 
-// tanh as formulas.h's, E/(E + 2) with E = e^(2|x|) − 1 = (H − 1) + H·(p + c_j), in float and
-// shorter: n = 16m + j rounded to nearest (rounding down, as there, costs an add on the
-// dependency chain, which is what bounds this kernel, for 0.25 ulp), one Cody–Waite piece
+// tanh as formulas.h's, E/(E + 2) with E = e^(2x) − 1 = (H − 1) + H·(p + c_j), in float and
+// shorter: on x itself, not |x| (E/(E + 2) is tanh on both sides, so neither |x| nor the sign
+// costs an operation: 12% of the time; the side of x < 0, where E's and E + 2's roundings weigh
+// more, is 0.5 ulp worse), n = 16m + j rounded to nearest (rounding down, as there, costs an add
+// on the dependency chain, which is what bounds this kernel, for 0.25 ulp), one Cody–Waite piece
 // (nf·LN2_HI/32 is exact; the rest, about 2^-34·n, moves E by under 0.07 ulp), T_j = 2^(j/16)
-// rounded to float with j·2^19 taken off its bit pattern, c_j = (2^(j/16) − T_j)/T_j rounded (both
-// by mpmath), p = 2r + r²·Q(r), Q the Chebyshev fit of degree 2 to (e^(2r) − 1 − 2r)/r² on
-// [−ln2/64, ln2/64] (mpmath chebyfit; p within 0.01 ulp relative with rounded coefficients).
-// Past |x| = 9.02 (tanh rounds to 1 from 9.011) E/(E + 2) rounds to 1 itself until E overflows
-// (|x| about 44), so tanh_fast serves |x| ≤ 40 (TANH_REPAIR_ABOVE: the vector kernels flag the
-// rest, ∞ and NaN, for tanh, whose select after the division gives 1 past 9.02; a select in
-// tanh_fast, or a clamp before the reduction, would cost the common lanes 3% or a third).
-// Every float in [0, 10] checked against float64 tanh: at most 2.99 ulps.
+// rounded to float with j·2^19 taken off its bit pattern (m of either sign: an exponent add,
+// wrapping), c_j = (2^(j/16) − T_j)/T_j rounded (both by mpmath), p = 2r + r²·Q(r), Q the
+// Chebyshev fit of degree 2 to (e^(2r) − 1 − 2r)/r² on [−ln2/64, ln2/64] (mpmath chebyfit; p
+// within 0.01 ulp relative with rounded coefficients). Past |x| = 9.02 (tanh rounds to ±1 from
+// 9.011) E/(E + 2) rounds to ±1 itself until E overflows (x about 44) or H leaves the normal
+// range (x about −43), so tanh_fast serves 0 < |x| ≤ 40; ±0 come out +0. The vector kernels
+// flag the rest (formula::zero_flag_key: ±0, |x| > 40, ±∞, NaN) for tanh, which gives ±1 past
+// 9.02 and keeps x's zero (a select in tanh_fast, or a clamp before the reduction, would cost the
+// common lanes 3% or a third). Every float with 0 < |x| ≤ 40 checked against float64 tanh: at
+// most 2.99 ulps for x > 0, 3.50 for x < 0.
 alignas(64) inline constexpr float TANH_EXP2[16] = {
     0x1.000000p+0f, 0x1.fb5586p-1f, 0x1.f72b84p-1f, 0x1.f387a6p-1f, 0x1.f06fe0p-1f, 0x1.edea64p-1f,
     0x1.ebfdaep-1f, 0x1.eab07ep-1f, 0x1.ea09e6p-1f, 0x1.ea1148p-1f, 0x1.eace54p-1f, 0x1.ec4918p-1f,
@@ -390,25 +394,24 @@ template <class O>
 [[gnu::always_inline]] inline typename O::V tanh_fast(typename O::V x) {
     using V = typename O::V;
     using I = typename O::I;
-    V a = O::abs(x);
-    V t = O::fma(a, V{} + 32 * LOG2E, V{} + SHIFT);
+    V t = O::fma(x, V{} + 32 * LOG2E, V{} + SHIFT);
     V nf = t - SHIFT;
     I n = O::bits(t); // n = 16m + j in its low bits (lookup16 reads only j)
-    V r = O::fma(nf, V{} - LN2_HI / 32, a); // exact for the n of |x| ≤ 9.02
+    V r = O::fma(nf, V{} - LN2_HI / 32, x); // exact for the n of |x| ≤ 9.02
     V q = O::fma(O::fma(V{} + 0x1.55565cp-1f, r, V{} + 0x1.5556e0p+0f), r, V{} + 2.0f);
     V pc = O::fma(r * r, q, O::fma(r, V{} + 2.0f, O::lookup16(TANH_EXP2_TAIL, n))); // p + c_j
     V h = O::from_bits(formula::wrapping_add(O::bits(O::lookup16(TANH_EXP2, n)), n << 19)); // 2^m·T_j
     V e = O::fma(h, pc, h - 1.0f);
-    V y = e / (e + 2.0f); // +0 or more
-    return O::from_bits(O::bits(y) | (O::bits(x) & (I{} + INT32_MIN)));
+    return e / (e + 2.0f);
 }
-inline constexpr int32_t TANH_REPAIR_ABOVE = std::bit_cast<int32_t>(40.0f);
-// Every lane: past 9.02 (∞ too) 1 with x's sign; NaN stays NaN.
+// tanh_fast's limit for formula::zero_flag_key.
+inline constexpr int32_t TANH_REPAIR_ABOVE = formula::zero_flag_above(std::bit_cast<int32_t>(40.0f));
+// Every lane: past 9.02 (∞ too) 1 with x's sign, ±0 kept; NaN stays NaN.
 template <class O>
 inline typename O::V tanh(typename O::V x) {
     using V = typename O::V;
     V one = O::from_bits(O::bits(V{} + 1.0f) | (O::bits(x) & (typename O::I{} + INT32_MIN)));
-    return O::select(O::abs(x) > 9.02f, one, tanh_fast<O>(x));
+    return O::select(O::abs(x) > 9.02f, one, O::select(x == 0.0f, x, tanh_fast<O>(x)));
 }
 
 } // namespace bpl::math::formula32

@@ -540,14 +540,15 @@ bool unary_f32_native(Fn f, const float* a, int64_t sa, float* out, int64_t n) {
         return true;
     case Fn::Tanh:
         map1<VecOps32>([](V32 x) { return formula32::tanh_fast<O>(x); },
-                 repair_key<O>(magnitude, formula32::TANH_REPAIR_ABOVE),
+                 repair_key<O>([](V32 x) { return formula::zero_flag_key<O>(x); },
+                               formula32::TANH_REPAIR_ABOVE),
                  full([](V32 x) { return formula32::tanh<O>(x); }),
                  a, sa, out, n);
         return true;
     case Fn::Sin:
         map1<VecOps32>([](V32 x) { return formula32::sin_fast<O>(x); },
-                 repair_key<O>([](V32 x) { return formula::sin_repair_key<O>(x); },
-                               formula::sin_repair_above(formula32::TRIG_REPAIR_ABOVE)),
+                 repair_key<O>([](V32 x) { return formula::zero_flag_key<O>(x); },
+                               formula::zero_flag_above(formula32::TRIG_REPAIR_ABOVE)),
                  full([](V32 x) { return formula32::sin<O>(x); }, trig, repair::sin), a, sa, out, n);
         return true;
     case Fn::Cos: map1<VecOps32>([](V32 x) { return formula32::cos<O>(x); }, trig, repair::cos, a, sa, out, n); return true;
@@ -664,8 +665,8 @@ bool unary_kind(Fn f, const S* a, int64_t sa, void* out_v, int64_t n) {
         return true;
     case Fn::Sin:
         map1<O>([](V x) { return formula::sin_fast<O>(x); },
-             repair_key<O>([](V x) { return formula::sin_repair_key<O>(x); },
-                           formula::sin_repair_above(formula::trig_repair_above(lim))),
+             repair_key<O>([](V x) { return formula::zero_flag_key<O>(x); },
+                           formula::zero_flag_above(formula::trig_repair_above(lim))),
              full([](V x) { return formula::sin<O>(x); }, trig_need, repair::sin), a, sa, out, n);
         return true;
     case Fn::Cos:
