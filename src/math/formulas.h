@@ -351,29 +351,6 @@ inline typename O::V log1p(typename O::V x) {
     return O::select(x == __builtin_inf(), x, y);
 }
 
-// tan's two polynomials on |r| ≤ π/4, Chebyshev fits of degree 5 (mpmath chebyfit; < 0.2 ulp
-// with rounded coefficients): sin r = r + r³·S(r²), S fit to (sin r − r)/r³, and
-// cos r = 1 − r²/2 + r⁴·C(r²), C fit to (cos r − 1 + r²/2)/r⁴.
-template <class O>
-inline typename O::V sin_poly(typename O::V r) {
-    using V = typename O::V;
-    V z = r * r;
-    V p = horner<O>(z, 0x1.5e0af186af739p-33, -0x1.ae600a926c89ap-26, 0x1.71de37961e4c6p-19,
-                       -0x1.a01a019e8357dp-13, 0x1.1111111110bb1p-7, -0x1.5555555555555p-3);
-    return O::fma(r * z, p, r);
-}
-template <class O>
-inline typename O::V cos_poly(typename O::V r) {
-    using V = typename O::V;
-    V z = r * r;
-    V p = horner<O>(z, -0x1.907d7aebd5e3dp-37, 0x1.1eeb68b109173p-29, -0x1.27e4fa17a41b4p-22,
-                       0x1.a01a019f4e867p-16, -0x1.6c16c16c16966p-10, 0x1.5555555555555p-5);
-    V hz = 0.5 * z;
-    V w = 1.0 - hz;
-    // 1 − z/2 rounded, plus what the rounding dropped, plus the tail
-    return w + (((1.0 - w) - hz) + z * z * p);
-}
-
 // sin r for |r| ≤ π/2 (one polynomial for both sin and cos): r + (r·z)·S(z), S the polynomial of
 // degree 6 that minimises sin's largest relative error on that range (tools/fit_sin.py, Remez:
 // under 1.71·2^-53 with rounded coefficients). The sum keeps r·z off the polynomial's chain, but
@@ -445,15 +422,23 @@ inline typename O::V trig_reduce(typename O::V x, typename O::I& q) {
     q = O::bits(t) - O::bits(V{} + ROUND_SHIFT);
     return minus_pis<O>(x, 0.5 * (t - ROUND_SHIFT));
 }
+// tan r on |r| ≤ π/4 as r·N(z)/D(z), z = r², N/D the [4/4] Padé approximant of tan r / r in z
+// (the truncated Lambert continued fraction; tools/fit_tan.py: within 0.13·2^-53 relative with
+// rounded coefficients). tan x for x = kπ/2 + r: r·N/D for even k, −D/(r·N) for odd; one division
+// either way, and about half the operations of a sin and a cos polynomial.
 template <class O>
 inline typename O::V tan(typename O::V x) {
     using V = typename O::V;
     using I = typename O::I;
     I q;
     V r = trig_reduce<O>(x, q);
-    V s = sin_poly<O>(r), c = cos_poly<O>(r);
-    auto odd = (q & 1) != 0; // odd quadrants: −cos/sin; one division either way
-    V y = O::select(odd, -c, s) / O::select(odd, s, c);
+    V z = r * r;
+    V n = O::fma(r * z, horner<O>(z, 0x1.f28db670be53bp-26, -0x1.e20001e20001ep-16,
+                                     0x1.0101010101010p-8, -0x1.1919191919192p-3), r); // r·N, r exact
+    V d = horner<O>(z, 0x1.5e8ba44745d2dp-20, -0x1.a5c001a5c001ap-12, 0x1.c1c1c1c1c1c1cp-6,
+                       -0x1.e1e1e1e1e1e1ep-2, 1.0);
+    auto odd = (q & 1) != 0;
+    V y = O::select(odd, -d, n) / O::select(odd, n, d);
     return O::select(x == 0.0, x, y);
 }
 // The repair predicate shared by sin, cos and tan: lanes whose reduction is not served, |x| past

@@ -176,22 +176,6 @@ inline typename O::V trig_reduce(typename O::V x0, typename O::I& q) {
     r = O::fma(kf, V{} - PIO2_2, r);
     return O::fma(kf, V{} - PIO2_3, r);
 }
-template <class O>
-inline typename O::V sin_poly(typename O::V r) {
-    using V = typename O::V;
-    V z = r * r;
-    V p = horner<O>(z, 1.0f / 362880, -1.0f / 5040, 1.0f / 120, -1.0f / 6);
-    return O::fma(r * z, p, r);
-}
-template <class O>
-inline typename O::V cos_poly(typename O::V r) {
-    using V = typename O::V;
-    V z = r * r;
-    V p = horner<O>(z, -1.0f / 3628800, 1.0f / 40320, -1.0f / 720, 1.0f / 24);
-    V hz = 0.5f * z;
-    V w = 1.0f - hz;
-    return w + (((1.0f - w) - hz) + z * z * p);
-}
 // sin r for |r| ≤ π/2 (one polynomial for both sin and cos): r·(1 + r²·S(r²)), S the Chebyshev
 // fit of degree 4 to (sin r − r)/r³ (mpmath chebyfit; < 0.32 ulp with rounded coefficients).
 template <class O>
@@ -234,15 +218,19 @@ inline typename O::V cos(typename O::V x) {
     V y = sin_half_period<O>(minus_half_pis<O>(x, O::fma(nf, V{} + 2.0f, V{} - 1.0f)));
     return O::from_bits(O::bits(y) ^ (O::bits(t) << 31));
 }
+// tan as formulas.h's, with the [2/2] Padé approximant (tools/fit_tan.py: within 0.2 ulp
+// relative with coefficients rounded to float).
 template <class O>
 inline typename O::V tan(typename O::V x) {
     using V = typename O::V;
     using I = typename O::I;
     I q;
     V r = trig_reduce<O>(x, q);
-    V s = sin_poly<O>(r), c = cos_poly<O>(r);
-    auto odd = (q & 1) != 0; // odd quadrants: −cos/sin; one division either way
-    V y = O::select(odd, -c, s) / O::select(odd, s, c);
+    V z = r * r;
+    V n = O::fma(r * z, horner<O>(z, 0x1.1566acp-10f, -0x1.c71c72p-4f), r);
+    V d = horner<O>(z, 0x1.041042p-6f, -0x1.c71c72p-2f, 1.0f);
+    auto odd = (q & 1) != 0;
+    V y = O::select(odd, -d, n) / O::select(odd, n, d);
     return O::select(x == 0.0f, x, y);
 }
 
