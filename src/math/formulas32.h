@@ -164,14 +164,13 @@ inline typename O::V log(typename O::V x) {
 }
 
 template <class O>
-inline typename O::V trig_reduce(typename O::V x0, typename O::I& q) {
+inline typename O::V trig_reduce(typename O::V x, typename O::I& q) {
     using V = typename O::V;
-    // lanes past the repair limit (and ±∞, NaN) reduce 0 instead, so the integer arithmetic on
-    // the shifted bits cannot overflow; the repair (TRIG_REPAIR_ABOVE) replaces their results
-    V x = O::select(O::abs(x0) <= 0x1p20f, x0, V{});
+    // lanes past the repair limit (and ±∞, NaN) compute garbage, wrapping, which the repair
+    // (TRIG_REPAIR_ABOVE) replaces; a select of 0 for them cost the common lanes a fifth
     V t = O::fma(x, V{} + TWO_OPI, V{} + SHIFT);
     V kf = t - SHIFT;
-    q = O::bits(t) - O::bits(V{} + SHIFT);
+    q = formula::wrapping_sub(O::bits(t), O::bits(V{} + SHIFT));
     V r = O::fma(kf, V{} - PIO2_1, x);
     r = O::fma(kf, V{} - PIO2_2, r);
     return O::fma(kf, V{} - PIO2_3, r);

@@ -213,7 +213,7 @@ bool same_bits(double a, double b) {
 TEST(Objects, RepairLanesAreServedAcrossPairsChunksAndTails) {
     const double odd[] = {1e10, 0.0, -0.0, 800.0, -800.0, 1e-310, INFINITY, -INFINITY};
     for (Fn f : {Fn::Sin, Fn::Cos, Fn::Exp, Fn::Ln, Fn::Expm1, Fn::Log1p, Fn::Sinh, Fn::Cosh,
-                 Fn::Cbrt, Fn::Tanh}) {
+                 Fn::Cbrt, Fn::Tanh, Fn::Tan}) {
         const Object& o = object(f);
         for (Kind k : {Kind::F64, Kind::F32}) {
             const int64_t n = 16 * 32 * 2 + 16 * 3 + 5; // two chunks of pairs, a single, a tail
