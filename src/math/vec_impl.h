@@ -320,6 +320,21 @@ int64_t map_chunks(int64_t n, Acc none, Step step, Flagged flagged, Rescan resca
     return i;
 }
 
+// Writes a full formula's results y into the flagged lanes of out (mask flagged, the first m of
+// its bits in flags): a whole block of items of the lanes' own type by one select, else lane by lane.
+template <class O, class S, class T, class M>
+void put_flagged(M flagged, unsigned flags, typename O::V y, T* out, int m) {
+    if constexpr (std::is_same_v<S, T>)
+        if (m == O::W) {
+            Io<O, S>::store(O::select(flagged, y, Io<O, S>::load(out)), out);
+            return;
+        }
+    for (; flags != 0; flags &= flags - 1) {
+        int j = __builtin_ctz(flags);
+        out[j] = static_cast<T>(y[j]);
+    }
+}
+
 // Repairs the lanes of the block x (items a[j*sa], results out[j], the first m lanes) that
 // need flags, by fix: a scalar routine, or a Full repair (whose results replace a whole
 // contiguous block's flagged lanes by one select).
@@ -335,16 +350,7 @@ void repair_block(N need, typename O::V x, R fix, const S* a, int64_t sa, T* out
             rest = flags & O::mask_bits(unserved);
             flagged = flagged & ~unserved;
         }
-        bool stored = false;
-        if constexpr (std::is_same_v<S, T>)
-            if (m == O::W && sa == 1) {
-                Io<O, S>::store(O::select(flagged, y, Io<O, S>::load(out)), out);
-                stored = true;
-            }
-        for (unsigned g = stored ? 0 : flags & ~rest; g != 0; g &= g - 1) {
-            int j = __builtin_ctz(g);
-            out[j] = static_cast<T>(y[j]);
-        }
+        put_flagged<O, S>(flagged, flags & ~rest, y, out, m);
         flags = rest;
     }
     if (flags != 0) {
@@ -425,14 +431,7 @@ void repair_block2(N need, typename O::V x, typename O::V y, R fix, const S* a, 
     unsigned flags = O::mask_bits(flagged) & ((1u << m) - 1);
     if constexpr (is_full<R>) {
         static_assert(std::is_same_v<decltype(fix.need), NoRepair>, "a binary Full serves every lane");
-        typename O::V r = fix.f(x, y);
-        if (m == O::W)
-            Io<O, S>::store(O::select(flagged, r, Io<O, S>::load(out)), out);
-        else
-            for (unsigned g = flags; g != 0; g &= g - 1) {
-                int j = __builtin_ctz(g);
-                out[j] = static_cast<S>(r[j]);
-            }
+        put_flagged<O, S>(flagged, flags, fix.f(x, y), out, m);
     } else if (flags != 0) {
         fix_lanes2(flags, fix, a, sa, b, sb, out);
     }
