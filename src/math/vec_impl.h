@@ -11,6 +11,7 @@
 #include "math/kernel.h"
 #include "math/ops.h"
 #include "math/repair.h"
+#include "math/vec.h"
 
 #include <cstring>
 #include <immintrin.h>
@@ -202,8 +203,6 @@ template <class O, class K>
 RepairKey<K, typename O::I> repair_key(K key, int64_t above) {
     return {key, typename O::I{} + static_cast<decltype(typename O::I{}[0])>(above)};
 }
-// Blocks per chunk of the contiguous loops (flags repaired after each chunk).
-constexpr int CHUNK = 32;
 
 // Recomputes the lanes set in `flags` (bit j: item j) by the scalar repair fix, reading the
 // items from the operand itself: out of line, so the block loops keep their vectors in registers.
@@ -297,23 +296,24 @@ struct Io {
 };
 
 // The full blocks of a map over contiguous or broadcast operands (items [0, the returned index)),
-// in chunks of CHUNK blocks: step(i, acc) computes the block at item i and folds its repair
+// in chunks of CHUNK_BLOCKS blocks: step(i, acc) computes the block at item i and folds its repair
 // flags into acc; after the chunk, when flagged(acc), rescan(i, b) repairs the flagged lanes of its
-// b blocks from item i on (the items still in L1). So the block loop holds no call and no branch and keeps its
-// constants in registers. Blocks go two at a time (measured in cache, best of 8 runs: sin, cos,
-// atan and sinh f64 3-6% faster, log f64 up to 3% slower; four at a time spill registers).
+// b blocks from item i on (the items still in L2). So the block loop holds no call and no branch
+// and keeps its constants in registers. Always inlined: out of line, the step's captured
+// pointers were reloaded from memory every block. Blocks go two at a time (measured in cache,
+// best of 8 runs: sin, cos, atan and sinh f64 3-6% faster; four at a time spill registers).
 template <int BW, class Acc, class Step, class Flagged, class Rescan>
-int64_t map_chunks(int64_t n, Acc none, Step step, Flagged flagged, Rescan rescan) {
+[[gnu::always_inline]] inline int64_t map_chunks(int64_t n, Acc none, Step step, Flagged flagged, Rescan rescan) {
     int64_t i = 0;
     while (i + BW <= n) {
         int64_t i0 = i;
         Acc acc = none;
         int b = 0;
-        for (; b + 2 <= CHUNK && i + 2 * BW <= n; b += 2, i += 2 * BW) {
+        for (; b + 2 <= CHUNK_BLOCKS && i + 2 * BW <= n; b += 2, i += 2 * BW) {
             step(i, acc);
             step(i + BW, acc);
         }
-        for (; b < CHUNK && i + BW <= n; ++b, i += BW) step(i, acc);
+        for (; b < CHUNK_BLOCKS && i + BW <= n; ++b, i += BW) step(i, acc);
         if (__builtin_expect(flagged(acc), 0))
             rescan(i0, b);
     }
@@ -366,27 +366,31 @@ template <class O, class S, class T, class N, class R>
     repair_block<O>(need, x, fix, a, sa, out, m);
 }
 
-// Repairs the flagged lanes of `blocks` (≤ 32) contiguous blocks from a (results out): one call per
-// flagged chunk, which first notes the flagged blocks in one word (no branch per block: where
+// Repairs the flagged lanes of `blocks` contiguous blocks from a (results out): one call per
+// flagged chunk, which notes the flagged blocks of each 64 in one word (no branch per block: where
 // flagged and clean blocks mix, as zeros in data do for ln, a branch each mispredicts half the time)
 // and then repairs just those, whose work overlaps in the pipeline.
 template <class O, class S, class T, class N, class R>
 [[gnu::noinline, gnu::cold, gnu::flatten]] void repair_chunk(N need, R fix, const S* a, T* out,
                                                             int blocks) {
-    uint32_t which = 0;
-    for (int c = 0; c < blocks; ++c)
-        which |= uint32_t{O::any(need.flags(Io<O, S>::load(a + c * O::W)))} << c;
-    for (; which != 0; which &= which - 1) {
-        int c = __builtin_ctz(which);
-        repair_block<O>(need, Io<O, S>::load(a + c * O::W), fix, a + c * O::W, 1, out + c * O::W, O::W);
+    for (int g = 0; g < blocks; g += 64) {
+        uint64_t which = 0;
+        for (int c = 0; c < 64 && g + c < blocks; ++c)
+            which |= uint64_t{O::any(need.flags(Io<O, S>::load(a + (g + c) * O::W)))} << c;
+        for (; which != 0; which &= which - 1) {
+            int64_t k = (g + __builtin_ctzll(which)) * int64_t{O::W};
+            repair_block<O>(need, Io<O, S>::load(a + k), fix, a + k, 1, out + k, O::W);
+        }
     }
 }
 
 // out[i] = f(a[i*sa]) on O's lanes (T = S, or int64 from integer lanes); lanes whose repair key
 // need.key(x) is above need.above are recomputed by fix (a scalar routine in float64, or a Full
 // repair). Strided items and the last partial block go through load_part/store_part.
+// Flattened (map2 too): this file instantiates every formula, and past GCC's inlining budget
+// some were left as calls per block (ln's table formula, asin, pow's full formula).
 template <class O, class S, class T, class F, class N, class R>
-void map1(F f, N need, R fix, const S* a, int64_t sa, T* out, int64_t n) {
+[[gnu::flatten]] void map1(F f, N need, R fix, const S* a, int64_t sa, T* out, int64_t n) {
     using IO = Io<O, S>;
     using V = typename O::V;
     using I = typename O::I;
@@ -449,14 +453,16 @@ template <class O, class S, class N, class R, class X, class Y>
                                                              const S* a, int64_t sa, const S* b,
                                                              int64_t sb, S* out, int64_t k0,
                                                              int blocks) {
-    uint32_t which = 0;
-    for (int c = 0; c < blocks; ++c) {
-        int64_t k = k0 + c * O::W;
-        which |= uint32_t{O::any(need(x_at(k), y_at(k)))} << c;
-    }
-    for (; which != 0; which &= which - 1) {
-        int64_t k = k0 + __builtin_ctz(which) * O::W;
-        repair_block2<O>(need, x_at(k), y_at(k), fix, a + k * sa, sa, b + k * sb, sb, out + k, O::W);
+    for (int g = 0; g < blocks; g += 64) {
+        uint64_t which = 0;
+        for (int c = 0; c < 64 && g + c < blocks; ++c) {
+            int64_t k = k0 + (g + c) * int64_t{O::W};
+            which |= uint64_t{O::any(need(x_at(k), y_at(k)))} << c;
+        }
+        for (; which != 0; which &= which - 1) {
+            int64_t k = k0 + (g + __builtin_ctzll(which)) * int64_t{O::W};
+            repair_block2<O>(need, x_at(k), y_at(k), fix, a + k * sa, sa, b + k * sb, sb, out + k, O::W);
+        }
     }
 }
 
@@ -465,7 +471,7 @@ template <class O, class S, class N, class R, class X, class Y>
 // repair; NoRepair: none). Contiguous and broadcast operands run in chunks, each pairing a loop
 // of its own.
 template <class O, class S, class T, class F, class N, class R>
-void map2(F f, N need, R fix, const S* a, int64_t sa, const S* b, int64_t sb, T* out, int64_t n) {
+[[gnu::flatten]] void map2(F f, N need, R fix, const S* a, int64_t sa, const S* b, int64_t sb, T* out, int64_t n) {
     using IO = Io<O, S>;
     using V = typename O::V;
     using M = typename O::M;

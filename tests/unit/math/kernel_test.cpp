@@ -222,7 +222,7 @@ TEST(Kernels, StridesAndBroadcast) {
 // predicate sends to the scalar routine (power of a negative or zero base, residue by zero).
 template <class T>
 void binary_paths_agree(Fn f, Kind k) {
-    const int64_t n = 16 * 32 * 2 + 16 * 3 + 5;
+    const int64_t n = 16 * vec::CHUNK_BLOCKS * 2 + 16 * 3 + 5;
     std::vector<T> a(2 * n), b(2 * n);
     for (int64_t i = 0; i < 2 * n; ++i) {
         a[i] = static_cast<T>(0.01 * double(i % 211) - 0.4);  // some ≤ 0: repaired lanes for power

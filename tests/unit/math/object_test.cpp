@@ -216,7 +216,8 @@ TEST(Objects, RepairLanesAreServedAcrossPairsChunksAndTails) {
                  Fn::Cbrt, Fn::Tanh, Fn::Tan}) {
         const Object& o = object(f);
         for (Kind k : {Kind::F64, Kind::F32}) {
-            const int64_t n = 16 * 32 * 2 + 16 * 3 + 5; // two chunks of pairs, a single, a tail
+            // two chunks of pairs (float32 lanes on AVX-512: 16), a single block, a tail
+            const int64_t n = 16 * vec::CHUNK_BLOCKS * 2 + 16 * 3 + 5;
             std::vector<double> x(n);
             for (int64_t i = 0; i < n; ++i)
                 x[i] = (i % 37 == 11) ? odd[(i / 37) % 8] : 0.01 * double(i % 301) - 1.5;
@@ -260,7 +261,7 @@ TEST(Objects, PowerRepairLanesAcrossChunksAndTails) {
     for (vec::Isa isa : {vec::Isa::Scalar, vec::Isa::Portable, vec::Isa::Avx2, vec::Isa::Avx512}) {
         if (isa < vec::best_isa()) continue;
         vec::set_isa(isa);
-        const int64_t n = 16 * 32 * 2 + 16 * 3 + 5;
+        const int64_t n = 16 * vec::CHUNK_BLOCKS * 2 + 16 * 3 + 5;
         std::vector<double> x(n), y(n), out(n), outb(n);
         for (int64_t i = 0; i < n; ++i) {
             x[i] = (i % 5 == 1) ? odd[(i / 5) % 8] : 0.5 + 0.013 * double(i % 307);
