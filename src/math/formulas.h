@@ -11,6 +11,7 @@
 #include "math/kernel.h"
 
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <type_traits>
@@ -54,6 +55,35 @@ inline typename O::V horner(typename O::V x, typename O::E c0, C... rest) {
     V p = V{} + c0;
     ((p = O::fma(p, x, V{} + static_cast<typename O::E>(rest))), ...);
     return p;
+}
+
+// The same polynomial by Estrin's scheme: pairs c_2i + c_2i+1·x, then pairs of those joined by
+// x², x⁴, …, so the chain is about log2 n multiply-adds deep instead of n. The block loops run out
+// of out-of-order window (chains waiting on chains) before they run out of multiply units, so a
+// shallower chain is faster even at one multiply more (ln f64: 7%, bench/math/README.md).
+template <class O, std::size_t H>
+[[gnu::always_inline]] inline typename O::V power_of_two_power(typename O::V x) { // x^H, H = 2^k
+    if constexpr (H == 1) return x;
+    else {
+        typename O::V y = power_of_two_power<O, H / 2>(x);
+        return y * y;
+    }
+}
+// Σ c_d x^(d−LO) over degrees LO … LO+N−1 (c: highest degree first, T coefficients in all).
+template <class O, std::size_t LO, std::size_t N, std::size_t T>
+[[gnu::always_inline]] inline typename O::V estrin_part(typename O::V x, const typename O::E (&c)[T]) {
+    if constexpr (N == 1) {
+        return typename O::V{} + c[T - 1 - LO];
+    } else {
+        constexpr std::size_t H = std::bit_floor(N - 1); // the low part: the largest power of two < N
+        return O::fma(power_of_two_power<O, H>(x), estrin_part<O, LO + H, N - H>(x, c),
+                      estrin_part<O, LO, H>(x, c));
+    }
+}
+template <class O, class... C>
+[[gnu::always_inline]] inline typename O::V estrin(typename O::V x, C... coefs) {
+    const typename O::E c[] = {static_cast<typename O::E>(coefs)...};
+    return estrin_part<O, 0, sizeof...(C)>(x, c);
 }
 
 // 2^k for integer k in [-1022, 1023] (as an int64 vector/scalar).
@@ -281,12 +311,10 @@ inline typename O::V log_table(typename O::V x, typename O::I k0) {
         V zh = O::from_bits(zb & ~I{} << 9);
         r = (zh * d - 1.0) + (z - zh) * d;
     }
-    // P(r) = Podd(r²)·r + Peven(r²): r² is needed anyway, and the two halves run side by side
     V r2 = r * r;
-    V p = O::fma(r, horner<O>(r2, 0x1.c466498302c05p-4, 0x1.2492d39d516d1p-3, 0x1.9999998b8bf50p-3,
-                                  0x1.5555555555807p-2),
-                 horner<O>(r2, -0x1.005e0ef6cbe12p-3, -0x1.555547c7f76b2p-3, -0x1.0000000050581p-2,
-                               -0x1.ffffffffffff7p-2));
+    V p = estrin<O>(r, 0x1.c466498302c05p-4, -0x1.005e0ef6cbe12p-3, 0x1.2492d39d516d1p-3,
+                    -0x1.555547c7f76b2p-3, 0x1.9999998b8bf50p-3, -0x1.0000000050581p-2,
+                    0x1.5555555555807p-2, -0x1.ffffffffffff7p-2);
     if constexpr (!EXTRA) {
         return O::fma(kf, V{} + LN2, O::lookup16(LOG_NEG_LN_D, j)) + O::fma(r2, p, r);
     } else { // k·ln2_hi − ln d exactly (both multiples of 2^-37): only r's, the tail's and the
@@ -584,7 +612,7 @@ inline typename O::V asin(typename O::V x) {
     auto far = a > 0.5;
     V z = O::select(far, 0.5 - 0.5 * a, a * a);
     V w = O::select(far, O::sqrt(z), a);
-    V p = horner<O>(z, 0x1.d72b2bc8155f8p-6, -0x1.e6aaa8a0a04ccp-7, 0x1.1d189408314eep-6,
+    V p = estrin<O>(z, 0x1.d72b2bc8155f8p-6, -0x1.e6aaa8a0a04ccp-7, 0x1.1d189408314eep-6,
                        0x1.65a9c4dfcf8b2p-8, 0x1.52420b04b37bep-7, 0x1.782651caa6547p-7,
                        0x1.c9cf07674736ap-7, 0x1.1c4d35cf95421p-6, 0x1.6e8bb1c8209a2p-6,
                        0x1.f1c71c1db0623p-6, 0x1.6db6db6e31f13p-5, 0x1.3333333332ecap-4,
@@ -673,7 +701,7 @@ template <class O>
     I j = b >> 48;
     V m = O::from_bits((b & 0x000fffffffffffffLL) | 0x3ff0000000000000LL);
     V r = O::fma(m, O::lookup16(CBRT_RC, j), V{} - 1.0);
-    V p = r * horner<O>(r, -0x1.03c8090062e5ap-6, 0x1.37b8adef64f94p-6, -0x1.8090c8e2c5487p-6,
+    V p = r * estrin<O>(r, -0x1.03c8090062e5ap-6, 0x1.37b8adef64f94p-6, -0x1.8090c8e2c5487p-6,
                            0x1.ee71040777f4ap-6, -0x1.511e8d2b813f3p-5, 0x1.f9add3c126447p-5,
                            -0x1.c71c71c71c718p-4, 0x1.5555555555554p-2);
     // T1·T2 = u + ue exactly; the tables' own roundings go in with p: about half an ulp is left
@@ -766,14 +794,14 @@ inline typename O::V pow_common_narrow(typename O::V x, typename O::V y) {
     I k, j;
     V z = O::from_bits(log_split<O>(x, k, j));
     V r = O::fma(z, O::lookup16(LOG_D, j), V{} - 1.0);
-    V p = horner<O>(r, 1.0 / 5, -1.0 / 4, 1.0 / 3, -0.5);
+    V p = estrin<O>(r, 1.0 / 5, -1.0 / 4, 1.0 / 3, -0.5);
     V ln = O::fma(O::to_v(k), V{} + LN2, O::lookup16(LOG_NEG_LN_D_HI, j));
     ln = ln + O::fma(r * r, p, r);
     V w = y * ln;
     w = O::select(w > 200.0, V{} + 200.0, O::select(w < -200.0, V{} - 200.0, w));
     V t = O::fma(w, V{} + 16 * LOG2E, V{} + ROUND_SHIFT);
     V e = O::fma(t - ROUND_SHIFT, V{} - LN2 / 16, w);
-    V q = horner<O>(e, 1.0 / 24, 1.0 / 6, 0.5);
+    V q = estrin<O>(e, 1.0 / 24, 1.0 / 6, 0.5);
     V em1 = O::fma(e * e, q, e);
     I n = O::bits(t);
     V s = O::from_bits(wrapping_add(O::bits(O::lookup16(EXP2_16_SCALE.v, n)), n << 48));
