@@ -16,6 +16,7 @@
 #include <iomanip>
 #include <limits>
 #include <random>
+#include <string>
 #include <vector>
 
 using namespace bpl::math;
@@ -723,3 +724,64 @@ TEST(Fold, InfiniteIdentitiesLeaveTheIntegers) {
     EXPECT_TRUE(identity(Fn::Min, identity_kind(Fn::Min, Kind::Int), &d));
     EXPECT_EQ(d, INF);
 }
+
+// Every kernel leaves the upper halves of the vector registers clean (vec_impl.h,
+// leave_wide_registers): SSE code after them would otherwise run at less than half speed. Read
+// back with XGETBV 1 (the in-use state components: 2 is the upper halves of ymm0-15, 6 those of
+// zmm0-15), where the CPU has it.
+#if defined(__x86_64__)
+#include <cpuid.h>
+namespace {
+bool can_read_in_use() {
+    unsigned a = 0, b = 0, c = 0, d = 0;
+    return __get_cpuid_count(0xd, 1, &a, &b, &c, &d) && (a >> 2 & 1);
+}
+uint64_t wide_uppers_in_use() {
+    uint32_t lo, hi;
+    asm volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(1));
+    return (uint64_t{hi} << 32 | lo) & (1u << 2 | 1u << 6);
+}
+} // namespace
+
+TEST(Routes, KernelsLeaveTheWideRegistersClean) {
+    if (!can_read_in_use()) GTEST_SKIP() << "no XGETBV 1 on this CPU";
+    // whole chunks (the last code to run is the block loop's) and chunks plus a tail, with items
+    // some fast formulas flag (zero, negative, huge, NaN, subnormal)
+    for (int64_t n : {int64_t{16} * vec::CHUNK_BLOCKS, int64_t{16} * vec::CHUNK_BLOCKS + 13}) {
+        std::vector<double> x(n), y(n);
+        for (int64_t i = 0; i < n; ++i) {
+            const double odd[] = {0.0, -2.5, 1e300, NaN, 1e-310, 0.75};
+            x[i] = i % 7 == 3 ? odd[i / 7 % 6] : 0.01 * double(i % 97) + 0.1;
+            y[i] = 0.3 * double(i % 11) - 1.2;
+        }
+        std::vector<float> xf(x.begin(), x.end()), yf(y.begin(), y.end());
+        std::vector<uint8_t> out(8 * n); // room for any result kind
+        for (vec::Isa isa : {vec::Isa::Portable, vec::Isa::Avx2, vec::Isa::Avx512}) {
+            if (isa < vec::best_isa()) continue;
+            vec::set_isa(isa);
+            for (int i = 0; i < FN_COUNT; ++i) {
+                Fn f = Fn(i);
+                for (Kind k : {Kind::F64, Kind::F32}) {
+                    const void* a = k == Kind::F64 ? static_cast<const void*>(x.data()) : xf.data();
+                    const void* b = k == Kind::F64 ? static_cast<const void*>(y.data()) : yf.data();
+                    ErrorSlot slot;
+                    std::string what = std::string(name(f)) + " " + bpl::number::name(k) + " n " +
+                                       std::to_string(n) + " route " + std::to_string(int(isa));
+                    if (is_dyadic(f)) {
+                        binary(f, k, a, 1, b, 1, out.data(), n, slot);
+                        EXPECT_EQ(wide_uppers_in_use(), 0u) << what;
+                        binary(f, k, a, 1, b, 0, out.data(), n, slot);
+                        EXPECT_EQ(wide_uppers_in_use(), 0u) << what << " broadcast";
+                        fold(f, k, a, 1, n, out.data(), slot);
+                        EXPECT_EQ(wide_uppers_in_use(), 0u) << what << " fold";
+                    } else {
+                        unary(f, k, a, 1, out.data(), n, slot);
+                        EXPECT_EQ(wide_uppers_in_use(), 0u) << what;
+                    }
+                }
+            }
+        }
+    }
+    vec::set_isa(vec::best_isa());
+}
+#endif
