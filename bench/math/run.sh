@@ -12,11 +12,16 @@ ROWS=${3:-}
 REPS=11
 RUNS=${RUNS:-3} # whole runs; each cell keeps its best (other jobs on a shared machine)
 cmake --build "$BUILD" --target bench_math >/dev/null
+# Both sides on one CPU (BENCH_CPU, default 0): the machine's CPUs differ in speed from one
+# moment to the next (a busy neighbour on the same core), and a process placed on the slow one
+# ran 20-30% slower than on the other.
+PIN=()
+if command -v taskset >/dev/null; then PIN=(taskset -c "${BENCH_CPU:-0}"); fi
 OURS=() NPY=()
 # ours and NumPy alternate, run by run, so both sample the same stretches of a shared machine
 for r in $(seq "$RUNS"); do
-    "$BUILD/bench_math" "$N" "$REPS" "$ROWS" > "$BUILD/bench_math.$r.txt"
-    /usr/bin/python3 bench/math/numpy_ratios.py time "$N" "$REPS" "$BUILD/bench_math.$r.txt" \
+    "${PIN[@]}" "$BUILD/bench_math" "$N" "$REPS" "$ROWS" > "$BUILD/bench_math.$r.txt"
+    "${PIN[@]}" /usr/bin/python3 bench/math/numpy_ratios.py time "$N" "$REPS" "$BUILD/bench_math.$r.txt" \
         > "$BUILD/bench_numpy.$r.txt"
     OURS+=("$BUILD/bench_math.$r.txt") NPY+=("$BUILD/bench_numpy.$r.txt")
 done
