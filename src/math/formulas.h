@@ -245,7 +245,7 @@ inline constexpr int64_t EXPM1_REPAIR_ABOVE = std::bit_cast<int64_t>(EXPM1_FAST_
 template <class O>
 inline typename O::V expm1(typename O::V x) {
     using V = typename O::V;
-    V xs = O::select(x > 700.0, V{} + 700.0, O::select(x < -60.0, V{} - 60.0, x));
+    V xs = O::min(V{} + 700.0, O::max(V{} - 60.0, x));
     V y = expm1_core<O>(xs);
     y = O::select(x > 700.0, exp<O>(x), y);
     return O::select(x != x, x, y);
@@ -798,7 +798,7 @@ inline typename O::V pow_common_narrow(typename O::V x, typename O::V y) {
     V ln = O::fma(O::to_v(k), V{} + LN2, O::lookup16(LOG_NEG_LN_D_HI, j));
     ln = ln + O::fma(r * r, p, r);
     V w = y * ln;
-    w = O::select(w > 200.0, V{} + 200.0, O::select(w < -200.0, V{} - 200.0, w));
+    w = O::min(V{} + 200.0, O::max(V{} - 200.0, w)); // min/max: no compare into a mask
     V t = O::fma(w, V{} + 16 * LOG2E, V{} + ROUND_SHIFT);
     V e = O::fma(t - ROUND_SHIFT, V{} - LN2 / 16, w);
     V q = estrin<O>(e, 1.0 / 24, 1.0 / 6, 0.5);

@@ -51,7 +51,7 @@ inline typename O::V exp_reduce_core(typename O::V xc, typename O::I& k) {
 template <class O>
 inline typename O::V exp_reduce(typename O::V x, typename O::I& k) {
     using V = typename O::V;
-    V xc = O::select(x > 100.0f, V{} + 100.0f, O::select(x < -110.0f, V{} - 110.0f, x));
+    V xc = O::min(V{} + 100.0f, O::max(V{} - 110.0f, x));
     return exp_reduce_core<O>(xc, k);
 }
 
@@ -110,7 +110,7 @@ inline constexpr int32_t EXPM1_REPAIR_ABOVE = std::bit_cast<int32_t>(88.0f);
 template <class O>
 inline typename O::V expm1(typename O::V x) {
     using V = typename O::V;
-    V xs = O::select(x > 88.0f, V{} + 88.0f, O::select(x < -30.0f, V{} - 30.0f, x));
+    V xs = O::min(V{} + 88.0f, O::max(V{} - 30.0f, x));
     V y = expm1_core<O>(xs);
     y = O::select(x > 88.0f, exp<O>(x), y);
     return O::select(x != x, x, y);

@@ -4,8 +4,8 @@
 // An Ops type O provides: E (the item type), V (values), I (integers of the same shape), M
 // (comparison result), HAS_FMA (whether fma rounds once: a formula may then take a shorter
 // reduction, chosen at compile time, so each route still runs one formula), and static fma,
-// select, selecti, bits, from_bits, sqrt, abs, copysign, to_v (integer to float), to_i (float64
-// to int64, for values in range), any, and
+// select, selecti, min and max (x86's: a < b ? a : b, b where unordered), bits, from_bits, sqrt,
+// abs, copysign, to_v (integer to float), to_i (float64 to int64, for values in range), any, and
 // lookup16 (t[j & 15] for a 16-entry table: only j's low four bits are read, one permute on
 // AVX-512).
 #pragma once
@@ -25,6 +25,8 @@ struct ScalarOps {
     static V fma(V a, V b, V c) { return std::fma(a, b, c); }
     static V select(M m, V a, V b) { return m ? a : b; }
     static I selecti(M m, I a, I b) { return m ? a : b; }
+    static V min(V a, V b) { return a < b ? a : b; } // b where unordered, as x86's minpd
+    static V max(V a, V b) { return a > b ? a : b; }
     static I bits(V v) { return std::bit_cast<I>(v); }
     static V from_bits(I i) { return std::bit_cast<V>(i); }
     static V sqrt(V v) { return std::sqrt(v); }
@@ -46,6 +48,8 @@ struct ScalarOps32 {
     static V fma(V a, V b, V c) { return std::fma(a, b, c); }
     static V select(M m, V a, V b) { return m ? a : b; }
     static I selecti(M m, I a, I b) { return m ? a : b; }
+    static V min(V a, V b) { return a < b ? a : b; }
+    static V max(V a, V b) { return a > b ? a : b; }
     static I bits(V v) { return std::bit_cast<I>(v); }
     static V from_bits(I i) { return std::bit_cast<V>(i); }
     static V abs(V v) { return std::fabs(v); }

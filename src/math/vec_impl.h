@@ -30,34 +30,41 @@ inline void leave_wide_registers() {
 #endif
 }
 
-#if BPL_HAS_FMA
-// a×b+c rounded once, explicitly (so no later rewrite can split it), one machine register at a
-// time: a block of several registers gives independent dependency chains.
-#if BPL_REG == 64
-#define BPL_FMA_PD _mm512_fmadd_pd
-#define BPL_FMA_PS _mm512_fmadd_ps
+// One machine register at a time (a block of several registers gives independent dependency
+// chains): a×b+c rounded once, explicitly (so no later rewrite can split it), and x86's min and
+// max (a < b ? a : b, so b where unordered), which GCC does not make of a compare and a select
+// on mask registers.
+#if BPL_REG == 64 // the zero-masked forms: GCC 12 warns on the plain ones (an undefined source)
 typedef __m512d RegD;
 typedef __m512 RegF;
-#else
-#define BPL_FMA_PD _mm256_fmadd_pd
-#define BPL_FMA_PS _mm256_fmadd_ps
+#define BPL_PD(op) [](auto... v) { return _mm512_maskz_##op##_pd(__mmask8(0xff), v...); }
+#define BPL_PS(op) [](auto... v) { return _mm512_maskz_##op##_ps(__mmask16(0xffff), v...); }
+#elif BPL_REG == 32
 typedef __m256d RegD;
 typedef __m256 RegF;
+#define BPL_PD(op) _mm256_##op##_pd
+#define BPL_PS(op) _mm256_##op##_ps
+#else
+typedef __m128d RegD;
+typedef __m128 RegF;
+#define BPL_PD(op) _mm_##op##_pd
+#define BPL_PS(op) _mm_##op##_ps
 #endif
-template <class V, class R, R (*op)(R, R, R)>
-inline V fma_chunks(V a, V b, V c) {
+template <class V, class R, class Op, class... Vs>
+inline V per_register(Op op, V a, Vs... rest) {
     constexpr int K = sizeof(V) / sizeof(R);
-    R x[K], y[K], z[K];
+    static_assert(K >= 1 && sizeof(V) % sizeof(R) == 0);
+    R x[K], y[sizeof...(Vs)][K];
     std::memcpy(x, &a, sizeof a);
-    std::memcpy(y, &b, sizeof b);
-    std::memcpy(z, &c, sizeof c);
-    for (int k = 0; k < K; ++k) x[k] = op(x[k], y[k], z[k]);
+    int at = 0;
+    ((std::memcpy(y[at++], &rest, sizeof rest)), ...);
+    for (int k = 0; k < K; ++k) {
+        if constexpr (sizeof...(Vs) == 1) x[k] = op(x[k], y[0][k]);
+        else x[k] = op(x[k], y[0][k], y[1][k]);
+    }
     std::memcpy(&a, x, sizeof a);
     return a;
 }
-inline RegD fma_pd(RegD a, RegD b, RegD c) { return BPL_FMA_PD(a, b, c); }
-inline RegF fma_ps(RegF a, RegF b, RegF c) { return BPL_FMA_PS(a, b, c); }
-#endif
 
 struct VecOps {
     static constexpr int W = BPL_W;
@@ -71,11 +78,13 @@ struct VecOps {
     // the portable route has none and rounds twice (its reductions are exact without fma).
     static V fma(V a, V b, V c) {
 #if BPL_HAS_FMA
-        return fma_chunks<V, RegD, fma_pd>(a, b, c);
+        return per_register<V, RegD>([](RegD x, RegD y, RegD z) { return BPL_PD(fmadd)(x, y, z); }, a, b, c);
 #else
         return a * b + c;
 #endif
     }
+    static V min(V a, V b) { return per_register<V, RegD>([](RegD x, RegD y) { return BPL_PD(min)(x, y); }, a, b); }
+    static V max(V a, V b) { return per_register<V, RegD>([](RegD x, RegD y) { return BPL_PD(max)(x, y); }, a, b); }
     static V select(M m, V a, V b) { return m ? a : b; }
     static I selecti(M m, I a, I b) { return m ? a : b; }
     static I bits(V v) { return (I)v; } // same size: a reinterpretation
@@ -147,11 +156,13 @@ struct VecOps32 {
     static constexpr bool HAS_FMA = BPL_HAS_FMA;
     static V fma(V a, V b, V c) {
 #if BPL_HAS_FMA
-        return fma_chunks<V, RegF, fma_ps>(a, b, c);
+        return per_register<V, RegF>([](RegF x, RegF y, RegF z) { return BPL_PS(fmadd)(x, y, z); }, a, b, c);
 #else
         return a * b + c;
 #endif
     }
+    static V min(V a, V b) { return per_register<V, RegF>([](RegF x, RegF y) { return BPL_PS(min)(x, y); }, a, b); }
+    static V max(V a, V b) { return per_register<V, RegF>([](RegF x, RegF y) { return BPL_PS(max)(x, y); }, a, b); }
     static V select(M m, V a, V b) { return m ? a : b; }
     static I selecti(M m, I a, I b) { return m ? a : b; }
     static I bits(V v) { return (I)v; }
