@@ -753,15 +753,17 @@ inline typename O::V cbrt(typename O::V x) {
 // is representable: 2*53 is 2^53); y = 2 and y = −1 in one rounding.
 // NORMAL: x is also normal (the vector kernels' repair predicate sends subnormal x to the full
 // formula), so ln needs no scaling. The squaring and the reciprocal run only for a block that
-// has such a lane, as exp's full formula does.
+// has such a lane, as exp's full formula does. In two stages, w = y ln x and then the rest, so
+// the block loops can run each over a run of blocks (vec_impl.h's Staged): one chain of both
+// is longer than the out-of-order window covers.
 template <class O, bool NORMAL = false>
-inline typename O::V pow_common(typename O::V x, typename O::V y) {
+inline typename O::V pow_w(typename O::V x, typename O::V y) {
+    if constexpr (NORMAL) return y * log_table<O, true>(x, typename O::I{});
+    else return y * log<O, true>(x);
+}
+template <class O>
+inline typename O::V pow_from_w(typename O::V w, typename O::V x, typename O::V y) {
     using V = typename O::V;
-    V w;
-    if constexpr (NORMAL)
-        w = y * log_table<O, true>(x, typename O::I{});
-    else
-        w = y * log<O, true>(x);
     // exp's full formula only for a block with a lane past exp_fast's range (over- and underflow,
     // subnormal results, ±∞ from zero and infinite bases, NaN): a third of the time on the rest
     V r = O::any(!(O::abs(w) <= EXP_FAST_LIMIT)) ? exp<O>(w) : exp_fast<O>(w);
@@ -782,13 +784,17 @@ inline typename O::V pow_common(typename O::V x, typename O::V y) {
     if (O::any(reciprocal)) r = O::select(reciprocal, 1.0 / x, r);
     return O::select(y == 2.0, x * x, r);
 }
+template <class O, bool NORMAL = false>
+inline typename O::V pow_common(typename O::V x, typename O::V y) {
+    return pow_from_w<O>(pow_w<O, NORMAL>(x, y), x, y);
+}
 // The common formula for items that round to float32 or float16, on float64 lanes: exp(y·ln x)
 // with ln to about 2^-40 (the ln table, ln(1+r) to r^5: r^6/6 < 2^-32 of r) and e^w to about
 // 2^-40 (the 2^(j/16) table, e^r − 1 to r^4), so the result is within 10^-10 of x^y before the
 // one rounding to float32; an exactly representable result (3*5 is 243) rounds to itself. w is
-// clamped to ±200, past which float32 over- and underflows anyway.
+// clamped to ±200, past which float32 over- and underflows anyway. In two stages, as pow_common.
 template <class O>
-inline typename O::V pow_common_narrow(typename O::V x, typename O::V y) {
+inline typename O::V pow_narrow_w(typename O::V x, typename O::V y) {
     using V = typename O::V;
     using I = typename O::I;
     I k, j;
@@ -798,7 +804,12 @@ inline typename O::V pow_common_narrow(typename O::V x, typename O::V y) {
     V ln = O::fma(O::to_v(k), V{} + LN2, O::lookup16(LOG_NEG_LN_D_HI, j));
     ln = ln + O::fma(r * r, p, r);
     V w = y * ln;
-    w = O::min(V{} + 200.0, O::max(V{} - 200.0, w)); // min/max: no compare into a mask
+    return O::min(V{} + 200.0, O::max(V{} - 200.0, w)); // min/max: no compare into a mask
+}
+template <class O>
+inline typename O::V pow_narrow_from_w(typename O::V w) {
+    using V = typename O::V;
+    using I = typename O::I;
     V t = O::fma(w, V{} + 16 * LOG2E, V{} + ROUND_SHIFT);
     V e = O::fma(t - ROUND_SHIFT, V{} - LN2 / 16, w);
     V q = estrin<O>(e, 1.0 / 24, 1.0 / 6, 0.5);
@@ -806,6 +817,10 @@ inline typename O::V pow_common_narrow(typename O::V x, typename O::V y) {
     I n = O::bits(t);
     V s = O::from_bits(wrapping_add(O::bits(O::lookup16(EXP2_16_SCALE.v, n)), n << 48));
     return O::fma(s, em1, s);
+}
+template <class O>
+inline typename O::V pow_common_narrow(typename O::V x, typename O::V y) {
+    return pow_narrow_from_w<O>(pow_narrow_w<O>(x, y));
 }
 // pow's repair predicate: lanes whose sign, zero, infinity or NaN rules the common formula skips.
 template <class O>

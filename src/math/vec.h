@@ -19,6 +19,9 @@ void set_isa(Isa); // for tests and benchmarks; not thread-safe against running 
 // mispredicts once a chunk and the out-of-order window refills after it, so chunks are long: at
 // 32 blocks, ln f64 ran 6% slower than with no chunks at all. Tests size their arrays by it.
 inline constexpr int CHUNK_BLOCKS = 512;
+// Blocks per step of a formula the binary loop runs in two stages (vec_impl.h's Staged, pow): a
+// chunk is then CHUNK_BLOCKS such steps.
+inline constexpr int STAGE_BLOCKS = 16;
 
 bool try_unary(Fn f, Kind k, const void* a, int64_t sa, void* out, int64_t n);
 bool try_binary(Fn f, Kind k, const void* a, int64_t sa, const void* b, int64_t sb, void* out,

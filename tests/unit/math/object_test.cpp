@@ -261,7 +261,8 @@ TEST(Objects, PowerRepairLanesAcrossChunksAndTails) {
     for (vec::Isa isa : {vec::Isa::Scalar, vec::Isa::Portable, vec::Isa::Avx2, vec::Isa::Avx512}) {
         if (isa < vec::best_isa()) continue;
         vec::set_isa(isa);
-        const int64_t n = 16 * vec::CHUNK_BLOCKS * 2 + 16 * 3 + 5;
+        // two chunks of two-stage steps (pow runs in two stages), a single block, a tail
+        const int64_t n = 16 * vec::STAGE_BLOCKS * vec::CHUNK_BLOCKS * 2 + 16 * 3 + 5;
         std::vector<double> x(n), y(n), out(n), outb(n);
         for (int64_t i = 0; i < n; ++i) {
             x[i] = (i % 5 == 1) ? odd[(i / 5) % 8] : 0.5 + 0.013 * double(i % 307);
@@ -285,6 +286,47 @@ TEST(Objects, PowerRepairLanesAcrossChunksAndTails) {
                     EXPECT_LE(std::fabs(got - want),
                               (4 + 2 * std::fabs(yy * std::log(std::fabs(x[i])))) * std::fabs(want) * 0x1p-52)
                         << "route " << int(isa) << " pow(" << x[i] << ", " << yy << ") = " << got;
+            }
+        }
+    }
+    vec::set_isa(vec::best_isa());
+}
+
+// Power on float32 items (two stages on float64 lanes, vec_impl.h's Staged) over two chunks of
+// steps, a single block and a tail, contiguous and broadcast, with flagged bases among them: each
+// item has the bits of the same item computed alone and is glibc's pow in float64 rounded to
+// float32, to 1 ulp (docs/accuracy.md: within 10^-10 before the one rounding).
+TEST(Objects, PowerFloat32InTwoStagesAcrossChunksAndTails) {
+    const float odd[] = {0.0f, -0.0f, -2.5f, -3.0f, 1e-40f, INFINITY, -INFINITY, NAN};
+    const float ys[] = {2.0f, 3.0f, -1.0f, 0.5f, -2.0f, 1.7f, 30.0f, -25.0f, 0.3f};
+    for (vec::Isa isa : {vec::Isa::Scalar, vec::Isa::Portable, vec::Isa::Avx2, vec::Isa::Avx512}) {
+        if (isa < vec::best_isa()) continue;
+        vec::set_isa(isa);
+        const int64_t n = 16 * vec::STAGE_BLOCKS * vec::CHUNK_BLOCKS * 2 + 16 * 3 + 5;
+        std::vector<float> x(n), y(n), out(n), outb(n);
+        for (int64_t i = 0; i < n; ++i) {
+            x[i] = (i % 211 == 7) ? odd[(i / 211) % 8] : 0.25f + 0.011f * float(i % 307);
+            y[i] = ys[(i / 3) % 9];
+        }
+        ErrorSlot slot;
+        binary(Fn::Power, Kind::F32, x.data(), 1, y.data(), 1, out.data(), n, slot);
+        const float yb = 1.3f;
+        binary(Fn::Power, Kind::F32, x.data(), 1, &yb, 0, outb.data(), n, slot);
+        for (int64_t i = 0; i < n; ++i) {
+            float alone;
+            binary(Fn::Power, Kind::F32, &x[i], 1, &y[i], 1, &alone, 1, slot);
+            ASSERT_TRUE(same_bits(out[i], alone)) << "route " << int(isa) << " item " << i;
+            for (auto [got, yy] : {std::pair{out[i], y[i]}, std::pair{outb[i], yb}}) {
+                float want = float(std::pow(double(x[i]), double(yy)));
+                if (!std::isfinite(want) || want == 0) { // the special values exactly
+                    ASSERT_TRUE(same_bits(got, want) || (std::isnan(got) && std::isnan(want)))
+                        << "route " << int(isa) << " pow(" << x[i] << ", " << yy << ") = " << got;
+                } else {
+                    float ulp = std::nextafter(std::fabs(want), INFINITY) - std::fabs(want);
+                    ASSERT_LE(std::fabs(got - want), ulp)
+                        << "route " << int(isa) << " pow(" << x[i] << ", " << yy << ") = " << got
+                        << " want " << want;
+                }
             }
         }
     }
