@@ -183,6 +183,12 @@ template <class I>
 inline I wrapping_sub(I a, I b) {
     return wrapping(a, b, [](auto u, auto v) { return u - v; });
 }
+// a >> n in unsigned arithmetic (AVX2 has no 64-bit arithmetic right shift: GCC emulates one in
+// four instructions, where this is one), for bits whose sign does not matter (a table index).
+template <class I>
+inline I logical_shift_right(I a, int n) {
+    return wrapping(a, I{}, [n](auto u, auto) { return u >> n; });
+}
 
 // The common lanes (|x| ≤ EXP_FAST_LIMIT): 2^m·2^(j/16) from the scale table in one add (t's
 // own exponent bits fall off the top of n·2^48; the add wraps on lanes past the limit, which
@@ -290,7 +296,7 @@ inline typename O::I log_split(typename O::V x, typename O::I& k, typename O::I&
     I b = O::bits(x);
     I iz = wrapping_sub(b, I{} + LOG_OFF);
     k = iz >> 52;
-    j = iz >> 48;
+    j = logical_shift_right(iz, 48);
     return wrapping_sub(b, k << 52);
 }
 
@@ -693,12 +699,12 @@ template <class O>
     using V = typename O::V;
     using I = typename O::I;
     I b = O::bits(x) & 0x7fffffffffffffffLL;
-    I be = b >> 52; // e + 1023
+    I be = logical_shift_right(b, 52); // e + 1023
     // q = ⌊e/3⌋ = round((e − 1)/3): the fraction is −1/3, 0 or 1/3
     V t = O::fma(O::to_v(be), V{} + 1.0 / 3, V{} - 1024.0 / 3) + ROUND_SHIFT;
     I q = O::bits(t) - O::bits(V{} + ROUND_SHIFT);
     I s = be - (q + q + q); // s + 1023
-    I j = b >> 48;
+    I j = logical_shift_right(b, 48);
     V m = O::from_bits((b & 0x000fffffffffffffLL) | 0x3ff0000000000000LL);
     V r = O::fma(m, O::lookup16(CBRT_RC, j), V{} - 1.0);
     V p = r * estrin<O>(r, -0x1.03c8090062e5ap-6, 0x1.37b8adef64f94p-6, -0x1.8090c8e2c5487p-6,
