@@ -192,30 +192,39 @@ inline typename O::V minus_half_pis(typename O::V x, typename O::V kf) {
     r = O::fma(kf, V{} - PIO2_2, r);
     return O::fma(kf, V{} - PIO2_3, r);
 }
-// sin x = (−1)^n sin r with x = nπ + r, |r| ≤ π/2; n's parity is the low bit of t. Lanes past
-// the repair limit compute garbage that the repair replaces, and ±0 come out +0 (the reduction's
-// last pieces add +0 to −0), so the vector kernels flag them too (formulas.h's zero_flag_key).
-// Always inlined, as formulas.h's.
+// sin x = (−1)^n sin r = sin((−1)^n r) with x = nπ + r, |r| ≤ π/2; n's parity is the low bit of
+// t, put on r (sin_half_period is odd in r: the same bits as on the result). In two stages, as
+// formulas.h's. Lanes past the repair limit compute garbage that the repair replaces, and ±0 come
+// out +0 (the reduction's last pieces add +0 to −0), so the vector kernels flag them too
+// (formulas.h's zero_flag_key).
 template <class O>
-[[gnu::always_inline]] inline typename O::V sin_fast(typename O::V x) {
+inline typename O::V sin_reduce(typename O::V x) {
     using V = typename O::V;
     V t = O::fma(x, V{} + INV_PI, V{} + SHIFT);
     V nf = t - SHIFT;
-    V y = sin_half_period<O>(minus_half_pis<O>(x, nf + nf));
-    return O::from_bits(O::bits(y) ^ (O::bits(t) << 31));
+    V r = minus_half_pis<O>(x, nf + nf);
+    return O::from_bits(O::bits(r) ^ (O::bits(t) << 31));
+}
+template <class O>
+inline typename O::V sin_fast(typename O::V x) {
+    return sin_half_period<O>(sin_reduce<O>(x));
 }
 template <class O>
 inline typename O::V sin(typename O::V x) {
     return O::select(x == 0.0f, x, sin_fast<O>(x));
 }
-// cos x = sin(x + π/2) = (−1)^n sin r with x = (n − ½)π + r, |r| ≤ π/2.
+// cos x = sin(x + π/2) = (−1)^n sin r with x = (n − ½)π + r, |r| ≤ π/2; two stages as sin's.
 template <class O>
-inline typename O::V cos(typename O::V x) {
+inline typename O::V cos_reduce(typename O::V x) {
     using V = typename O::V;
     V t = O::fma(x, V{} + INV_PI, V{} + 0.5f) + SHIFT;
     V nf = t - SHIFT;
-    V y = sin_half_period<O>(minus_half_pis<O>(x, O::fma(nf, V{} + 2.0f, V{} - 1.0f)));
-    return O::from_bits(O::bits(y) ^ (O::bits(t) << 31));
+    V r = minus_half_pis<O>(x, O::fma(nf, V{} + 2.0f, V{} - 1.0f));
+    return O::from_bits(O::bits(r) ^ (O::bits(t) << 31));
+}
+template <class O>
+inline typename O::V cos(typename O::V x) {
+    return sin_half_period<O>(cos_reduce<O>(x));
 }
 // tan as formulas.h's, with the [2/2] Padé approximant (tools/fit_tan.py: within 0.2 ulp
 // relative with coefficients rounded to float).
