@@ -460,20 +460,25 @@ inline typename O::V trig_reduce(typename O::V x, typename O::I& q) {
 // (the truncated Lambert continued fraction; tools/fit_tan.py: within 0.13·2^-53 relative with
 // rounded coefficients). tan x for x = kπ/2 + r: r·N/D for even k, −D/(r·N) for odd; one division
 // either way, and about half the operations of a sin and a cos polynomial.
+// The second stage: r·N/D or −D/(r·N) by the parity of x's quadrant, found again from x (one fma:
+// cheaper than carrying it through vec_impl.h's Staged buffer beside r).
 template <class O>
-inline typename O::V tan(typename O::V x) {
+inline typename O::V tan_of_reduced(typename O::V r, typename O::V x) {
     using V = typename O::V;
-    using I = typename O::I;
-    I q;
-    V r = trig_reduce<O>(x, q);
+    V t = O::fma(x, V{} + TWO_OPI, V{} + ROUND_SHIFT);
     V z = r * r;
     V n = O::fma(r * z, horner<O>(z, 0x1.f28db670be53bp-26, -0x1.e20001e20001ep-16,
                                      0x1.0101010101010p-8, -0x1.1919191919192p-3), r); // r·N, r exact
     V d = horner<O>(z, 0x1.5e8ba44745d2dp-20, -0x1.a5c001a5c001ap-12, 0x1.c1c1c1c1c1c1cp-6,
                        -0x1.e1e1e1e1e1e1ep-2, 1.0);
-    auto odd = (q & 1) != 0;
+    auto odd = (O::bits(t) & 1) != 0;
     V y = O::select(odd, -d, n) / O::select(odd, n, d);
     return O::select(x == 0.0, x, y);
+}
+template <class O>
+inline typename O::V tan(typename O::V x) {
+    typename O::I q;
+    return tan_of_reduced<O>(trig_reduce<O>(x, q), x);
 }
 // The repair predicate shared by sin, cos and tan: lanes whose reduction is not served, |x| past
 // the kind's limit (also ±∞ and NaN: cheap to hand to the scalar routine). Its key is

@@ -227,19 +227,23 @@ inline typename O::V cos(typename O::V x) {
     return sin_half_period<O>(cos_reduce<O>(x));
 }
 // tan as formulas.h's, with the [2/2] Padé approximant (tools/fit_tan.py: within 0.2 ulp
-// relative with coefficients rounded to float).
+// relative with coefficients rounded to float); in two stages as formulas.h's, the quadrant's
+// parity found again from x.
 template <class O>
-inline typename O::V tan(typename O::V x) {
+inline typename O::V tan_of_reduced(typename O::V r, typename O::V x) {
     using V = typename O::V;
-    using I = typename O::I;
-    I q;
-    V r = trig_reduce<O>(x, q);
+    V t = O::fma(x, V{} + TWO_OPI, V{} + SHIFT);
     V z = r * r;
     V n = O::fma(r * z, horner<O>(z, 0x1.1566acp-10f, -0x1.c71c72p-4f), r);
     V d = horner<O>(z, 0x1.041042p-6f, -0x1.c71c72p-2f, 1.0f);
-    auto odd = (q & 1) != 0;
+    auto odd = (O::bits(t) & 1) != 0;
     V y = O::select(odd, -d, n) / O::select(odd, n, d);
     return O::select(x == 0.0f, x, y);
+}
+template <class O>
+inline typename O::V tan(typename O::V x) {
+    typename O::I q;
+    return tan_of_reduced<O>(trig_reduce<O>(x, q), x);
 }
 
 // log1p's common lanes and repair key, as formulas.h's.

@@ -646,7 +646,11 @@ bool unary_f32_native(Fn f, const float* a, int64_t sa, float* out, int64_t n) {
                               [](V32 r, V32) { return formula32::sin_half_period<O>(r); }),
                        trig, repair::cos, a, sa, out, n);
         return true;
-    case Fn::Tan: map1<VecOps32>([](V32 x) { return formula32::tan<O>(x); }, trig, repair::tan, a, sa, out, n); return true;
+    case Fn::Tan:
+        map1<VecOps32>(staged([](V32 x) { typename O::I q; return formula32::trig_reduce<O>(x, q); },
+                              [](V32 r, V32 x) { return formula32::tan_of_reduced<O>(r, x); }),
+                       trig, repair::tan, a, sa, out, n);
+        return true;
     case Fn::Atan: map1<VecOps32>([](V32 x) { return formula32::atan<O>(x); }, never32, same, a, sa, out, n); return true;
     case Fn::Log1p:
         map1<VecOps32>([](V32 x) { return formula32::log1p_fast<O>(x); },
@@ -770,7 +774,9 @@ bool unary_kind(Fn f, const S* a, int64_t sa, void* out_v, int64_t n) {
                 trig_need, repair::cos, a, sa, out, n);
         return true;
     case Fn::Tan:
-        map1<O>([](V x) { return formula::tan<O>(x); }, trig_need, repair::tan, a, sa, out, n);
+        map1<O>(staged([](V x) { typename O::I q; return formula::trig_reduce<O>(x, q); },
+                       [](V r, V x) { return formula::tan_of_reduced<O>(r, x); }),
+                trig_need, repair::tan, a, sa, out, n);
         return true;
     default:
         return false;
