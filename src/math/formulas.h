@@ -552,9 +552,16 @@ inline typename O::V half_exp(typename O::V a) {
 // needs expm1's specials): (E + E/(E+1))/2; the vector kernels flag the rest (magnitude_key above
 // EXPM1_REPAIR_ABOVE, NaN too) for the full formula.
 template <class O>
-inline typename O::V sinh_fast(typename O::V x) {
-    typename O::V e = expm1_core<O>(O::abs(x));
+inline typename O::V sinh_e(typename O::V x) {
+    return expm1_core<O>(O::abs(x));
+}
+template <class O>
+inline typename O::V sinh_of_e(typename O::V e, typename O::V x) {
     return O::copysign(0.5 * (e + e / (e + 1.0)), x);
+}
+template <class O>
+inline typename O::V sinh_fast(typename O::V x) { // in two stages, E and then the rest
+    return sinh_of_e<O>(sinh_e<O>(x), x);
 }
 template <class O>
 inline typename O::V sinh(typename O::V x) {

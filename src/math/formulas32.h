@@ -311,12 +311,18 @@ inline typename O::V asin(typename O::V x) {
 // compute garbage here, unclamped, as a clamp cost the common lanes a compare and a select).
 inline constexpr float SINH_LIMIT = 88.0f;
 inline constexpr int32_t SINH_REPAIR_ABOVE = std::bit_cast<int32_t>(SINH_LIMIT);
+// In two stages (vec_impl.h's Staged): E, then the division and x's sign.
+template <class O>
+inline typename O::V sinh_e(typename O::V x) {
+    return expm1_core<O>(O::abs(x));
+}
+template <class O>
+inline typename O::V sinh_of_e(typename O::V e, typename O::V x) {
+    return O::copysign(0.5f * (e + e / (e + 1.0f)), x);
+}
 template <class O>
 inline typename O::V sinh(typename O::V x) {
-    using V = typename O::V;
-    V a = O::abs(x);
-    V e = expm1_core<O>(a);
-    return O::copysign(0.5f * (e + e / (e + 1.0f)), x);
+    return sinh_of_e<O>(sinh_e<O>(x), x);
 }
 
 // Cube root in float32 by a table: |x| = 2^(3q+s)·m with m in [1, 2), s in {0, 1, 2}; m's top

@@ -673,7 +673,8 @@ bool unary_f32_native(Fn f, const float* a, int64_t sa, float* out, int64_t n) {
     case Fn::Negate: map1<VecOps32>([](V32 x) { return -x; }, never32, same, a, sa, out, n); return true;
     case Fn::Magnitude: map1<VecOps32>([](V32 x) { return O::abs(x); }, never32, same, a, sa, out, n); return true;
     case Fn::Sinh:
-        map1<VecOps32>([](V32 x) { return formula32::sinh<O>(x); },
+        map1<VecOps32>(staged([](V32 x) { return formula32::sinh_e<O>(x); },
+                              [](V32 e, V32 x) { return formula32::sinh_of_e<O>(e, x); }),
                  repair_key<O>(magnitude, formula32::SINH_REPAIR_ABOVE),
                  [](double x) { return formula::sinh<ScalarOps>(x); }, a, sa, out, n);
         return true;
@@ -737,7 +738,8 @@ bool unary_kind(Fn f, const S* a, int64_t sa, void* out_v, int64_t n) {
              a, sa, out, n);
         return true;
     case Fn::Sinh:
-        map1<O>([](V x) { return formula::sinh_fast<O>(x); },
+        map1<O>(staged([](V x) { return formula::sinh_e<O>(x); },
+                       [](V e, V x) { return formula::sinh_of_e<O>(e, x); }),
              repair_key<O>(magnitude, formula::EXPM1_REPAIR_ABOVE),
              full([](V x) { return formula::sinh<O>(x); }), a, sa, out, n);
         return true;
