@@ -449,20 +449,39 @@ template <class O, class S, class T, class F, class N, class R>
     using V = typename O::V;
     using I = typename O::I;
     constexpr bool repairs = !std::is_same_v<N, NoRepair>;
-    int64_t i = 0;
-    // a step is one block, or for a Staged formula STAGE_BLOCKS blocks in two sweeps
-    constexpr int SB = is_staged<F> ? STAGE_BLOCKS : 1;
+    const I none = I{} + std::numeric_limits<std::remove_cvref_t<decltype(I{}[0])>>::min();
     auto fold_key = [&](V x, I& most) { // most: the largest repair key so far
         if constexpr (repairs) {
             I key = need.key(x);
             most = most > key ? most : key;
         }
     };
-    if (sa == 1)
-        i = map_chunks<SB * O::W>(
-            n, I{} + std::numeric_limits<std::remove_cvref_t<decltype(I{}[0])>>::min(),
-            [&](int64_t k, I& most) {
-                if constexpr (is_staged<F>) {
+    auto flagged = [&](const I& most) {
+        if constexpr (repairs) return O::any(most > need.above);
+        else return (void)most, false;
+    };
+    // the blocks from item i0 on, one block a step; before them a Staged formula's steps of
+    // STAGE_BLOCKS blocks in two sweeps (whose remainder, and short arrays, take single blocks)
+    auto blocks = [&](int64_t i0) {
+        return i0 + map_chunks<O::W>(
+                        n - i0, none,
+                        [&](int64_t k, I& most) {
+                            V x = IO::load(a + i0 + k);
+                            IO::store(f(x), out + i0 + k);
+                            fold_key(x, most);
+                        },
+                        flagged,
+                        [&](int64_t k, int steps) {
+                            if constexpr (repairs) repair_chunk<O>(need, fix, a + i0 + k, out + i0 + k, steps);
+                        });
+    };
+    int64_t i = 0;
+    if (sa == 1) {
+        if constexpr (is_staged<F>) {
+            constexpr int SB = STAGE_BLOCKS;
+            i = map_chunks<SB * O::W>(
+                n, none,
+                [&](int64_t k, I& most) {
                     decltype(f.first(V{})) w[SB];
                     for (int c = 0; c < SB; ++c) {
                         V x = IO::load(a + k + c * O::W);
@@ -471,19 +490,14 @@ template <class O, class S, class T, class F, class N, class R>
                     }
                     for (int c = 0; c < SB; ++c)
                         IO::store(f.second(w[c], IO::load(a + k + c * O::W)), out + k + c * O::W);
-                } else {
-                    V x = IO::load(a + k);
-                    IO::store(f(x), out + k);
-                    fold_key(x, most);
-                }
-            },
-            [&](const I& most) {
-                if constexpr (repairs) return O::any(most > need.above);
-                else return (void)most, false;
-            },
-            [&](int64_t k, int steps) {
-                if constexpr (repairs) repair_chunk<O>(need, fix, a + k, out + k, steps * SB);
-            });
+                },
+                flagged,
+                [&](int64_t k, int steps) {
+                    if constexpr (repairs) repair_chunk<O>(need, fix, a + k, out + k, steps * SB);
+                });
+        }
+        i = blocks(i);
+    }
     for (; i < n; i += O::W) {
         int m = n - i < O::W ? static_cast<int>(n - i) : O::W;
         V x = IO::load_part(a + i * sa, sa, m);
@@ -546,35 +560,46 @@ template <class O, class S, class T, class F, class N, class R>
     using V = typename O::V;
     using M = typename O::M;
     constexpr bool repairs = !std::is_same_v<N, NoRepair>;
-    // a step is one block, or for a Staged formula STAGE_BLOCKS blocks in two sweeps
-    constexpr int SB = is_staged<F> ? STAGE_BLOCKS : 1;
+    // the blocks, one block a step; before them a Staged formula's steps of STAGE_BLOCKS blocks
+    // in two sweeps (whose remainder, and short arrays, take single blocks)
     auto chunks = [&](auto x_at, auto y_at) {
-        return map_chunks<SB * O::W>(
-            n, M{},
-            [&](int64_t k, M& flagged) {
-                if constexpr (is_staged<F>) {
+        auto flagged = [&](const M& acc) {
+            if constexpr (repairs) return O::any(acc);
+            else return (void)acc, false;
+        };
+        int64_t i0 = 0;
+        if constexpr (is_staged<F>) {
+            constexpr int SB = STAGE_BLOCKS;
+            i0 = map_chunks<SB * O::W>(
+                n, M{},
+                [&](int64_t k, M& acc) {
                     V w[SB];
                     for (int c = 0; c < SB; ++c) {
                         V x = x_at(k + c * O::W), y = y_at(k + c * O::W);
                         w[c] = f.first(x, y);
-                        if constexpr (repairs) flagged = flagged | need(x, y);
+                        if constexpr (repairs) acc = acc | need(x, y);
                     }
                     for (int c = 0; c < SB; ++c)
                         IO::store(f.second(w[c], x_at(k + c * O::W), y_at(k + c * O::W)), out + k + c * O::W);
-                } else {
-                    V x = x_at(k), y = y_at(k);
-                    IO::store(f(x, y), out + k);
-                    if constexpr (repairs) flagged = flagged | need(x, y);
-                }
-            },
-            [&](const M& flagged) {
-                if constexpr (repairs) return O::any(flagged);
-                else return (void)flagged, false;
-            },
-            [&](int64_t k0, int steps) {
-                if constexpr (repairs)
-                    repair_chunk2<O>(need, fix, x_at, y_at, a, sa, b, sb, out, k0, steps * SB);
-            });
+                },
+                flagged,
+                [&](int64_t k0, int steps) {
+                    if constexpr (repairs)
+                        repair_chunk2<O>(need, fix, x_at, y_at, a, sa, b, sb, out, k0, steps * SB);
+                });
+        }
+        return i0 + map_chunks<O::W>(
+                        n - i0, M{},
+                        [&](int64_t k, M& acc) {
+                            V x = x_at(i0 + k), y = y_at(i0 + k);
+                            IO::store(f(x, y), out + i0 + k);
+                            if constexpr (repairs) acc = acc | need(x, y);
+                        },
+                        flagged,
+                        [&](int64_t k0, int steps) {
+                            if constexpr (repairs)
+                                repair_chunk2<O>(need, fix, x_at, y_at, a, sa, b, sb, out, i0 + k0, steps);
+                        });
     };
     auto along = [](const S* p) { return [p](int64_t k) { return IO::load(p + k); }; };
     auto fixed = [](const S* p) {
