@@ -205,8 +205,8 @@ bool same_bits(double a, double b) {
     return (std::isnan(a) && std::isnan(b)) || std::memcmp(&a, &b, sizeof a) == 0;
 }
 
-// The contiguous loops run blocks in pairs inside chunks, then a single block, then a padded
-// tail: a flagged lane anywhere (either block of a pair, the single block, the tail) is repaired
+// The contiguous loops run a two-stage formula's steps of STAGE_BLOCKS blocks in chunks, then
+// blocks in pairs inside chunks, then a single block, then a padded tail: a flagged lane anywhere (either block of a pair, the single block, the tail) is repaired
 // (by the scalar routine, or by the full formula on the block's vectors), and every lane gives
 // the bits of the same item computed alone. The odd items are those some fast formula hands
 // over: past the trig limit, ±0 (sin), past exp's range, subnormal, ±∞.
@@ -216,8 +216,9 @@ TEST(Objects, RepairLanesAreServedAcrossPairsChunksAndTails) {
                  Fn::Cbrt, Fn::Tanh, Fn::Tan}) {
         const Object& o = object(f);
         for (Kind k : {Kind::F64, Kind::F32}) {
-            // two chunks of pairs (float32 lanes on AVX-512: 16), a single block, a tail
-            const int64_t n = 16 * vec::CHUNK_BLOCKS * 2 + 16 * 3 + 5;
+            // two chunks of steps of two-stage formulas (sin, cos, tan, sinh; float32 lanes on
+            // AVX-512: 16), then single blocks in pairs, a single block, a tail
+            const int64_t n = 16 * vec::STAGE_BLOCKS * vec::CHUNK_BLOCKS * 2 + 16 * 7 + 5;
             std::vector<double> x(n);
             for (int64_t i = 0; i < n; ++i)
                 x[i] = (i % 37 == 11) ? odd[(i / 37) % 8] : 0.01 * double(i % 301) - 1.5;
