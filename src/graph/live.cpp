@@ -1,7 +1,8 @@
-// Live::of: a depth-first walk from the root, operands first.
+// Live::of: a depth-first walk from the root, operands first, on an explicit stack.
 #include "graph/live.h"
 
 #include <unordered_map>
+#include <vector>
 
 namespace bpl::graph {
 
@@ -24,23 +25,50 @@ struct Walk {
         return r;
     }
 
-    int32_t visit(Node& n) {
-        auto it = node_index.find(&n);
-        if (it != node_index.end()) return it->second;
-        std::vector<int32_t> refs;
-        refs.reserve(n.origin().operands.size());
-        for (const Value& v : n.origin().operands) {
-            if (v.is_pending()) {
+    // Operands first, by an explicit stack: a graph may be a chain as long as a loop made it
+    // (⍣ over 10^5 lazy steps), deeper than the call stack.
+    int32_t visit(Node& root) {
+        if (auto it = node_index.find(&root); it != node_index.end()) return it->second;
+        struct Frame {
+            Node* node;
+            size_t next; // operands done
+            std::vector<int32_t> refs;
+        };
+        std::vector<Frame> stack;
+        stack.push_back({&root, 0, {}});
+        int32_t index = -1;
+        while (!stack.empty()) {
+            Frame& f = stack.back();
+            const auto& operands = f.node->origin().operands;
+            if (f.next < operands.size()) {
+                const Value& v = operands[f.next];
+                if (!v.is_pending()) {
+                    f.refs.push_back(input(v));
+                    ++f.next;
+                    continue;
+                }
                 auto& m = static_cast<Node&>(v.pending_node());
-                refs.push_back(m.is_forced() ? input(m.result()) : visit(m));
-            } else {
-                refs.push_back(input(v));
+                if (m.is_forced()) {
+                    f.refs.push_back(input(m.result()));
+                    ++f.next;
+                } else if (auto it = node_index.find(&m); it != node_index.end()) {
+                    f.refs.push_back(it->second);
+                    ++f.next;
+                } else {
+                    stack.push_back({&m, 0, {}}); // f is not used again before m is done
+                }
+                continue;
+            }
+            index = static_cast<int32_t>(live.nodes.size());
+            live.nodes.push_back(f.node);
+            live.operands.push_back(std::move(f.refs));
+            node_index.emplace(f.node, index);
+            stack.pop_back();
+            if (!stack.empty()) {
+                stack.back().refs.push_back(index);
+                ++stack.back().next;
             }
         }
-        int32_t index = static_cast<int32_t>(live.nodes.size());
-        live.nodes.push_back(&n);
-        live.operands.push_back(std::move(refs));
-        node_index.emplace(&n, index);
         return index;
     }
 };

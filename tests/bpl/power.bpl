@@ -18,3 +18,9 @@ f←{⎕←⍵ ⋄ ⍵+1} ⋄ f⍣2 1 2 0⊢10   ⍝ 12 11 12 10
 
 ⍝ power:fixed-point — ∞ in a list runs to a fixed point (9 5 3 2 1 1)
 {⌈⍵×0.5}⍣[∞ 1] 9   ⍝ [1 5]ₓ
+
+⍝ power:long-chain — a hundred thousand lazy steps are read without a call per step on the stack
+{⍵+1}⍣100000 ⊢ 0   ⍝ 100000
+
+⍝ power:long-chain-dropped — and dropped unread the same way
+a←{⍵×1}⍣100000 ⊢ 2 ⋄ a←3 ⋄ a   ⍝ 3

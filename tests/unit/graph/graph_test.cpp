@@ -63,3 +63,21 @@ TEST(Graph, DataErrorsSurfaceAtTheRead) {
     ASSERT_TRUE(a.is_pending());
     EXPECT_THROW(a.read(), base::Error);
 }
+
+// A graph can be a chain as long as a loop makes it (⍣ over 10^5 lazy steps): a read walks it
+// and a drop frees it without recursing once per node (the call stack would overflow).
+TEST(Graph, LongChainsReadAndDropWithoutRecursion) {
+    const int steps = 300000;
+    Value x = num(0);
+    for (int i = 0; i < steps; ++i) x = prim::call(prim::Prim::Plus, x, num(1));
+    ASSERT_TRUE(x.is_pending());
+    Value r = x.read();
+    ASSERT_TRUE(r.is_atom());
+    EXPECT_EQ(r.as_f64(), double(steps));
+
+    Value y = num(0);
+    for (int i = 0; i < steps; ++i) y = prim::call(prim::Prim::Times, y, num(1));
+    ASSERT_TRUE(y.is_pending());
+    y = num(0); // the unread chain is freed here
+    EXPECT_TRUE(y.is_atom());
+}
