@@ -2,6 +2,8 @@
 // or `⋄` rows, dfns with bodies, predicates and guards. Knows nothing about roles or values.
 #include "lang/syntax.h"
 
+#include <string>
+
 namespace bpl::lang {
 
 using base::ErrorKind;
@@ -18,6 +20,7 @@ bool is_stop(Tok t) {
 class Parser {
   public:
     Parser(std::string_view src, std::vector<Token> toks) : src_(src), toks_(std::move(toks)) {}
+    static constexpr int MAX_NESTING = 1000; // parentheses, brackets and braces inside each other
 
     std::vector<Statement> program() {
         std::vector<Statement> out;
@@ -61,9 +64,22 @@ class Parser {
                 else dfns_.back()->uses_right_operand = true;
             }
         }
-        if (t.kind == Tok::LParen) return paren(t);
-        if (t.kind == Tok::LBracket) return bracket(t);
-        if (t.kind == Tok::LBrace) return brace(t);
+        if (t.kind == Tok::LParen || t.kind == Tok::LBracket || t.kind == Tok::LBrace) {
+            // groups recurse here, in the binder and in the evaluator: a LIMIT error long before
+            // the call stack runs out (10^4 nested parentheses overflowed it)
+            if (depth_ >= MAX_NESTING)
+                throw base::Error(ErrorKind::Limit, "groups nested more than " + std::to_string(MAX_NESTING) + " deep", t.site);
+            struct Deeper {
+                int& d;
+                explicit Deeper(int& depth) : d(depth) { ++d; }
+                ~Deeper() { --d; }
+                Deeper(const Deeper&) = delete;
+                Deeper& operator=(const Deeper&) = delete;
+            } deeper(depth_);
+            if (t.kind == Tok::LParen) return paren(t);
+            if (t.kind == Tok::LBracket) return bracket(t);
+            return brace(t);
+        }
         Syn s;
         s.tok = std::move(t);
         return s;
@@ -242,6 +258,7 @@ class Parser {
     std::string_view src_;
     std::vector<Token> toks_;
     size_t pos_ = 0;
+    int depth_ = 0; // groups open around the item being parsed
     std::vector<DfnSyntax*> dfns_;
 };
 

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+
 namespace bpl::lang {
 namespace {
 
@@ -53,6 +55,23 @@ TEST(Parser, Errors) {
     EXPECT_EQ(error_of("[42;]"), ErrorKind::Syntax);
     EXPECT_EQ(error_of("[;42]"), ErrorKind::Syntax);
     EXPECT_EQ(error_of("{1;2}"), ErrorKind::Syntax);
+}
+
+// Groups nest up to a limit, then a LIMIT ERROR, not a call stack overflow (10^4 nested
+// parentheses crashed the parser).
+TEST(Parser, GroupsNestUpToALimit) {
+    auto nested = [](const char* open, const char* close, int depth) {
+        std::string s;
+        for (int i = 0; i < depth; ++i) s += open;
+        s += "1";
+        for (int i = 0; i < depth; ++i) s += close;
+        return s;
+    };
+    EXPECT_EQ(parse(nested("(", ")", 1000)).size(), 1u);
+    EXPECT_EQ(error_of(nested("(", ")", 1001)), ErrorKind::Limit);
+    EXPECT_EQ(error_of(nested("[", "]", 1001)), ErrorKind::Limit);
+    EXPECT_EQ(error_of(nested("{", "}", 1001)), ErrorKind::Limit);
+    EXPECT_EQ(error_of(nested("(", ")", 100000)), ErrorKind::Limit);
 }
 
 TEST(Parser, DfnBodiesPredicatesGuards) {
