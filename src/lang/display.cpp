@@ -3,6 +3,7 @@
 // Every pending value is read (forced) here before its items are looked at.
 #include "lang/display.h"
 
+#include "base/error.h"
 #include "base/utf8.h"
 #include "number/exact.h"
 #include "value/array.h"
@@ -20,6 +21,21 @@ using value::Tag;
 using value::Value;
 
 namespace {
+
+// Display and source form recurse once per level of nesting; past this many levels they raise
+// LIMIT ERROR rather than overflow the call stack (about 15000 levels did).
+constexpr int MAX_DISPLAY_DEPTH = 5000;
+thread_local int t_display_depth = 0;
+struct Nested {
+    Nested() {
+        if (t_display_depth >= MAX_DISPLAY_DEPTH)
+            throw base::Error(base::ErrorKind::Limit, "an array nested more than 5000 deep to display");
+        ++t_display_depth;
+    }
+    ~Nested() { --t_display_depth; }
+    Nested(const Nested&) = delete;
+    Nested& operator=(const Nested&) = delete;
+};
 
 std::string utf8(char32_t c) {
     std::string s;
@@ -404,6 +420,7 @@ std::string format_float(double f) {
 }
 
 std::string source_form(const Value& value) {
+    Nested level;
     Value v = settled(value);
     switch (v.tag()) {
     case Tag::None: return "";
@@ -419,6 +436,7 @@ std::string source_form(const Value& value) {
 }
 
 std::string display(const Value& value) {
+    Nested level;
     Value v = settled(value);
     switch (v.tag()) {
     case Tag::None: return "";

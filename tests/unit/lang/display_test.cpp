@@ -44,3 +44,20 @@ TEST(DisplayComplex, FormatUsesTheSameText) {
 
 } // namespace
 } // namespace bpl::lang
+
+namespace bpl::lang {
+namespace {
+
+// Display recurses once per level of nesting: past 5000 levels it is a LIMIT ERROR, not a call
+// stack overflow (about 15000 levels crashed), and the limit is left as it was for what follows.
+TEST(DisplayNesting, DeepArraysReachALimitNotTheStack) {
+    std::string deep = test::last_display("{⊂⍵}⍣100000 ⊢ 1");
+    EXPECT_NE(deep.find("LIMIT ERROR"), std::string::npos) << deep.substr(0, 80);
+    EXPECT_NE(test::last_display("⍕{⍵ 1}⍣30000 ⊢ 1").find("LIMIT ERROR"), std::string::npos);
+    std::string shallow = test::last_display("{⊂⍵}⍣4000 ⊢ 1");
+    EXPECT_EQ(shallow.size(), 4000 * std::string("⊂").size() + 1);
+    EXPECT_EQ(test::last_display("{⊂⍵}⍣2 ⊢ 1 2"), "⊂⊂[1 2]");
+}
+
+} // namespace
+} // namespace bpl::lang
