@@ -35,9 +35,13 @@ Instr leaf(Op op, Role role, Site site) {
     return i;
 }
 
-Instr node(Op op, Role role, Site site, std::vector<Instr> kids) {
+// The kids are moved in one by one: a braced list would copy each (initializer_list items are
+// const), and copying the tree built so far at every call made long statements quadratic.
+template <class... K>
+Instr node(Op op, Role role, Site site, K&&... kids) {
     Instr i = leaf(op, role, site);
-    i.kids = std::move(kids);
+    i.kids.reserve(sizeof...(K));
+    (i.kids.push_back(std::forward<K>(kids)), ...);
     return i;
 }
 
@@ -125,7 +129,7 @@ class Binder {
             is_token(before->expr[0], Tok::Name)) {
             modifier = item(last);
             Instr m = node(Op::ModAssign, value ? value->role : Role::Subject,
-                           span(before->tok.site, arrow.tok.site), {});
+                           span(before->tok.site, arrow.tok.site));
             m.name = before->expr[0].tok.text;
             m.kids.push_back(std::move(*modifier));
             if (value) m.kids.push_back(std::move(*value));
@@ -151,7 +155,7 @@ class Binder {
             std::string name = src->name;
             src->op = Op::SelectSource;
             Instr sa = node(Op::SelectAssign, Role::Subject, span(items[st].tok.site, arrow.tok.site),
-                            {std::move(sel)});
+                            std::move(sel));
             sa.name = name;
             sa.kids.push_back(value ? std::move(*value) : leaf(Op::Const, Role::Subject, {}));
             if (modifier) sa.kids.push_back(std::move(*modifier));
@@ -163,12 +167,12 @@ class Binder {
             const Syn& target = items[t];
             if (target.kind == SynKind::Token) {
                 out = node(Op::ModAssign, value ? value->role : Role::Subject,
-                           span(target.tok.site, arrow.tok.site), {});
+                           span(target.tok.site, arrow.tok.site));
                 out.name = target.tok.text;
                 out.kids.push_back(std::move(*modifier));
                 if (value) out.kids.push_back(std::move(*value));
             } else {
-                out = node(Op::Destructure, Role::Subject, span(target.tok.site, arrow.tok.site), {});
+                out = node(Op::Destructure, Role::Subject, span(target.tok.site, arrow.tok.site));
                 out.kids.push_back(pattern(target));
                 // `[a b]⌽←`: no value; the function applies to each name monadically.
                 out.kids.push_back(value ? std::move(*value) : leaf(Op::Const, Role::Subject, {}));
@@ -176,22 +180,22 @@ class Binder {
             }
         } else if (is_token(last, Tok::Name)) {
             need_value();
-            out = node(Op::Assign, value->role, span(last.tok.site, arrow.tok.site), {});
+            out = node(Op::Assign, value->role, span(last.tok.site, arrow.tok.site));
             out.name = last.tok.text;
             assigned_[out.name] = value->role;
             out.kids.push_back(std::move(*value));
         } else if (is_token(last, Tok::Quad)) {
             need_value();
-            out = node(Op::Print, value->role, span(last.tok.site, arrow.tok.site), {});
+            out = node(Op::Print, value->role, span(last.tok.site, arrow.tok.site));
             out.kids.push_back(std::move(*value));
         } else if (is_token(last, Tok::Alpha)) {
             need_value();
             if (!frame_.in_dfn) throw Error(ErrorKind::Syntax, "⍺← outside a dfn", last.tok.site);
-            out = node(Op::DefaultAlpha, value->role, span(last.tok.site, arrow.tok.site), {});
+            out = node(Op::DefaultAlpha, value->role, span(last.tok.site, arrow.tok.site));
             out.kids.push_back(std::move(*value));
         } else if (last.kind == SynKind::Bracket && pattern_ok(last)) {
             need_value();
-            out = node(Op::Destructure, Role::Subject, span(last.tok.site, arrow.tok.site), {});
+            out = node(Op::Destructure, Role::Subject, span(last.tok.site, arrow.tok.site));
             out.kids.push_back(pattern(last));
             out.kids.push_back(std::move(*value));
         } else {
@@ -253,7 +257,7 @@ class Binder {
         if (is_token(s, Tok::Mark) && u.role == Role::Function) {
             // a function mark (§17): an operator on the function token it touches
             u = node(Op::Derive, Role::Function, site,
-                     {constant(mark_operator(false, s.tok.mark), s.tok.site), std::move(u)});
+                     constant(mark_operator(false, s.tok.mark), s.tok.site), std::move(u));
             return p + 1;
         }
         if (is_token(s, Tok::Mark)) {
@@ -262,7 +266,7 @@ class Binder {
                                 ? ErrorKind::Unsupported
                                 : ErrorKind::Syntax,
                             "a mark after a group needs literal items", s.tok.site);
-            Instr m = node(Op::Mark, Role::Subject, site, {std::move(u)});
+            Instr m = node(Op::Mark, Role::Subject, site, std::move(u));
             m.mark = s.tok.mark;
             u = std::move(m);
             return p + 1;
@@ -276,7 +280,7 @@ class Binder {
         if (u.role == Role::Function) { // f.(g) or f.g with a named g: inner product
             Instr g = item(sel);
             u = node(Op::Derive, Role::Function, span(u.site, sel.tok.site),
-                     {constant(operator_value(U'.'), s.tok.site), std::move(u), std::move(g)});
+                     constant(operator_value(U'.'), s.tok.site), std::move(u), std::move(g));
             return p + 2;
         }
         if (u.role != Role::Subject)
@@ -286,7 +290,7 @@ class Binder {
                         s.tok.site);
         Instr index = item(sel);
         u = node(Op::Dyad, Role::Subject, s.tok.site,
-                 {constant(primitive_function(U'⌷'), s.tok.site), std::move(u), std::move(index)});
+                 constant(primitive_function(U'⌷'), s.tok.site), std::move(u), std::move(index));
         u.site = site;
         return p + 2;
     }
@@ -342,15 +346,15 @@ class Binder {
                     // Selecting from a function array yields a function (§4.2 rule 2).
                     Role r = holds_function(u) ? Role::Function : Role::Subject;
                     u = node(Op::Dyad, r, t.site,
-                             {constant(primitive_function(U'⌷'), t.site), std::move(u),
-                              constant(Value::integer(n), t.site)});
+                             constant(primitive_function(U'⌷'), t.site), std::move(u),
+                              constant(Value::integer(n), t.site));
                 } else if (sub) {
                     throw Error(ErrorKind::Unsupported, "selecting from function arrays is not supported yet", t.site);
                 } else if (subject) {
                     u = node(Op::Dyad, Role::Subject, t.site,
-                             {constant(primitive_function(U'*'), t.site),
+                             constant(primitive_function(U'*'), t.site),
                               constant(Value::real(static_cast<double>(n), Kind::F64, true), t.site),
-                              std::move(u)});
+                              std::move(u));
                 } else {
                     Value rank = Value::real(static_cast<double>(n), Kind::F64, true);
                     pending_operator_ = constant(operator_with_right(U'⍤', rank), t.site);
@@ -361,12 +365,12 @@ class Binder {
             }
             if (c == U'ᵀ' && subject) {
                 u = node(Op::Monad, Role::Subject, t.site,
-                         {constant(primitive_function(U'⍉'), t.site), std::move(u)});
+                         constant(primitive_function(U'⍉'), t.site), std::move(u));
             } else if (c == U'ₐ' && u.role == Role::Function) {
                 u = node(Op::Derive, Role::Function, site,
-                         {constant(mark_operator(true, Kind::F64), t.site), std::move(u)});
+                         constant(mark_operator(true, Kind::F64), t.site), std::move(u));
             } else if (c == U'ᵘ' && u.role == Role::Function) {
-                u = node(Op::Unit, Role::Subject, site, {std::move(u)});
+                u = node(Op::Unit, Role::Subject, site, std::move(u));
             } else {
                 throw Error(ErrorKind::Syntax, "this script does not apply here", t.site);
             }
@@ -453,7 +457,7 @@ class Binder {
                 Instr l = std::move(out.back());
                 out.pop_back();
                 Site s = span(l.site, u.site);
-                out.push_back(node(Op::Derive, Role::Function, s, {std::move(u), std::move(l)}));
+                out.push_back(node(Op::Derive, Role::Function, s, std::move(u), std::move(l)));
             } else if (u.role == Role::DyadicOp || u.role == Role::Partial) {
                 Instr l;
                 if (u.role == Role::Partial) {
@@ -470,7 +474,7 @@ class Binder {
                     if (!out.empty())
                         throw Error(ErrorKind::Syntax, "an operator needs a right operand", u.site);
                     Site s = span(l.site, u.site);
-                    out.push_back(node(Op::Derive, Role::Partial, s, {std::move(u), std::move(l)}));
+                    out.push_back(node(Op::Derive, Role::Partial, s, std::move(u), std::move(l)));
                     continue;
                 }
                 Instr r = std::move(us[++i]);
@@ -478,7 +482,7 @@ class Binder {
                     throw Error(ErrorKind::Syntax, "an operator needs a right operand", r.site);
                 Site s = span(l.site, r.site);
                 out.push_back(node(Op::Derive, Role::Function, s,
-                                   {std::move(u), std::move(l), std::move(r)}));
+                                   std::move(u), std::move(l), std::move(r)));
             } else {
                 out.push_back(std::move(u));
             }
@@ -492,7 +496,7 @@ class Binder {
                 if (!growing) {
                     Instr first = std::move(parts.back());
                     Site s = first.site;
-                    parts.back() = node(Op::Strand, Role::Subject, s, {});
+                    parts.back() = node(Op::Strand, Role::Subject, s);
                     parts.back().kids.push_back(std::move(first));
                     growing = true;
                 }
@@ -525,9 +529,9 @@ class Binder {
             Site site = f.site;
             if (j > 0 && ps[j - 1].role == Role::Subject) {
                 Instr a = std::move(ps[--j]);
-                acc = node(Op::Dyad, Role::Subject, site, {std::move(f), std::move(acc), std::move(a)});
+                acc = node(Op::Dyad, Role::Subject, site, std::move(f), std::move(acc), std::move(a));
             } else {
-                acc = node(Op::Monad, Role::Subject, site, {std::move(f), std::move(acc)});
+                acc = node(Op::Monad, Role::Subject, site, std::move(f), std::move(acc));
             }
         }
         return acc;
@@ -540,13 +544,13 @@ class Binder {
             Instr u = std::move(ps[j]);
             Site s = span(u.site, built.site);
             if (u.role == Role::Subject) {
-                built = node(Op::Bind, Role::Function, s, {std::move(u), std::move(built)});
+                built = node(Op::Bind, Role::Function, s, std::move(u), std::move(built));
             } else if (j > 0) {
                 Instr x = std::move(ps[--j]);
                 s = span(x.site, s);
-                built = node(Op::Fork, Role::Function, s, {std::move(x), std::move(u), std::move(built)});
+                built = node(Op::Fork, Role::Function, s, std::move(x), std::move(u), std::move(built));
             } else {
-                built = node(Op::Atop, Role::Function, s, {std::move(u), std::move(built)});
+                built = node(Op::Atop, Role::Function, s, std::move(u), std::move(built));
             }
         }
         return built;

@@ -3,6 +3,7 @@
 // forced here except where the language observes them (predicates, guard exits, ⎕←).
 #include "lang/exec.h"
 
+#include "base/stack.h"
 #include "base/utf8.h"
 #include "lang/cells.h"
 #include "lang/display.h"
@@ -143,15 +144,11 @@ Value DfnFn::bodies(Exec& ex, Frame& fr, size_t b0, size_t s0, TailCall* tail) c
 }
 
 thread_local int call_depth = 0;
-thread_local const char* stack_base = nullptr; // the outermost dfn call's frame address
-constexpr int MAX_CALL_DEPTH = 100000;             // nested (non-tail) dfn calls
-constexpr std::ptrdiff_t MAX_STACK_BYTES = 6 << 20; // inside the usual 8 MiB stack
+constexpr int MAX_CALL_DEPTH = 100000; // nested (non-tail) dfn calls
 
 Value DfnFn::call(Exec& ex, const Value* alpha, const Value& omega) const {
     if (role() != Role::Function) throw Error(ErrorKind::Syntax, "an operator needs its operands");
-    const char* here = static_cast<const char*>(__builtin_frame_address(0));
-    if (call_depth == 0) stack_base = here;
-    if (call_depth >= MAX_CALL_DEPTH || (stack_base && stack_base - here > MAX_STACK_BYTES))
+    if (call_depth >= MAX_CALL_DEPTH || base::stack_nearly_full())
         throw Error(ErrorKind::Limit, "dfn calls nested too deeply");
     struct Depth {
         Depth() { call_depth++; }
@@ -495,6 +492,8 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
 }
 
 Value Exec::eval(const Instr& i, Frame& fr) {
+    // a statement's calls nest as deep as it is long (1+1+1+… of 2·10^4 terms overflowed)
+    if (base::stack_nearly_full()) fail(ErrorKind::Limit, "an expression or dfn calls nested too deeply", i.site);
     switch (i.op) {
     case Op::Const: return i.value;
     case Op::Name: {
