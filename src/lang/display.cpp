@@ -4,6 +4,7 @@
 #include "lang/display.h"
 
 #include "base/error.h"
+#include "base/stack.h"
 #include "base/utf8.h"
 #include "number/exact.h"
 #include "value/array.h"
@@ -22,20 +23,12 @@ using value::Value;
 
 namespace {
 
-// Display and source form recurse once per level of nesting; past this many levels they raise
-// LIMIT ERROR rather than overflow the call stack (about 15000 levels did).
-constexpr int MAX_DISPLAY_DEPTH = 5000;
-thread_local int t_display_depth = 0;
-struct Nested {
-    Nested() {
-        if (t_display_depth >= MAX_DISPLAY_DEPTH)
-            throw base::Error(base::ErrorKind::Limit, "an array nested more than 5000 deep to display");
-        ++t_display_depth;
-    }
-    ~Nested() { --t_display_depth; }
-    Nested(const Nested&) = delete;
-    Nested& operator=(const Nested&) = delete;
-};
+// Display and source form recurse once per level of nesting: when the call stack is nearly
+// full (about 15000 levels overflowed it) they raise LIMIT ERROR instead.
+void check_depth() {
+    if (base::stack_nearly_full())
+        throw base::Error(base::ErrorKind::Limit, "an array nested too deeply to display");
+}
 
 std::string utf8(char32_t c) {
     std::string s;
@@ -420,7 +413,7 @@ std::string format_float(double f) {
 }
 
 std::string source_form(const Value& value) {
-    Nested level;
+    check_depth();
     Value v = settled(value);
     switch (v.tag()) {
     case Tag::None: return "";
@@ -436,7 +429,7 @@ std::string source_form(const Value& value) {
 }
 
 std::string display(const Value& value) {
-    Nested level;
+    check_depth();
     Value v = settled(value);
     switch (v.tag()) {
     case Tag::None: return "";

@@ -48,8 +48,8 @@ TEST(DisplayComplex, FormatUsesTheSameText) {
 namespace bpl::lang {
 namespace {
 
-// Display recurses once per level of nesting: past 5000 levels it is a LIMIT ERROR, not a call
-// stack overflow (about 15000 levels crashed), and the limit is left as it was for what follows.
+// Display recurses once per level of nesting: when the call stack is nearly full it is a LIMIT
+// ERROR, not a stack overflow (about 15000 levels crashed), and later displays are unaffected.
 TEST(DisplayNesting, DeepArraysReachALimitNotTheStack) {
     std::string deep = test::last_display("{⊂⍵}⍣100000 ⊢ 1");
     EXPECT_NE(deep.find("LIMIT ERROR"), std::string::npos) << deep.substr(0, 80);
