@@ -94,28 +94,6 @@ const char* step_name(Step s) {
 Node::Node(Origin origin, Desc desc, uint64_t hash)
     : Pending(std::move(desc)), origin_(std::move(origin)), hash_(hash) {}
 
-namespace {
-// Operands of dying nodes still to release: a node's last reference may be an operand of a
-// node that is dying, along a chain as long as a loop made it, so they are released from one
-// list rather than by a destructor call per node (which would overflow the call stack).
-thread_local std::vector<Value>* t_dying = nullptr;
-
-void release_operands(std::vector<Value>& operands) {
-    if (t_dying) { // inside the outermost release: hand them over
-        for (Value& v : operands) t_dying->push_back(std::move(v));
-        return;
-    }
-    std::vector<Value> dying;
-    t_dying = &dying;
-    for (Value& v : operands) dying.push_back(std::move(v));
-    while (!dying.empty()) {
-        Value v = std::move(dying.back());
-        dying.pop_back();
-        v = Value(); // may destroy a node, whose operands join the list
-    }
-    t_dying = nullptr;
-}
-} // namespace
 
 Node::~Node() {
     if (!forced_) {
@@ -127,7 +105,7 @@ Node::~Node() {
             }
         }
     }
-    release_operands(origin_.operands);
+    value::release_values(origin_.operands); // a chain of nodes: no call per node
 }
 
 void Node::set_result(Value result) {

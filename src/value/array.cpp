@@ -43,7 +43,10 @@ std::byte* allocate_items(size_t bytes) {
 }
 } // namespace
 
-ArrayData::~ArrayData() = default;
+ArrayData::~ArrayData() { // nested boxes: no call per level
+    release_values(items_);
+    release_values(proto_);
+}
 Pending::~Pending() = default;
 value::Function::~Function() = default;
 
@@ -161,6 +164,7 @@ Value ArrayData::prototype() const {
 }
 
 Value fill_of(const Value& proto) {
+    check_nesting();
     switch (proto.tag()) {
     case Tag::Number:
         return number::is_float(proto.kind()) ? Value::real(0, proto.kind(), proto.weak())

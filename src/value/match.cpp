@@ -69,6 +69,7 @@ bool is_text_kind(const Value& proto) { return proto.is_char(); }
 } // namespace
 
 bool match(const Value& x, const Value& y) {
+    check_nesting();
     Value a = x.read(), b = y.read();
     bool a_arr = a.is_stored_array(), b_arr = b.is_stored_array();
     if (a_arr != b_arr) return false;
@@ -100,6 +101,7 @@ int compare_real(double p, double q) {
 } // namespace
 
 int compare(const Value& x, const Value& y) {
+    check_nesting();
     Value a = x.read(), b = y.read();
     if (a.is_function() || b.is_function())
         throw base::Error(base::ErrorKind::Domain, "functions have no order");
@@ -135,6 +137,7 @@ int compare(const Value& x, const Value& y) {
 }
 
 int64_t depth(const Value& x) {
+    check_nesting();
     Value v = x.read();
     if (!v.is_stored_array()) return 0;
     const ArrayData& a = v.array_data();

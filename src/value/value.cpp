@@ -2,6 +2,8 @@
 #include "value/value.h"
 
 #include "base/assert.h"
+#include "base/error.h"
+#include "base/stack.h"
 #include "math/kernel.h"
 #include "number/exact.h"
 #include "number/f16.h"
@@ -36,6 +38,31 @@ void Value::retain() const noexcept {
     case Tag::Exact: Ref<number::Exact>(static_cast<number::Exact*>(obj_)).leak(); break;
     default: break;
     }
+}
+
+namespace {
+thread_local std::vector<Value>* t_releasing = nullptr; // the outermost release_values' list
+} // namespace
+
+void check_nesting() {
+    if (base::stack_nearly_full())
+        throw base::Error(base::ErrorKind::Limit, "arrays nested too deeply");
+}
+
+void release_values(std::vector<Value>& values) noexcept {
+    if (t_releasing) { // inside the outermost call: hand them over
+        for (Value& v : values) t_releasing->push_back(std::move(v));
+        return;
+    }
+    std::vector<Value> list;
+    t_releasing = &list;
+    for (Value& v : values) list.push_back(std::move(v));
+    while (!list.empty()) {
+        Value v = std::move(list.back());
+        list.pop_back();
+        v = Value(); // may free an object whose values join the list
+    }
+    t_releasing = nullptr;
 }
 
 void Value::release() noexcept {

@@ -133,4 +133,15 @@ class Value {
 };
 static_assert(sizeof(Value) == 16);
 
+// Releases `values` (leaving them None) without a call per level of what they hold: a value's
+// last reference may sit in an object held by an object … as deep as a loop made the chain
+// (lazy nodes' operands, boxed items), so holders release their values here, onto one list
+// the outermost call drains, rather than from destructors that recurse (the call stack would
+// overflow). Never throws.
+void release_values(std::vector<Value>& values) noexcept;
+
+// For the functions that recurse once per level of nesting (match, compare, depth, fill):
+// LIMIT ERROR when the call stack is nearly full, rather than overflowing it.
+void check_nesting();
+
 } // namespace bpl::value

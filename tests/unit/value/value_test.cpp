@@ -1,4 +1,5 @@
 // Values: atoms, compact and boxed arrays, normalisation, prototypes, match, in-place reuse.
+#include "base/error.h"
 #include "value/array.h"
 #include "value/match.h"
 #include "value/pending.h"
@@ -170,4 +171,30 @@ TEST(ArrayData, ItemBuffersAreAlignedForBlocksAndHugePages) {
     for (int i = 0; i < 8; ++i) d[(1 << 20) + i] = 1.0;
     d[0] = 2.0;
     EXPECT_EQ(big->items_as<double>()[0], 2.0);
+}
+
+// Arrays nested a million levels deep (a loop of ⊂ makes them): freed without a call per level,
+// and match, compare and depth raise LIMIT ERROR when the call stack is nearly full rather than
+// overflow it.
+TEST(Value, DeepNestingIsFreedAndMeasuredWithoutOverflow) {
+    auto nest = [](int levels) {
+        Value v = Value::integer(1);
+        for (int i = 0; i < levels; ++i) v = make_array({2}, {v, Value::integer(i)});
+        return v;
+    };
+    { Value deep = nest(1000000); } // freed here
+    EXPECT_EQ(depth(nest(3)), 3);
+    EXPECT_TRUE(match(nest(50), nest(50)));
+    Value deep = nest(1000000);
+    auto limit = [](auto f) {
+        try {
+            f();
+        } catch (const bpl::base::Error& e) {
+            return e.kind() == bpl::base::ErrorKind::Limit;
+        }
+        return false;
+    };
+    EXPECT_TRUE(limit([&] { depth(deep); }));
+    EXPECT_TRUE(limit([&] { match(deep, deep); }));
+    EXPECT_TRUE(limit([&] { compare(deep, deep); }));
 }
