@@ -20,7 +20,7 @@ bool is_stop(Tok t) {
 class Parser {
   public:
     Parser(std::string_view src, std::vector<Token> toks) : src_(src), toks_(std::move(toks)) {}
-    static constexpr int MAX_NESTING = 1000; // parentheses, brackets and braces inside each other
+    static constexpr int MAX_NESTING = 256; // parentheses, brackets and braces inside each other
 
     std::vector<Statement> program() {
         std::vector<Statement> out;
