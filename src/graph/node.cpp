@@ -6,7 +6,6 @@
 
 #include <cstring>
 #include <unordered_map>
-#include <vector>
 
 namespace bpl::graph {
 
@@ -93,7 +92,6 @@ const char* step_name(Step s) {
 
 Node::Node(Origin origin, Desc desc, uint64_t hash)
     : Pending(std::move(desc)), origin_(std::move(origin)), hash_(hash) {}
-
 
 Node::~Node() {
     if (!forced_) {
