@@ -77,6 +77,16 @@ struct Walk {
 Live Live::of(Node& root) {
     Walk w;
     w.visit(root);
+    Live& live = w.live;
+    // A node's references beyond its uses as an operand inside the graph are held outside it.
+    std::vector<uint32_t> uses(live.nodes.size(), 0);
+    for (const auto& refs : live.operands)
+        for (int32_t r : refs)
+            if (r >= 0) uses[static_cast<size_t>(r)]++;
+    live.held.resize(live.nodes.size());
+    for (size_t i = 0; i < live.nodes.size(); i++)
+        live.held[i] = live.nodes[i]->ref_count() > uses[i];
+    live.held.back() = 1;
     return std::move(w.live);
 }
 

@@ -13,6 +13,10 @@ struct Live {
     std::vector<Value> inputs;  // distinct leaves, in first-use order
     // For each node, its operands as references: r >= 0 is nodes[r], r < 0 is inputs[-r-1].
     std::vector<std::vector<int32_t>> operands;
+    // For each node, whether something outside the live graph holds it too (a name, a caller's
+    // value): its result is worth keeping, so the scheduler stores it rather than fusing it away.
+    // The root is always held.
+    std::vector<uint8_t> held;
 
     static Live of(Node& root);
 };

@@ -31,6 +31,11 @@ enum class Step : uint8_t {
 };
 // clang-format on
 const char* step_name(Step s);
+// Which of a step's integer parameters are counts (bit j: params[j]; COUNT_ALL: every one). A
+// count follows the data's lengths: the structure key leaves it out, so one plan serves every
+// length, and a cache hit at new lengths refills it from the live origin (program/plan.cpp).
+inline constexpr uint64_t COUNT_ALL = ~uint64_t{0};
+uint64_t count_params(Step s);
 
 // What a node computes: the step, its scalar function, the kind operands are read in, the
 // operands (pending values or stored leaves), and integer parameters.
