@@ -1,12 +1,14 @@
 // The one Programs cache: a second read of the same structure hits; a new structure makes a new
 // plan; results are right either way. Counters are the evidence that there is one mode.
 #include "program/plan.h"
+#include "program/threads.h"
 #include "prim/prim.h"
 #include "value/array.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 
 using namespace bpl;
 using value::Value;
@@ -166,4 +168,37 @@ TEST(Memory, AStagePastTheLimitIsALimitErrorAndLosesNothing) {
     }
     program::set_memory_limit(limit);
     EXPECT_DOUBLE_EQ(y.read().array_data().items_as<double>()[10], 0.02); // still pending, readable
+}
+
+TEST(Threads, OneAndTwoThreadsAgreeOnFusedWork) {
+    program::clear_cache();
+    const int64_t n = 1 << 20; // 1024 blocks: two parts on two threads
+    auto workloads = [&]() {
+        Value x = ramp(n);
+        Value e = prim::call(prim::Prim::Plus, num(3),
+                             prim::call(prim::Prim::Times, num(2),
+                                        prim::call(prim::Prim::Star,
+                                                   prim::call(prim::Prim::Minus,
+                                                              prim::call(prim::Prim::Times, x, x)))));
+        Value sum = *prim::reduce(prim::Prim::Plus, e, false);
+        Value alt = *prim::reduce(prim::Prim::Minus, prim::call(prim::Prim::Times, x, num(3)), false);
+        Value max = *prim::reduce(prim::Prim::Ceiling, prim::call(prim::Prim::Minus, x), false);
+        Value map = prim::call(prim::Prim::Times, prim::call(prim::Prim::Plus, x, num(1)), x);
+        std::vector<double> r = {sum.read().as_f64(), alt.read().as_f64(), max.read().as_f64()};
+        const double* m = map.read().array_data().items_as<double>();
+        r.push_back(m[0]);
+        r.push_back(m[n / 2 + 7]);
+        r.push_back(m[n - 1]);
+        return r;
+    };
+    int before = program::threads();
+    program::set_threads(1);
+    std::vector<double> one = workloads();
+    program::set_threads(2);
+    std::vector<double> two = workloads();
+    program::set_threads(before);
+    for (size_t i = 0; i < one.size(); i++)
+        EXPECT_NEAR(one[i], two[i], 4 * std::numeric_limits<double>::epsilon() * std::abs(one[i]) * 64)
+            << "workload " << i;
+    EXPECT_EQ(one[1], two[1]); // a fold that is not associative never splits
 }
