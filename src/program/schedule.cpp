@@ -57,8 +57,9 @@ bool is_block_fold(const Instr& in) {
 
 } // namespace
 
-std::unique_ptr<Plan> Plan::of(Program program) {
+std::unique_ptr<Plan> Plan::of(Program program, const std::vector<value::Value>& inputs) {
     auto plan = std::make_unique<Plan>();
+    rewrite(program, inputs, plan->guards, plan->rules);
     const Program& p = program;
     auto n = static_cast<int32_t>(p.steps.size());
     std::vector<std::vector<int32_t>> consumers(static_cast<size_t>(n));
@@ -78,6 +79,7 @@ std::unique_ptr<Plan> Plan::of(Program program) {
         int32_t s = cs.empty() ? -1 : stage_of[static_cast<size_t>(cs[0])];
         bool one_stage = !cs.empty();
         for (int32_t c : cs) one_stage = one_stage && stage_of[static_cast<size_t>(c)] == s;
+        if (cs.empty() && i != n - 1 && !in.held) continue; // a rewrite left it unread
         const char* why = nullptr;
         if (i == n - 1) why = "the read's result";
         else if (in.held) why = "held outside the read";
@@ -111,6 +113,7 @@ std::unique_ptr<Plan> Plan::of(Program program) {
     }
     for (int32_t i = 0; i < n; i++) {
         int32_t& s = stage_of[static_cast<size_t>(i)];
+        if (s < 0) continue;
         s = order[static_cast<size_t>(s)];
         plan->stages[static_cast<size_t>(s)].steps.push_back(i);
     }
@@ -122,7 +125,7 @@ std::unique_ptr<Plan> Plan::of(Program program) {
     std::vector<int32_t> last(static_cast<size_t>(n), -1);
     for (int32_t i = 0; i < n; i++)
         for (int32_t r : p.steps[static_cast<size_t>(i)].operands)
-            if (r >= 0) {
+            if (r >= 0 && stage_of[static_cast<size_t>(i)] >= 0) {
                 int32_t& l = last[static_cast<size_t>(r)];
                 l = std::max(l, stage_of[static_cast<size_t>(i)]);
             }
