@@ -61,6 +61,10 @@ class Node final : public value::Pending {
     void set_result(Value result);
     uint64_t hash() const noexcept { return hash_; }
 
+    // Live::of's mark: the walk that last reached this node and the node's index in it.
+    uint32_t walk_epoch = 0;
+    int32_t walk_index = -1;
+
   private:
     Origin origin_;
     uint64_t hash_;
