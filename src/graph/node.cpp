@@ -99,6 +99,7 @@ constexpr StepRow STEPS[] = {
     {"Iota",    1},      // params: count, direction
     {"Call",    1 << 1}, // params: routine, cell items
     {"Draw",    1 << 1}, // params: draw kind, deal count (the roll reads none)
+    {"At",      0},      // params: accumulate
 };
 // clang-format on
 

@@ -28,6 +28,10 @@ enum class Step : uint8_t {
     Call,     // an object-owned routine over whole operands (params: math::Routine, cell items)
     Draw,     // random items from one stream of math/random (params: math::Draw, then the
               // routine's own; last operand: the stream key, an Int atom reserved at the call)
+    At,       // a write: operand 0 with the items of operand 2 at the ravel positions of operand 1
+              // (Int, counted from 1; 0 writes nothing); operand 2 one item per position or one
+              // for all. params: accumulate (0: replace; 1: each position becomes fn(old, new),
+              // every repeat in turn)
 };
 // clang-format on
 const char* step_name(Step s);

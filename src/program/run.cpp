@@ -222,6 +222,31 @@ void run_draw(const Instr& in, const std::vector<const Items*>& ops, ArrayData& 
     }
 }
 
+// A write: the target's items copied, then each position's value (or its accumulation).
+void run_at(const Instr& in, const std::vector<const Items*>& ops, ArrayData& out,
+            math::ErrorSlot& slot) {
+    int size = math::item_size(out.kind());
+    auto* o = static_cast<std::byte*>(out.data());
+    const Items& target = *ops[0];
+    std::memcpy(o, target.data, static_cast<size_t>(out.count() * size));
+    const Items& pos = *ops[1];
+    const Items& val = *ops[2];
+    int64_t n = value::count_of(pos.shape());
+    const auto* p = reinterpret_cast<const int64_t*>(pos.data);
+    int64_t step = value::count_of(val.shape()) == 1 ? 0 : size;
+    const std::byte* v = val.data;
+    if (in.params[0] == 0) {
+        for (int64_t i = 0; i < n; i++, v += step)
+            if (p[i] > 0) std::memcpy(o + (p[i] - 1) * size, v, static_cast<size_t>(size));
+        return;
+    }
+    for (int64_t i = 0; i < n; i++, v += step) {
+        if (p[i] <= 0) continue;
+        std::byte* dst = o + (p[i] - 1) * size;
+        math::binary(in.fn, in.compute, dst, 0, v, 0, dst, 1, slot);
+    }
+}
+
 } // namespace
 
 Value run_step(const Instr& in, const std::vector<const Value*>& operands, math::ErrorSlot& slot) {
@@ -270,6 +295,7 @@ Value run_step(const Instr& in, const std::vector<const Value*>& operands, math:
     case Step::Iota: run_iota(in, *out); break;
     case Step::Call: run_call(in, list, *out, slot); break;
     case Step::Draw: run_draw(in, list, *out, slot); break;
+    case Step::At: run_at(in, list, *out, slot); break;
     }
     if (in.out.atom) return out->item(0);
     return Value::array(std::move(out));
