@@ -85,7 +85,7 @@ bool same_origin(const Node& n, const Origin& o, const Desc& d) {
 } // namespace
 
 const char* step_name(Step s) {
-    static constexpr const char* NAMES[] = {"Map",  "Convert", "Gather", "Fold",
+    static constexpr const char* NAMES[] = {"Map",  "Convert", "Gather", "Copy", "Fold",
                                             "Scan", "Iota",    "Call",   "Draw"};
     return NAMES[static_cast<int>(s)];
 }
