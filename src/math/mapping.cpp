@@ -411,6 +411,31 @@ void segments(const T* src, int64_t base, int64_t step0, const std::vector<Activ
     }
 }
 
+// 8-byte items of a tile whose source runs along i (s1 = 1), two by two: two 16-byte loads
+// down the source's columns, interleaved into two 16-byte stores along the result's rows.
+using U2 = uint64_t __attribute__((vector_size(16)));
+void tile_pairs(const uint64_t* src, int64_t s2, int64_t i0, int64_t i1, int64_t j0, int64_t j1,
+                int64_t cols, uint64_t* out) {
+    int64_t i = i0;
+    for (; i + 1 < i1; i += 2) {
+        int64_t j = j0;
+        for (; j + 1 < j1; j += 2) {
+            U2 a, b;
+            std::memcpy(&a, src + i + j * s2, sizeof a);
+            std::memcpy(&b, src + i + (j + 1) * s2, sizeof b);
+            U2 lo = __builtin_shuffle(a, b, U2{0, 2}), hi = __builtin_shuffle(a, b, U2{1, 3});
+            std::memcpy(out + i * cols + j, &lo, sizeof lo);
+            std::memcpy(out + (i + 1) * cols + j, &hi, sizeof hi);
+        }
+        if (j < j1) {
+            out[i * cols + j] = src[i + j * s2];
+            out[(i + 1) * cols + j] = src[i + 1 + j * s2];
+        }
+    }
+    if (i < i1)
+        for (int64_t j = j0; j < j1; j++) out[i * cols + j] = src[i + j * s2];
+}
+
 // One whole plane of the two innermost axes, out[i][j] = src[base + i·s1 + j·s2], in tiles.
 template <class T>
 void tiled(const T* src, int64_t s1, int64_t s2, int64_t rows, int64_t cols, T* out) {
@@ -419,6 +444,13 @@ void tiled(const T* src, int64_t s1, int64_t s2, int64_t rows, int64_t cols, T* 
         int64_t i1 = std::min(rows, i0 + TILE);
         for (int64_t j0 = 0; j0 < cols; j0 += TILE) {
             int64_t j1 = std::min(cols, j0 + TILE);
+            if constexpr (sizeof(T) == 8) {
+                if (s1 == 1) {
+                    tile_pairs(reinterpret_cast<const uint64_t*>(src), s2, i0, i1, j0, j1, cols,
+                               reinterpret_cast<uint64_t*>(out));
+                    continue;
+                }
+            }
             for (int64_t i = i0; i < i1; i++) {
                 const T* s = src + i * s1;
                 T* o = out + i * cols;

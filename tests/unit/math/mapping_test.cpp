@@ -295,7 +295,7 @@ TEST(Mapping, NormalFormMakesEqualReadsEqual) {
 TEST(Mapping, LargeTransposeAndReverseMatchTheOracle) {
     // sizes past the tiling threshold, odd lengths so tiles end partway
     std::mt19937 rng(5);
-    for (Shape s : {Shape{67, 131}, Shape{3, 40, 33}, Shape{128, 64}}) {
+    for (Shape s : {Shape{67, 131}, Shape{3, 40, 33}, Shape{128, 64}, Shape{40, 33, 2}, Shape{17, 16}}) {
         Shape r;
         std::vector<int64_t> assign(s.size());
         for (size_t i = 0; i < s.size(); i++) assign[i] = static_cast<int64_t>(s.size() - 1 - i);
