@@ -302,7 +302,7 @@ Value groups(const Value& w) {
 Value find(const Value& a, const Value& w) {
     Shape sy = w.shape(), sx = a.shape();
     int64_t n = value::count_of(sy);
-    auto none = [&] { return gather(Value::boolean(false), sy, std::vector<int64_t>(static_cast<size_t>(n), -1), w.is_atom()); };
+    auto none = [&] { return copy(Value::boolean(false), math::Mapping::reshape(1, n), sy, w.is_atom()); };
     if (sx.size() > sy.size()) return none();
     sx.insert(sx.begin(), sy.size() - sx.size(), 1);
     for (size_t j = 0; j < sy.size(); j++)
@@ -348,12 +348,17 @@ Value find(const Value& a, const Value& w) {
     auto mask = ArrayData::compact(Kind::Bool, sy);
     std::copy(fits.begin(), fits.end(), mask->items_as<uint8_t>());
     Value acc = w.is_atom() ? Value::boolean(fits[0]) : Value::array(std::move(mask));
+    // Y shifted by each pattern position: a window (its items where the pattern does not fit
+    // are masked by `fits`)
+    std::vector<int64_t> shift(sy.size(), 0);
     for (int64_t q = 0; q < m; q++) {
-        std::vector<int64_t> idx(static_cast<size_t>(n), -1);
-        for (int64_t p : starts) idx[static_cast<size_t>(p)] = p + offsets[q];
-        Value shifted = gather(w, sy, std::move(idx), w.is_atom());
-        Value xq = gather(a, {}, {q}, true);
+        Value shifted = copy(w, math::Mapping::window(sy, shift, sy), sy, w.is_atom());
+        Value xq = copy(a, math::Mapping::strided({1}, {1}, q), {}, true);
         acc = call(Prim::And, acc, call(Prim::Equal, xq, shifted));
+        for (size_t j = sx.size(); j-- > 0;) {
+            if (++shift[j] < sx[j]) break;
+            shift[j] = 0;
+        }
     }
     return acc;
 }
