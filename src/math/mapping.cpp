@@ -359,7 +359,7 @@ constexpr int64_t NEVER = std::numeric_limits<int64_t>::max();
 // Where the row starts: the offset of outer position c (innermost axis at 0), the bounds that
 // move along the innermost axis, and whether a fixed pad is outside (the row is fill).
 template <class F>
-bool row_base(const Mapping& m, const std::vector<int64_t>& c, size_t inner, int64_t& base, F active) {
+bool row_base(const Mapping& m, const int64_t* c, size_t inner, int64_t& base, F active) {
     base = m.offset;
     for (size_t j = 0; j < inner; j++) base += m.stride[j] * c[j];
     bool filled = false;
@@ -367,7 +367,7 @@ bool row_base(const Mapping& m, const std::vector<int64_t>& c, size_t inner, int
         int64_t q = b.start;
         for (size_t j = 0; j < inner; j++) q += b.coef[j] * c[j];
         bool moves = false;
-        for (size_t j = inner; j < c.size(); j++) moves = moves || b.coef[j] != 0;
+        for (size_t j = inner; j < m.length.size(); j++) moves = moves || b.coef[j] != 0;
         if (moves) {
             active(Active{q, b.coef.back(), b.extent, b.stride, b.mode == Bound::Mode::Wrap});
         } else if (b.mode == Bound::Mode::Wrap) {
@@ -383,13 +383,14 @@ bool row_base(const Mapping& m, const std::vector<int64_t>& c, size_t inner, int
 
 // Items [c0, c0+len) of one row along the innermost axis, through the bounds that move along it.
 template <class T>
-void segments(const T* src, int64_t base, int64_t step0, const std::vector<Active>& act, int64_t c0,
+void segments(const T* src, int64_t base, int64_t step0, const Active* act, size_t nact, int64_t c0,
               int64_t len, T* o, const T& f) {
     int64_t c = c0, end = c0 + len;
     while (c < end) {
         int64_t seg = end - c, pos = base + step0 * c, step = step0;
         bool fill = false;
-        for (const Active& a : act) {
+        for (size_t t = 0; t < nact; t++) {
+            const Active& a = act[t];
             int64_t q = a.q + a.coef * c, steps;
             if (a.wrap) q = floor_mod(q, a.extent);
             if (q >= 0 && q < a.extent) {
@@ -464,14 +465,24 @@ template <class T>
 void copy_items(const Mapping& m, const T* src, T* out, int64_t first, int64_t n, const T& f) {
     size_t rank = m.length.size();
     if (rank == 0) { // one item
-        std::vector<int64_t> c;
         int64_t base;
-        if (row_base(m, c, 0, base, [](const Active&) {})) *out = f;
+        if (row_base(m, nullptr, 0, base, [](const Active&) {})) *out = f;
         else *out = src[base];
         return;
     }
     size_t L = rank - 1;
-    std::vector<int64_t> c(rank);
+    // the multi-index and the moving bounds: on the stack for the usual ranks (a block stage
+    // calls this per block, and nothing allocates per block)
+    constexpr size_t SMALL = 16;
+    int64_t cbuf[SMALL];
+    Active abuf[SMALL];
+    std::vector<int64_t> cbig;
+    std::vector<Active> abig;
+    if (rank > SMALL) cbig.resize(rank);
+    if (m.bounds.size() > SMALL) abig.resize(m.bounds.size());
+    int64_t* c = rank > SMALL ? cbig.data() : cbuf;
+    Active* act = m.bounds.size() > SMALL ? abig.data() : abuf;
+    size_t nact = 0;
     int64_t rem = first;
     for (size_t j = rank; j-- > 0;) {
         c[j] = rem % m.length[j];
@@ -487,12 +498,12 @@ void copy_items(const Mapping& m, const T* src, T* out, int64_t first, int64_t n
         for (const Bound& b : m.bounds) tile = tile && b.coef[L - 1] == 0 && b.coef[L] == 0;
         plane = m.length[L - 1] * m.length[L];
     }
-    std::vector<Active> act;
+    auto push = [&](const Active& a) { act[nact++] = a; };
     while (n > 0) {
         int64_t base;
-        act.clear();
+        nact = 0;
         if (tile && c[L] == 0 && c[L - 1] == 0 && n >= plane) {
-            bool filled = row_base(m, c, L - 1, base, [&](const Active& a) { act.push_back(a); });
+            bool filled = row_base(m, c, L - 1, base, push);
             if (filled) fill_run(out, plane, f);
             else tiled(src + base, m.stride[L - 1], m.stride[L], m.length[L - 1], m.length[L], out);
             out += plane;
@@ -500,10 +511,10 @@ void copy_items(const Mapping& m, const T* src, T* out, int64_t first, int64_t n
             c[L - 1] = m.length[L - 1]; // carry from the plane's outer axis
         } else {
             int64_t c0 = c[L], len = std::min(m.length[L] - c0, n);
-            bool filled = row_base(m, c, L, base, [&](const Active& a) { act.push_back(a); });
+            bool filled = row_base(m, c, L, base, push);
             if (filled) fill_run(out, len, f);
-            else if (act.empty()) run(src + base + m.stride[L] * c0, m.stride[L], out, len);
-            else segments(src, base, m.stride[L], act, c0, len, out, f);
+            else if (nact == 0) run(src + base + m.stride[L] * c0, m.stride[L], out, len);
+            else segments(src, base, m.stride[L], act, nact, c0, len, out, f);
             out += len;
             n -= len;
             c[L] += len;

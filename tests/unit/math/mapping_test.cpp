@@ -168,7 +168,40 @@ struct Case {
 Case random_case(const Shape& s, std::mt19937& rng) {
     auto pick = [&](int64_t lo, int64_t hi) { return std::uniform_int_distribution<int64_t>(lo, hi)(rng); };
     size_t axis = static_cast<size_t>(pick(0, static_cast<int64_t>(s.size()) - 1));
-    switch (pick(0, 6)) {
+    switch (pick(0, 7)) {
+    case 7: {
+        // windows along the first axis: result (w, e, rest…) reads coordinate w·move + first + e,
+        // the fill outside the axis (first < 0 pads)
+        int64_t len = s[0], size = pick(1, len + 1), move = pick(1, 2), first = pick(-2, 0);
+        int64_t count = std::max<int64_t>(0, (len - size - first) / move + 1);
+        Shape r{count, size};
+        r.insert(r.end(), s.begin() + 1, s.end());
+        int64_t inner = count_of(Shape(s.begin() + 1, s.end()));
+        Mapping m{r, std::vector<int64_t>(r.size(), 0), 0, {}};
+        Bound b{Bound::Mode::Pad, first, len, inner, std::vector<int64_t>(r.size(), 0)};
+        b.coef[0] = move;
+        b.coef[1] = 1;
+        m.bounds.push_back(b);
+        int64_t st = 1;
+        for (size_t j = s.size(); j-- > 1;) {
+            m.stride[j + 1] = st;
+            st *= s[j];
+        }
+        m.normalize();
+        Positions p;
+        each(r, [&](const std::vector<int64_t>& c, int64_t) {
+            int64_t q = c[0] * move + first + c[1];
+            if (q < 0 || q >= len) {
+                p.push_back(-1);
+                return;
+            }
+            std::vector<int64_t> src(s.size());
+            src[0] = q;
+            for (size_t j = 1; j < s.size(); j++) src[j] = c[j + 1];
+            p.push_back(ravel(s, src));
+        });
+        return {m, p, r};
+    }
     case 0: return {Mapping::reverse(s, axis), o_reverse(s, axis), s};
     case 1: {
         if (s[axis] == 0) return {Mapping::reverse(s, axis), o_reverse(s, axis), s};
