@@ -239,8 +239,8 @@ std::optional<Mapping> Mapping::composed(const Mapping& b) const {
     };
     std::vector<int64_t> d(rb), ax(ra * rb), bt(nt * rb);
     bool ok = decompose(a.offset, d.data());
-    for (size_t j = 0; j < ra; j++) ok = ok && decompose(a.stride[j], &ax[j * rb]);
-    for (size_t t = 0; t < nt; t++) ok = ok && decompose(a.bounds[t].stride, &bt[t * rb]);
+    for (size_t j = 0; j < ra; j++) ok = ok && decompose(a.stride[j], ax.data() + j * rb);
+    for (size_t t = 0; t < nt; t++) ok = ok && decompose(a.bounds[t].stride, bt.data() + t * rb);
     if (!ok) return std::nullopt;
     for (size_t k = 0; k < rb; k++) {
         int64_t lo = d[k], hi = d[k];
