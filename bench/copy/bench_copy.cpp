@@ -1,6 +1,7 @@
 // ⍉M and ⌽M of a 4096² float64 matrix: the engine (a call, then the read of one Copy step, the
 // plan cached after the first) beside baseline.cpp's blocked transpose and reverse copy. Prints
-// the fastest and median time of each over REPS runs and the ratio engine/C++. Not a test.
+// the fastest and median time of each over REPS runs (the two sides alternating) and the ratio
+// engine/C++. Not a test.
 #include "math/mapping.h"
 #include "prim/prim.h"
 #include "program/plan.h"
@@ -11,6 +12,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace baseline {
@@ -33,17 +35,26 @@ struct Times {
     double best, median;
 };
 
-template <class F>
-Times time_it(int reps, F f) {
-    std::vector<double> ms;
-    for (int r = 0; r < reps; r++) {
+// Runs f and g alternately `reps` times each (so drifting load on a shared machine falls on both
+// sides alike) and returns the fastest and median time of each.
+template <class F, class G>
+std::pair<Times, Times> time_pair(int reps, F f, G g) {
+    std::vector<double> a, b;
+    auto once = [](auto& fn, std::vector<double>& ms) {
         auto t0 = std::chrono::steady_clock::now();
-        f();
+        fn();
         auto t1 = std::chrono::steady_clock::now();
         ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+    };
+    for (int r = 0; r < reps; r++) {
+        once(f, a);
+        once(g, b);
     }
-    std::sort(ms.begin(), ms.end());
-    return {ms.front(), ms[ms.size() / 2]};
+    auto summary = [](std::vector<double>& ms) {
+        std::sort(ms.begin(), ms.end());
+        return Times{ms.front(), ms[ms.size() / 2]};
+    };
+    return {summary(a), summary(b)};
 }
 
 double sink = 0;
@@ -79,22 +90,28 @@ int main(int argc, char** argv) {
     };
     struct Row {
         const char* name;
-        Times bpl, cpp;
+        std::pair<Times, Times> t;
     } rows[] = {
-        {"⍉M (call + read)", time_it(reps, [&] { sink += bpl::prim::call(Prim::Transpose, M).read().count(); }),
-         time_it(reps, [&] { sink += baseline::transpose(a, n)[1]; })},
-        {"⌽M (call + read)", time_it(reps, [&] { sink += bpl::prim::call(Prim::Reverse, M).read().count(); }),
-         time_it(reps, [&] { sink += baseline::reverse(a, n)[1]; })},
-        {"⍉ kernel, warm buffer", time_it(reps, [&] { kernel(mt); }),
-         time_it(reps, [&] { baseline::transpose_into(a, n, warm.data()); sink += warm[1]; })},
-        {"⌽ kernel, warm buffer", time_it(reps, [&] { kernel(mv); }),
-         time_it(reps, [&] { baseline::reverse_into(a, n, warm.data()); sink += warm[1]; })},
+        {"⍉M (call + read)",
+         time_pair(reps, [&] { sink += bpl::prim::call(Prim::Transpose, M).read().count(); },
+                   [&] { sink += baseline::transpose(a, n)[1]; })},
+        {"⌽M (call + read)",
+         time_pair(reps, [&] { sink += bpl::prim::call(Prim::Reverse, M).read().count(); },
+                   [&] { sink += baseline::reverse(a, n)[1]; })},
+        {"⍉ kernel, warm buffer",
+         time_pair(reps, [&] { kernel(mt); },
+                   [&] { baseline::transpose_into(a, n, warm.data()); sink += warm[1]; })},
+        {"⌽ kernel, warm buffer",
+         time_pair(reps, [&] { kernel(mv); },
+                   [&] { baseline::reverse_into(a, n, warm.data()); sink += warm[1]; })},
     };
     std::printf("%lld×%lld float64, %d runs (ms: fastest / median)\n", static_cast<long long>(n),
                 static_cast<long long>(n), reps);
     std::printf("| op | BPL | C++ -O3 -march=native | BPL/C++ (fastest) | BPL/C++ (median) |\n|---|---|---|---|---|\n");
-    for (const Row& r : rows)
-        std::printf("| %s | %.1f / %.1f | %.1f / %.1f | %.2f | %.2f |\n", r.name, r.bpl.best, r.bpl.median,
-                    r.cpp.best, r.cpp.median, r.bpl.best / r.cpp.best, r.bpl.median / r.cpp.median);
+    for (const Row& r : rows) {
+        const Times &b = r.t.first, &c = r.t.second;
+        std::printf("| %s | %.1f / %.1f | %.1f / %.1f | %.2f | %.2f |\n", r.name, b.best, b.median,
+                    c.best, c.median, b.best / c.best, b.median / c.median);
+    }
     return sink == 0.5 ? 1 : 0;
 }

@@ -437,6 +437,32 @@ void tile_pairs(const uint64_t* src, int64_t s2, int64_t i0, int64_t i1, int64_t
         for (int64_t j = j0; j < j1; j++) out[i * cols + j] = src[i + j * s2];
 }
 
+// 4-byte items likewise, four by four: four 16-byte loads down the source's columns, a 4×4
+// transpose in registers, four 16-byte stores along the result's rows.
+using U4 = uint32_t __attribute__((vector_size(16)));
+void tile_quads(const uint32_t* src, int64_t s2, int64_t i0, int64_t i1, int64_t j0, int64_t j1,
+                int64_t cols, uint32_t* out) {
+    int64_t i = i0;
+    for (; i + 3 < i1; i += 4) {
+        int64_t j = j0;
+        for (; j + 3 < j1; j += 4) {
+            U4 a[4];
+            for (int k = 0; k < 4; k++) std::memcpy(&a[k], src + i + (j + k) * s2, sizeof a[k]);
+            U4 t0 = __builtin_shuffle(a[0], a[1], U4{0, 4, 1, 5});
+            U4 t1 = __builtin_shuffle(a[2], a[3], U4{0, 4, 1, 5});
+            U4 t2 = __builtin_shuffle(a[0], a[1], U4{2, 6, 3, 7});
+            U4 t3 = __builtin_shuffle(a[2], a[3], U4{2, 6, 3, 7});
+            U4 r[4] = {__builtin_shuffle(t0, t1, U4{0, 1, 4, 5}), __builtin_shuffle(t0, t1, U4{2, 3, 6, 7}),
+                       __builtin_shuffle(t2, t3, U4{0, 1, 4, 5}), __builtin_shuffle(t2, t3, U4{2, 3, 6, 7})};
+            for (int k = 0; k < 4; k++) std::memcpy(out + (i + k) * cols + j, &r[k], sizeof r[k]);
+        }
+        for (; j < j1; j++)
+            for (int k = 0; k < 4; k++) out[(i + k) * cols + j] = src[i + k + j * s2];
+    }
+    for (; i < i1; i++)
+        for (int64_t j = j0; j < j1; j++) out[i * cols + j] = src[i + j * s2];
+}
+
 // One whole plane of the two innermost axes, out[i][j] = src[base + i·s1 + j·s2], in tiles.
 template <class T>
 void tiled(const T* src, int64_t s1, int64_t s2, int64_t rows, int64_t cols, T* out) {
@@ -449,6 +475,13 @@ void tiled(const T* src, int64_t s1, int64_t s2, int64_t rows, int64_t cols, T* 
                 if (s1 == 1) {
                     tile_pairs(reinterpret_cast<const uint64_t*>(src), s2, i0, i1, j0, j1, cols,
                                reinterpret_cast<uint64_t*>(out));
+                    continue;
+                }
+            }
+            if constexpr (sizeof(T) == 4) {
+                if (s1 == 1) {
+                    tile_quads(reinterpret_cast<const uint32_t*>(src), s2, i0, i1, j0, j1, cols,
+                               reinterpret_cast<uint32_t*>(out));
                     continue;
                 }
             }

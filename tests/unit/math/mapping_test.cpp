@@ -122,7 +122,12 @@ void expect_other_sizes(const Mapping& m, int64_t source_count, const Positions&
     for (int64_t i = 0; i < source_count; i++) s16[2 * i] = static_cast<double>(i), s16[2 * i + 1] = -1.0 * i;
     double f16[2] = {-1, 0.5};
     copy(m, Kind::C128, s16.data(), o16.data(), 0, n, f16);
+    std::vector<int32_t> s4(static_cast<size_t>(source_count)), o4(static_cast<size_t>(n));
+    for (int64_t i = 0; i < source_count; i++) s4[i] = static_cast<int32_t>(i);
+    int32_t f4 = -1;
+    copy(m, Kind::I32, s4.data(), o4.data(), 0, n, &f4);
     for (int64_t i = 0; i < n; i++) {
+        ASSERT_EQ(o4[i], want[i]) << i;
         ASSERT_EQ(o8[i], want[i] < 0 ? 255 : want[i] % 251) << i;
         ASSERT_EQ(o16[2 * i], static_cast<double>(want[i])) << i;
         ASSERT_EQ(o16[2 * i + 1], want[i] < 0 ? 0.5 : -1.0 * want[i]) << i;
@@ -328,7 +333,7 @@ TEST(Mapping, NormalFormMakesEqualReadsEqual) {
 TEST(Mapping, LargeTransposeAndReverseMatchTheOracle) {
     // sizes past the tiling threshold, odd lengths so tiles end partway
     std::mt19937 rng(5);
-    for (Shape s : {Shape{67, 131}, Shape{3, 40, 33}, Shape{128, 64}, Shape{40, 33, 2}, Shape{17, 16}}) {
+    for (Shape s : {Shape{67, 131}, Shape{3, 40, 33}, Shape{128, 64}, Shape{40, 33, 2}, Shape{17, 16}, Shape{70, 67}}) {
         Shape r;
         std::vector<int64_t> assign(s.size());
         for (size_t i = 0; i < s.size(); i++) assign[i] = static_cast<int64_t>(s.size() - 1 - i);
