@@ -18,16 +18,6 @@ int64_t floor_div(int64_t a, int64_t b) {
 int64_t floor_mod(int64_t a, int64_t b) { return a - floor_div(a, b) * b; }
 int64_t ceil_div_pos(int64_t a, int64_t b) { return (a + b - 1) / b; } // a >= 0, b > 0
 
-std::vector<int64_t> row_major(const std::vector<int64_t>& shape) {
-    std::vector<int64_t> st(shape.size());
-    int64_t k = 1;
-    for (size_t j = shape.size(); j-- > 0;) {
-        st[j] = k;
-        k *= shape[j];
-    }
-    return st;
-}
-
 // The least and greatest coordinate a bound reaches over the mapping's axes.
 void reach(const Bound& b, const std::vector<int64_t>& length, int64_t& lo, int64_t& hi) {
     lo = hi = b.start;
@@ -51,6 +41,16 @@ Mapping canonical_fill(int64_t n) {
 }
 
 } // namespace
+
+std::vector<int64_t> row_major(const std::vector<int64_t>& shape) {
+    std::vector<int64_t> st(shape.size());
+    int64_t k = 1;
+    for (size_t j = shape.size(); j-- > 0;) {
+        st[j] = k;
+        k *= shape[j];
+    }
+    return st;
+}
 
 int64_t Mapping::count() const {
     int64_t n = 1;

@@ -77,6 +77,9 @@ struct Mapping {
     static Mapping decode(const int64_t* p, size_t n);
 };
 
+// The row-major strides (in items) of `shape`.
+std::vector<int64_t> row_major(const std::vector<int64_t>& shape);
+
 // Writes result items [first, first+n) (ravel order) of kind k read through m from src (items
 // of kind k) to out; `fill` is one item of kind k. Runs of the innermost axis are copied as
 // memcpy, reversed or strided runs; whole planes of a transposed pair of axes are cache-tiled.

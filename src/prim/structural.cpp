@@ -26,16 +26,6 @@ Value int_vector(const std::vector<int64_t>& xs) {
     return Value::array(std::move(a));
 }
 
-std::vector<int64_t> strides_of(const Shape& s) {
-    std::vector<int64_t> st(s.size());
-    int64_t k = 1;
-    for (size_t j = s.size(); j-- > 0;) {
-        st[j] = k;
-        k *= s[j];
-    }
-    return st;
-}
-
 // Calls f(coord) for every position of `shape` in ravel order.
 template <class F>
 void each_position(const Shape& shape, F f) {
@@ -429,7 +419,7 @@ Value pick(const Value& a, const Value& w) {
     Shape s = w.shape();
     if (p.size() > s.size()) fail(ErrorKind::Rank, "more coordinates than axes");
     if (p.empty()) return w;
-    std::vector<int64_t> st = strides_of(s);
+    std::vector<int64_t> st = math::row_major(s);
     int64_t base = 0;
     bool outside = false; // only during a call on prototypes: the cell is fill
     for (size_t j = 0; j < p.size(); j++) {
@@ -607,7 +597,7 @@ Value squad(const Value& a, const Value& w) {
         items.push_back(sel);
     }
     Shape s = w.shape();
-    std::vector<int64_t> st = strides_of(s);
+    std::vector<int64_t> st = math::row_major(s);
     // Choose indexing: one item, an array whose items are each a whole coordinate of Y (a
     // vector of integers, one per axis); the result has that array's shape.
     if (items.size() == 1 && items[0].is_stored_array() && items[0].array_data().is_boxed() &&
@@ -668,7 +658,7 @@ Value squad(const Value& a, const Value& w) {
         int64_t d = ps.size() > 1 ? ps[1] - ps[0] : 0;
         for (size_t i = 1; i < ps.size() && affine; i++) affine = ps[i] - ps[i - 1] == d;
         if (!ps.empty()) offset += ps[0] * st[j];
-        std::vector<int64_t> sel = strides_of(is);
+        std::vector<int64_t> sel = math::row_major(is);
         for (size_t i = 0; i < is.size(); i++) {
             lengths.push_back(is[i]);
             strides.push_back(sel[i] * d * st[j]);
@@ -795,7 +785,7 @@ Value windows(const Value& a, const Value& w) {
     check_count(value::count_of(r));
     // Item (c, e, rest) reads coordinate c·move + first + e on each windowed axis; a padded
     // axis reads the fill outside its length.
-    std::vector<int64_t> st = strides_of(s);
+    std::vector<int64_t> st = math::row_major(s);
     math::Mapping m{r, std::vector<int64_t>(r.size(), 0), 0, {}};
     for (size_t j = 0; j < s.size(); j++) {
         if (j >= k) {
