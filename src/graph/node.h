@@ -22,6 +22,8 @@ enum class Step : uint8_t {
     Convert,  // items converted to the node's kind
     Gather,   // out[i] = sources[idx[i]] (last operand: Int index vector, -1 reads the fill);
               // several sources form one index space in operand order
+    Copy,     // items of operand 0 read through one math::Mapping (params: its encoding),
+              // the kind's fill where it pads
     Fold,     // reduce along an axis with fn (params: axis)
     Scan,     // running fn along an axis, left to right (params: axis)
     Iota,     // 0 1 2 ... (params: count, step direction)

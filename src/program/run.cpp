@@ -104,6 +104,8 @@ void run_map(const Instr& in, const std::vector<const Items*>& ops, ArrayData& o
     }
 }
 
+} // namespace
+
 void fill_item(Kind k, std::byte* dst) {
     if (k == Kind::Char) {
         char32_t sp = U' ';
@@ -112,6 +114,8 @@ void fill_item(Kind k, std::byte* dst) {
         std::memset(dst, 0, static_cast<size_t>(math::item_size(k)));
     }
 }
+
+namespace {
 
 void run_gather(const std::vector<const Items*>& ops, ArrayData& out) {
     int sz = math::item_size(out.kind());
@@ -290,6 +294,7 @@ Value run_step(const Instr& in, const std::vector<const Value*>& operands, math:
         math::convert(ops[0]->kind, ops[0]->data, out->kind(), out->data(), out->count());
         break;
     case Step::Gather: run_gather(list, *out); break;
+    case Step::Copy: run_copy(in, *operands[0], *out); break;
     case Step::Fold: run_fold(in, *ops[0], *out, slot); break;
     case Step::Scan: run_scan(in, *ops[0], *out, slot); break;
     case Step::Iota: run_iota(in, *out); break;
