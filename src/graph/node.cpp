@@ -86,7 +86,7 @@ bool same_origin(const Node& n, const Origin& o, const Desc& d) {
 
 const char* step_name(Step s) {
     static constexpr const char* NAMES[] = {"Map",  "Convert", "Gather", "Fold",
-                                            "Scan", "Iota",    "Call",   "Draw"};
+                                            "Scan", "Iota",    "Call",   "Draw", "Product"};
     return NAMES[static_cast<int>(s)];
 }
 

@@ -28,6 +28,8 @@ enum class Step : uint8_t {
     Call,     // an object-owned routine over whole operands (params: math::Routine, cell items)
     Draw,     // random items from one stream of math/random (params: math::Draw, then the
               // routine's own; last operand: the stream key, an Int atom reserved at the call)
+    Product,  // X f.g Y, both operands in `compute`: fn is f, params: g (a math::Fn), rows, the
+              // contraction length n, cols, and X's and Y's contraction lengths (1: extended)
 };
 // clang-format on
 const char* step_name(Step s);

@@ -239,6 +239,7 @@ Value run_step(const Instr& in, const std::vector<const Value*>& operands, math:
     case Step::Iota: run_iota(in, *out); break;
     case Step::Call: run_call(in, ops, *out, slot); break;
     case Step::Draw: run_draw(in, ops, *out, slot); break;
+    case Step::Product: run_product(in, ops[0]->data, ops[1]->data, *out, slot); break;
     }
     if (in.out.atom) return out->item(0);
     return Value::array(std::move(out));

@@ -10,4 +10,9 @@ namespace bpl::program {
 value::Value run_step(const Instr& instr, const std::vector<const value::Value*>& operands,
                       math::ErrorSlot& slot);
 
+// The Product step (product.cpp): X f.g Y into `out` from X's items `a` and Y's items `b`, both
+// of kind instr.compute. Never throws; data errors are recorded in `slot`.
+void run_product(const Instr& instr, const void* a, const void* b, value::ArrayData& out,
+                 math::ErrorSlot& slot);
+
 } // namespace bpl::program
