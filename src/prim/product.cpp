@@ -1,6 +1,6 @@
 // Inner products with primitive operands: one Product node over the rows' math objects, with
-// the kinds f/ X g Y would give. Boxed arguments, characters and value-dependent kinds are the
-// caller's (lang's generic host product).
+// the kinds f/ X g Y would give. Boxed arguments, characters beside numbers and value-dependent
+// kinds are the caller's (lang's generic host product).
 #include "prim/factory.h"
 #include "value/array.h"
 
@@ -9,15 +9,19 @@ namespace bpl::prim {
 std::optional<Value> product(Prim fp, Prim gp, const Value& a, const Value& w) {
     std::optional<math::Fn> f = info(fp).dyadic_fn, g = info(gp).dyadic_fn;
     if (!f || !g || !a.is_native() || !w.is_native()) return std::nullopt;
-    if (a.kind() == Kind::Char || w.kind() == Kind::Char || math::is_value_dependent(*g))
-        return std::nullopt;
+    // Characters take part only compared with characters, as their code points (char32_t
+    // storage reads as I32 directly, as the scalar rows read it).
+    bool ca = a.kind() == Kind::Char, cw = w.kind() == Kind::Char;
+    bool compare = *g == math::Fn::Equal || *g == math::Fn::NotEqual;
+    if ((ca || cw) && !(ca && cw && compare)) return std::nullopt;
+    if (math::is_value_dependent(*g)) return std::nullopt;
     Shape sa = a.shape(), sw = w.shape();
     // The contraction lengths; an atom or a length-1 axis extends to the other side's.
     int64_t na = sa.empty() ? 1 : sa.back(), nw = sw.empty() ? 1 : sw[0];
     if (na != nw && na != 1 && nw != 1) fail(base::ErrorKind::Length, "inner product lengths differ");
     int64_t n = na == 1 ? nw : na;
     // g's kinds as the scalar row gives them, then f's as its reduction gives them.
-    Kind k = math::operand_kind(*g, effective_kind(a, w), effective_kind(w, a));
+    Kind k = ca ? Kind::I32 : math::operand_kind(*g, effective_kind(a, w), effective_kind(w, a));
     Kind r = math::result_kind(*g, k);
     Kind kf = math::operand_kind(*f, r, r);
     if (math::result_kind(*f, kf) != kf) return std::nullopt; // e.g. comparisons: generic loop
@@ -50,7 +54,7 @@ std::optional<Value> product(Prim fp, Prim gp, const Value& a, const Value& w) {
     o.step = graph::Step::Product;
     o.fn = *f;
     o.compute = k;
-    o.operands = {convert_to(a, k), convert_to(w, k)};
+    o.operands = ca ? std::vector<Value>{a, w} : std::vector<Value>{convert_to(a, k), convert_to(w, k)};
     o.params = {static_cast<int64_t>(*g), rows, n, cols, na, nw};
     Value total = build(std::move(o), Desc{acc, n == 1 ? pairs_weak : weak, atom, std::move(shape)});
     return acc == want ? total : convert_to(total, want);

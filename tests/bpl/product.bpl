@@ -82,3 +82,12 @@
 ⍝ product:length —
 1 2+.×1 2 3
 ⍝ error: LENGTH ERROR
+
+⍝ product:chars-match — a character row against a character column
+"abc"∧.="abc"   ⍝ 1
+
+⍝ product:chars-differ — how many positions differ
+"abc"+.≠"abd"   ⍝ 1
+
+⍝ product:chars-table — rows of a table matched against rows of another (through ⍉)
+(2 3⍴"abcabd")∧.=⍉3 3⍴"abdxyzabc"   ⍝ [0 0 1⋄1 0 0]
