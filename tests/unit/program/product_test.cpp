@@ -201,3 +201,19 @@ TEST(Product, IsOneNodeAndRejectsWhatItDoesNotRun) {
     EXPECT_FALSE(prim::product(Prim::Comma, Prim::Times, x, y).has_value());
     EXPECT_FALSE(prim::product(Prim::Less, Prim::Plus, x, y).has_value());
 }
+
+TEST(Product, PendingOperandsRunInTheSameRead) {
+    std::vector<double> xs = values(12, 5, -4, 9), ys = values(20, 6, -4, 9);
+    Value one = Value::real(1, Kind::F64, true), two = Value::real(2, Kind::F64, true);
+    program::reset_counters();
+    Value x = prim::call(Prim::Plus, array_of(Kind::Int, {3, 4}, xs), one);  // X+1, Int
+    Value y = prim::call(Prim::Times, array_of(Kind::Int, {4, 5}, ys), two); // Y×2, Int
+    ASSERT_TRUE(x.is_pending() && y.is_pending());
+    Value r = *prim::product(Prim::Plus, Prim::Times, x, y);
+    EXPECT_EQ(program::counters().nodes_built, 3u);
+    for (double& v : xs) v += 1;
+    for (double& v : ys) v *= 2;
+    EXPECT_EQ(read_all(r), naive(xs, ys, 3, 4, 4, 5, ADD, MUL));
+    EXPECT_EQ(r.kind(), Kind::Int);
+    EXPECT_EQ(program::counters().graphs_read, 1u);
+}
