@@ -50,6 +50,9 @@ std::optional<Value> product(Prim fp, Prim gp, const Value& a, const Value& w) {
     // Float16 totals accumulate in float32 and round once at the end, as fold does.
     Kind want = n == 1 ? r : kf;
     Kind acc = want == Kind::F16 && n > 1 ? Kind::F32 : want;
+    // Float16 +.× multiplies in float32 as well: a fused multiply-add (§4.5), so the runner's
+    // BLAS route (sgemm) serves it.
+    if (n > 1 && *f == math::Fn::Add && *g == math::Fn::Multiply && k == Kind::F16) k = Kind::F32;
     graph::Origin o;
     o.step = graph::Step::Product;
     o.fn = *f;
