@@ -1,5 +1,6 @@
 // The Product step's runner: X f.g Y over stored operands. Dense float +.× goes to BLAS
-// (math::dense_product); every other pair runs a blocked generic product over the math library's
+// (math::dense_product), and so does integer +.× where float64 holds every partial sum exactly;
+// every other pair runs a blocked generic product over the math library's
 // kernels: g over a block of pairs, then f, right to left along the contraction as APL's reduce
 // requires (operators-and-system.md §4.1), so non-associative f (-.× ÷.+) keep their meaning.
 #include "base/assert.h"
@@ -8,6 +9,7 @@
 #include "value/array.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <vector>
 
@@ -98,6 +100,27 @@ void by_pairs(const Dims& d, const std::byte* a, const std::byte* b, std::byte* 
     }
 }
 
+// Integer +.× through float64 BLAS, when that is exact: with every |X|, |Y| item at most mx, my
+// and n·mx·my ≤ 2⁵³, every product and partial sum is an integer float64 holds exactly, so any
+// order of summation gives the integer result. False (nothing written) when the bound fails.
+bool exact_integer_product(const Dims& d, const std::byte* a, const std::byte* b, std::byte* o) {
+    int64_t na = d.rows * d.n, nb = d.n * d.cols;
+    std::vector<double> fa(static_cast<size_t>(na)), fb(static_cast<size_t>(nb));
+    math::convert(d.k, a, Kind::F64, fa.data(), na);
+    math::convert(d.k, b, Kind::F64, fb.data(), nb);
+    auto largest = [](const std::vector<double>& v) {
+        double m = 0;
+        for (double x : v) m = std::max(m, std::fabs(x));
+        return m;
+    };
+    if (static_cast<double>(d.n) * largest(fa) * largest(fb) > 9007199254740992.0) return false;
+    std::vector<double> out(static_cast<size_t>(d.rows * d.cols));
+    if (!math::dense_product(Kind::F64, fa.data(), fb.data(), d.rows, d.n, d.cols, out.data()))
+        return false;
+    math::convert(Kind::F64, out.data(), d.acc, o, d.rows * d.cols);
+    return true;
+}
+
 } // namespace
 
 void run_product(const Instr& in, const void* a, const void* b, value::ArrayData& out,
@@ -124,7 +147,9 @@ void run_product(const Instr& in, const void* a, const void* b, value::ArrayData
     auto* o = static_cast<std::byte*>(out.data());
     bool dense = d.f == math::Fn::Add && d.g == math::Fn::Multiply && d.acc == d.k &&
                  d.la == d.n && d.lw == d.n;
-    if (dense && math::dense_product(d.k, pa, pb, d.rows, d.n, d.cols, o)) return;
+    if (dense && !number::is_integer(d.k) && math::dense_product(d.k, pa, pb, d.rows, d.n, d.cols, o))
+        return;
+    if (dense && number::is_integer(d.k) && exact_integer_product(d, pa, pb, o)) return;
     if (d.n == 1 || d.cols >= d.n || d.cols >= BLOCK / 2) by_columns(d, pa, pb, o, slot);
     else by_pairs(d, pa, pb, o, slot);
 }

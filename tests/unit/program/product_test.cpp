@@ -217,3 +217,29 @@ TEST(Product, PendingOperandsRunInTheSameRead) {
     EXPECT_EQ(r.kind(), Kind::Int);
     EXPECT_EQ(program::counters().graphs_read, 1u);
 }
+
+// Integer +.× past float64's exact range wraps as integer arithmetic does (two's complement),
+// and just inside it is exact: the oracle here sums in wrapping unsigned 64-bit arithmetic.
+TEST(Product, IntegerSumsAreExactOrWrap) {
+    for (int64_t big : {int64_t{1} << 20, int64_t{3} << 40}) {
+        int64_t rows = 5, n = 64, cols = 7;
+        auto x = value::ArrayData::compact(Kind::Int, {rows, n});
+        auto y = value::ArrayData::compact(Kind::Int, {n, cols});
+        for (int64_t i = 0; i < rows * n; i++) x->items_as<int64_t>()[i] = big - i * 977;
+        for (int64_t i = 0; i < n * cols; i++) y->items_as<int64_t>()[i] = (i % 3 - 1) * (big - i);
+        std::vector<int64_t> want;
+        for (int64_t i = 0; i < rows; i++)
+            for (int64_t j = 0; j < cols; j++) {
+                uint64_t acc = 0;
+                for (int64_t k = 0; k < n; k++)
+                    acc += static_cast<uint64_t>(x->items_as<int64_t>()[i * n + k]) *
+                           static_cast<uint64_t>(y->items_as<int64_t>()[k * cols + j]);
+                want.push_back(static_cast<int64_t>(acc));
+            }
+        Value r = *prim::product(Prim::Plus, Prim::Times, Value::array(x), Value::array(y));
+        Value s = r.read();
+        ASSERT_EQ(s.kind(), Kind::Int);
+        for (size_t i = 0; i < want.size(); i++)
+            ASSERT_EQ(s.array_data().items_as<int64_t>()[i], want[i]) << "item " << i << " at " << big;
+    }
+}
