@@ -149,7 +149,9 @@ void run_product(const Instr& in, const void* a, const void* b, value::ArrayData
                  d.la == d.n && d.lw == d.n;
     if (dense && !number::is_integer(d.k) && math::dense_product(d.k, pa, pb, d.rows, d.n, d.cols, o))
         return;
-    if (dense && number::is_integer(d.k) && exact_integer_product(d, pa, pb, o)) return;
+    // 64-bit integers only: a narrower kind's sums wrap below 2⁵³.
+    bool wide = d.k == Kind::Int || d.k == Kind::I64;
+    if (dense && wide && exact_integer_product(d, pa, pb, o)) return;
     if (d.n == 1 || d.cols >= d.n || d.cols >= BLOCK / 2) by_columns(d, pa, pb, o, slot);
     else by_pairs(d, pa, pb, o, slot);
 }

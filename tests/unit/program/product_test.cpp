@@ -243,3 +243,20 @@ TEST(Product, IntegerSumsAreExactOrWrap) {
             ASSERT_EQ(s.array_data().items_as<int64_t>()[i], want[i]) << "item " << i << " at " << big;
     }
 }
+
+// A narrow integer kind's sums wrap in that kind (mod 2⁸ here) on every route.
+TEST(Product, NarrowIntegerSumsWrapInTheirKind) {
+    std::vector<double> xs = values(4 * 40, 7, 0, 9), ys = values(40 * 3, 8, 0, 9);
+    Value r = *prim::product(Prim::Plus, Prim::Times, array_of(Kind::I8, {4, 40}, xs),
+                             array_of(Kind::I8, {40, 3}, ys));
+    EXPECT_EQ(r.kind(), Kind::I8);
+    std::vector<double> exact = naive(xs, ys, 4, 40, 40, 3, ADD, MUL), got = read_all(r);
+    ASSERT_EQ(got.size(), exact.size());
+    bool wrapped = false;
+    for (size_t i = 0; i < exact.size(); i++) {
+        auto want = static_cast<int8_t>(static_cast<uint8_t>(static_cast<int64_t>(exact[i]) & 0xff));
+        wrapped = wrapped || want != exact[i];
+        EXPECT_EQ(got[i], want) << "item " << i;
+    }
+    EXPECT_TRUE(wrapped); // the case reaches past the kind's range
+}
