@@ -101,6 +101,7 @@ constexpr StepRow STEPS[] = {
     {"Call",    1 << 1}, // params: routine, cell items
     {"Draw",    1 << 1}, // params: draw kind, deal count (the roll reads none)
     {"At",      0},      // params: accumulate
+    {"Product", 0b111110}, // params: g, then rows, n, cols and each side's contraction length
 };
 // clang-format on
 

@@ -752,9 +752,14 @@ Value outer(Exec& ex, const Value& f, const Value&, const Value* alpha, const Va
     return value::make_array(shape, std::move(out), proto);
 }
 
-// X f.g Y: f/ over X's rows g Y's columns (last axis of X with the first of Y).
+// X f.g Y: f/ over X's rows g Y's columns (last axis of X with the first of Y). Primitive
+// scalar operands on native arguments are one Product node (prim::product); this host loop
+// serves the rest.
 Value inner(Exec& ex, const Value& f, const Value& g, const Value* alpha, const Value& w) {
     if (!alpha) throw Error(ErrorKind::Syntax, "inner product takes two arguments");
+    if (auto pf = primitive_operand(f))
+        if (auto pg = primitive_operand(g))
+            if (auto r = prim::product(*pf, *pg, *alpha, w)) return *r;
     Shape sa = alpha->shape(), sw = w.shape();
     // the contraction lengths; an atom or a length-1 axis extends to the other side's
     int64_t na = sa.empty() ? 1 : sa.back(), nw = sw.empty() ? 1 : sw[0];

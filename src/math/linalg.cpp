@@ -1,6 +1,8 @@
 // ⌹ through LAPACK (linalg.h). Row-major operands are copied to column-major buffers; LAPACK
-// overwrites them.
+// overwrites them. The dense +.× through BLAS's C interface, row-major in place.
 #include "math/linalg.h"
+
+#include <cblas.h>
 
 #include "number/complex.h"
 
@@ -98,6 +100,49 @@ void matrix_divide(Kind k, const void* a, int64_t m, int64_t n, const void* b, i
               static_cast<std::complex<double>*>(out), slot);
     else
         solve(static_cast<const double*>(a), m, n, static_cast<const double*>(b), r, static_cast<double*>(out), slot);
+}
+
+namespace {
+
+// A real product: a dot product for two vectors, gemv for one vector side, else gemm.
+template <class T, class Dot, class Gemv, class Gemm>
+void real_product(const T* a, const T* b, blasint m, blasint n, blasint p, T* out, Dot dot,
+                  Gemv gemv, Gemm gemm) {
+    if (m == 1 && p == 1) *out = dot(n, a, 1, b, 1);
+    else if (p == 1) gemv(CblasRowMajor, CblasNoTrans, m, n, T(1), a, n, b, 1, T(0), out, 1);
+    else if (m == 1) gemv(CblasRowMajor, CblasTrans, n, p, T(1), b, p, a, 1, T(0), out, 1);
+    else gemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, p, n, T(1), a, n, b, p, T(0), out, p);
+}
+
+} // namespace
+
+bool dense_product(Kind k, const void* a, const void* b, int64_t m, int64_t n, int64_t p, void* out) {
+    constexpr int64_t MAX = std::numeric_limits<blasint>::max();
+    if (m > MAX || n > MAX || p > MAX || m * n > MAX || n * p > MAX || m * p > MAX) return false;
+    auto bm = static_cast<blasint>(m), bn = static_cast<blasint>(n), bp = static_cast<blasint>(p);
+    switch (k) {
+    case Kind::F64:
+        real_product(static_cast<const double*>(a), static_cast<const double*>(b), bm, bn, bp,
+                     static_cast<double*>(out), cblas_ddot, cblas_dgemv, cblas_dgemm);
+        return true;
+    case Kind::F32:
+        real_product(static_cast<const float*>(a), static_cast<const float*>(b), bm, bn, bp,
+                     static_cast<float*>(out), cblas_sdot, cblas_sgemv, cblas_sgemm);
+        return true;
+    case Kind::C128: {
+        const std::complex<double> one(1), zero(0);
+        cblas_zgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, bm, bp, bn, &one, a, bn, b, bp,
+                    &zero, out, bp);
+        return true;
+    }
+    case Kind::C64: {
+        const std::complex<float> one(1), zero(0);
+        cblas_cgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, bm, bp, bn, &one, a, bn, b, bp,
+                    &zero, out, bp);
+        return true;
+    }
+    default: return false;
+    }
 }
 
 } // namespace bpl::math

@@ -42,6 +42,14 @@ Value call(Prim p, const Value& alpha, const Value& omega);
 std::optional<Value> reduce(Prim p, const Value& omega, bool first_axis);
 std::optional<Value> scan(Prim p, const Value& omega, bool first_axis);
 
+// alpha f.g omega with primitive operands (operators-and-system.md §10): one Product step when
+// f and g are scalar rows, f has fold facts for g's result kind, g's kind does not depend on the
+// values, and both arguments are native numbers (or both characters, compared by = or ≠);
+// kinds as f/ alpha g omega gives them. nullopt otherwise (the caller runs its generic host
+// product). Throws LENGTH ERROR for contraction lengths that differ, LIMIT ERROR for a result
+// past MAX_ITEMS and DOMAIN ERROR for an empty contraction without an identity.
+std::optional<Value> product(Prim f, Prim g, const Value& alpha, const Value& omega);
+
 // Held while an empty frame's call on prototype arguments runs (operators-and-system.md §3.3):
 // then ⊃ with an out-of-range position gives fill instead of an INDEX ERROR.
 class PrototypeCall {

@@ -301,6 +301,7 @@ Value run_step(const Instr& in, const std::vector<const Value*>& operands, math:
     case Step::Call: run_call(in, list, *out, slot); break;
     case Step::Draw: run_draw(in, list, *out, slot); break;
     case Step::At: run_at(in, list, *out, slot); break;
+    case Step::Product: run_product(in, ops[0]->data, ops[1]->data, *out, slot); break;
     }
     if (in.out.atom) return out->item(0);
     return Value::array(std::move(out));

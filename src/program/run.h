@@ -19,4 +19,9 @@ void fill_item(number::Kind k, std::byte* dst);
 // Mapping.
 void run_copy(const Instr& instr, const value::Value& source, value::ArrayData& out);
 
+// The Product step (product.cpp): X f.g Y into `out` from X's items `a` and Y's items `b`, both
+// of kind instr.compute. Never throws; data errors are recorded in `slot`.
+void run_product(const Instr& instr, const void* a, const void* b, value::ArrayData& out,
+                 math::ErrorSlot& slot);
+
 } // namespace bpl::program

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <complex>
 #include <random>
 #include <vector>
@@ -28,8 +29,9 @@ std::vector<T> random_matrix(int64_t m, int64_t n, std::mt19937_64& g) {
     std::uniform_real_distribution<double> u(-1, 1);
     std::vector<T> a(static_cast<size_t>(m * n));
     for (T& x : a) {
-        if constexpr (std::is_same_v<T, C>) x = C(u(g), u(g));
-        else x = u(g);
+        if constexpr (std::is_same_v<T, C> || std::is_same_v<T, std::complex<float>>)
+            x = T(static_cast<typename T::value_type>(u(g)), static_cast<typename T::value_type>(u(g)));
+        else x = static_cast<T>(u(g));
     }
     return a;
 }
@@ -99,4 +101,26 @@ TEST(Linalg, SingularRankDeficientAndNonFiniteAreDomainErrors) {
     ErrorSlot s3;
     matrix_inverse(Kind::F64, inf.data(), 2, 2, out.data(), s3);
     EXPECT_TRUE(s3.has_error());
+}
+
+// dense_product against the triple loop above, for every shape route (gemm, gemv either side,
+// dot) and every kind BLAS serves; other kinds are declined.
+template <class T>
+void check_dense(Kind k, int64_t m, int64_t n, int64_t p, double tol) {
+    std::mt19937_64 g(static_cast<uint64_t>(m * 131 + n * 17 + p));
+    std::vector<T> a = random_matrix<T>(m, n, g), b = random_matrix<T>(n, p, g);
+    std::vector<T> want = product(a, m, n, b, p), got(static_cast<size_t>(m * p));
+    ASSERT_TRUE(dense_product(k, a.data(), b.data(), m, n, p, got.data()));
+    for (size_t i = 0; i < want.size(); i++) EXPECT_LT(std::abs(got[i] - want[i]), tol) << i;
+}
+
+TEST(Linalg, DenseProductMatchesTheTripleLoop) {
+    for (auto [m, n, p] : {std::array<int64_t, 3>{5, 7, 3}, {1, 9, 4}, {6, 8, 1}, {1, 11, 1}, {40, 70, 30}}) {
+        check_dense<double>(Kind::F64, m, n, p, 1e-12);
+        check_dense<float>(Kind::F32, m, n, p, 1e-4);
+        check_dense<C>(Kind::C128, m, n, p, 1e-12);
+        check_dense<std::complex<float>>(Kind::C64, m, n, p, 1e-4);
+    }
+    std::vector<int64_t> ia{1, 2}, ib{3, 4}, out(1);
+    EXPECT_FALSE(dense_product(Kind::Int, ia.data(), ib.data(), 1, 2, 1, out.data()));
 }
