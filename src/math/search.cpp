@@ -5,6 +5,7 @@
 #include "math/linalg.h"
 #include "math/primes.h"
 #include "math/sort.h"
+#include "number/f16.h"
 
 #include <algorithm>
 #include <cmath>
@@ -19,8 +20,8 @@ using number::Kind;
 
 namespace {
 
-// Items widened to one comparable representation: integers and chars as int64, floats as double,
-// complex numbers as two doubles (real, imaginary) per item.
+// Items widened to one comparable representation: integers and chars as int64, floats (float16
+// included) as double, complex numbers as two doubles (real, imaginary) per item.
 struct Cells {
     std::vector<int64_t> ints;
     std::vector<double> reals;
@@ -53,6 +54,13 @@ Cells cells_of(Kind k, const void* p, int64_t n_cells, int64_t cell) {
     case Kind::Char: widen_int<char32_t>(p, n, c.ints); break;
     case Kind::I64:
     case Kind::Int: widen_int<int64_t>(p, n, c.ints); break;
+    case Kind::F16: {
+        const auto* h = static_cast<const number::f16*>(p);
+        c.reals.resize(static_cast<size_t>(n));
+        for (int64_t i = 0; i < n; i++) c.reals[i] = number::to_float(h[i]);
+        c.real = true; // exact, as float32
+        break;
+    }
     case Kind::F32:
         widen<float>(p, n, c.reals);
         c.real = true;
