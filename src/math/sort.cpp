@@ -2,11 +2,14 @@
 // comparison sort of the keys for short ones. Searches that need an order call grade here.
 #include "math/sort.h"
 
+#include "base/buffer.h"
+
 #include <algorithm>
 #include <cstring>
 #include <memory>
 #include <numeric>
 #include <utility>
+#include <vector>
 
 namespace bpl::math {
 
@@ -82,9 +85,12 @@ void with_key(Kind k, F&& f) {
     }
 }
 
+// Scratch of n items (huge pages for long operands; uninitialized).
 template <class T>
-std::unique_ptr<T[]> scratch(int64_t n) {
-    return std::make_unique_for_overwrite<T[]>(static_cast<size_t>(n));
+using Scratch = std::unique_ptr<T[], base::BufferDelete>;
+template <class T>
+Scratch<T> scratch(int64_t n) {
+    return base::buffer_of<T>(static_cast<size_t>(n));
 }
 
 // How many keys have each value of each byte.
@@ -120,36 +126,43 @@ void scatter(int64_t n, int d, const int64_t* count, Get get, Put put) {
 }
 
 // Positions sorted stably by key: out[j] = the position (pos[i], or i where pos is null) of the
-// j-th key. key (n keys, counted in c) and the scratch buffers are clobbered; out may not be pos.
-template <class K, class I, class O>
-void radix_positions(K* key, const Counts<K>& c, const I* pos, int64_t n, O* out) {
+// item with the j-th key. key(i) gives the n keys, counted in c. The first pass reads them through
+// key(); the passes between write keys to one scratch of n keys and to `pong` (room for n keys:
+// the caller's out where it is as wide, else null for a scratch of its own) in turn, so that the
+// last pass reads the scratch. out may not be pos.
+template <class K, class I, class O, class Key>
+void radix_positions(Key key, const Counts<K>& c, const I* pos, int64_t n, O* out, void* pong) {
     int digits[sizeof(K)];
-    int m = c.active(key[0], n, digits);
+    int m = c.active(key(0), n, digits);
     auto from = [](const I* p, int64_t i) { return p ? p[i] : static_cast<I>(i); };
     if (m == 0) {
         for (int64_t i = 0; i < n; i++) out[i] = static_cast<O>(from(pos, i));
         return;
     }
-    std::unique_ptr<K[]> key2 = m > 1 ? scratch<K>(n) : nullptr;
-    std::unique_ptr<I[]> pos1 = m > 1 ? scratch<I>(n) : nullptr, pos2 = m > 2 ? scratch<I>(n) : nullptr;
-    K* ks = key;
-    K* kd = key2.get();
+    Scratch<K> ping = m > 1 ? scratch<K>(n) : nullptr, own = m > 2 && !pong ? scratch<K>(n) : nullptr;
+    Scratch<I> pos1 = m > 1 ? scratch<I>(n) : nullptr, pos2 = m > 2 ? scratch<I>(n) : nullptr;
+    void* keys[2] = {ping.get(), pong ? pong : own.get()};
+    const void* ks = nullptr;
     const I* ps = pos;
     I* pd = pos1.get();
     I* spare = pos2.get();
     for (int j = 0; j < m; j++) {
         int d = digits[j];
-        auto get = [&](int64_t i) { return ks[i]; };
-        if (j + 1 == m) {
-            scatter<K>(n, d, c.at[d], get, [&](int64_t p, int64_t i, K) { out[p] = static_cast<O>(from(ps, i)); });
-            return;
-        }
-        scatter<K>(n, d, c.at[d], get, [&](int64_t p, int64_t i, K k) {
-            kd[p] = k;
-            pd[p] = from(ps, i);
-        });
-        std::swap(ks, kd);
-        I* was = const_cast<I*>(ps == pos ? nullptr : ps); // the scratch just read becomes the spare
+        auto pass = [&](auto get) {
+            if (j + 1 == m) {
+                scatter<K>(n, d, c.at[d], get, [&](int64_t p, int64_t i, K) { out[p] = static_cast<O>(from(ps, i)); });
+                return;
+            }
+            void* kd = keys[(m - 2 - j) % 2];
+            scatter<K>(n, d, c.at[d], get, [&](int64_t p, int64_t i, K k) {
+                store<K>(kd, p, k);
+                pd[p] = from(ps, i);
+            });
+            ks = kd;
+        };
+        if (j == 0) pass(key);
+        else pass([&](int64_t i) { return load<K>(ks, i); });
+        I* was = const_cast<I*>(ps == pos ? nullptr : ps); // the positions just read become the spare
         ps = pd;
         pd = was ? was : spare;
     }
@@ -161,9 +174,9 @@ void radix_positions(K* key, const Counts<K>& c, const I* pos, int64_t n, O* out
 template <class K, class I>
 void grade_keys(const K* keys, int64_t n, int64_t w, int64_t* out) {
     if (n < SORT_SHORT && w == 1) {
-        auto pairs = scratch<std::pair<K, I>>(n);
+        std::vector<std::pair<K, I>> pairs(static_cast<size_t>(n));
         for (int64_t i = 0; i < n; i++) pairs[i] = {keys[i], static_cast<I>(i)};
-        std::sort(pairs.get(), pairs.get() + n);
+        std::sort(pairs.begin(), pairs.end());
         for (int64_t i = 0; i < n; i++) out[i] = pairs[i].second;
         return;
     }
@@ -179,7 +192,7 @@ void grade_keys(const K* keys, int64_t n, int64_t w, int64_t* out) {
         return;
     }
     auto column = scratch<K>(n);
-    std::unique_ptr<I[]> perm, next;
+    Scratch<I> perm, next;
     for (int64_t j = w; j-- > 0;) {
         Counts<K> c;
         for (int64_t i = 0; i < n; i++) {
@@ -187,12 +200,13 @@ void grade_keys(const K* keys, int64_t n, int64_t w, int64_t* out) {
             column[i] = k;
             c.add(k);
         }
+        auto key = [&](int64_t i) { return column[i]; };
         if (j == 0) {
-            radix_positions<K, I, int64_t>(column.get(), c, perm.get(), n, out);
+            radix_positions<K, I, int64_t>(key, c, perm.get(), n, out, out);
             return;
         }
         if (!next) next = scratch<I>(n);
-        radix_positions<K, I, I>(column.get(), c, perm.get(), n, next.get());
+        radix_positions<K, I, I>(key, c, perm.get(), n, next.get(), nullptr);
         std::swap(perm, next);
     }
 }
@@ -202,7 +216,7 @@ using KeyOf = typename Enc::Key;
 
 // Keys of a's n × w words (descending: complemented).
 template <class Enc>
-std::unique_ptr<KeyOf<Enc>[]> keys_of(const void* a, int64_t n, bool down) {
+Scratch<KeyOf<Enc>> keys_of(const void* a, int64_t n, bool down) {
     using K = KeyOf<Enc>;
     K flip = down ? static_cast<K>(~K(0)) : K(0);
     auto keys = scratch<K>(n);
@@ -213,17 +227,13 @@ std::unique_ptr<KeyOf<Enc>[]> keys_of(const void* a, int64_t n, bool down) {
 template <class Enc>
 void grade_as(const void* a, int64_t n, int64_t w, bool down, int64_t* out) {
     using K = KeyOf<Enc>;
-    if (n >= SORT_SHORT && w == 1) { // keys and their counts in one sweep
+    if (n >= SORT_SHORT && w == 1) { // count the keys, then sort reading them from a
         K flip = down ? static_cast<K>(~K(0)) : K(0);
-        auto keys = scratch<K>(n);
+        auto key = [&](int64_t i) { return static_cast<K>(Enc::of(load<K>(a, i)) ^ flip); };
         Counts<K> c;
-        for (int64_t i = 0; i < n; i++) {
-            K k = static_cast<K>(Enc::of(load<K>(a, i)) ^ flip);
-            keys[i] = k;
-            c.add(k);
-        }
-        if (n <= int64_t{UINT32_MAX}) radix_positions<K, uint32_t, int64_t>(keys.get(), c, nullptr, n, out);
-        else radix_positions<K, uint64_t, int64_t>(keys.get(), c, nullptr, n, out);
+        for (int64_t i = 0; i < n; i++) c.add(key(i));
+        if (n <= int64_t{UINT32_MAX}) radix_positions<K, uint32_t, int64_t>(key, c, nullptr, n, out, out);
+        else radix_positions<K, uint64_t, int64_t>(key, c, nullptr, n, out, out);
         return;
     }
     auto keys = keys_of<Enc>(a, n * w, down);
@@ -231,41 +241,45 @@ void grade_as(const void* a, int64_t n, int64_t w, bool down, int64_t* out) {
     else grade_keys<K, uint64_t>(keys.get(), n, w, out);
 }
 
-// Sort of one-word items by their keys alone: the last pass stores the items back. Items whose
-// key is not their bits (¯0, NaN payloads) are then put back in order: each such key's items
+// Sort of one-word items by their keys alone: the first pass reads the items, the passes between
+// write keys to a scratch and to out in turn, and the last stores the items back into out. Items
+// whose key is not their bits (¯0, NaN payloads) are then put back in order: each such key's items
 // are one run of equal keys, which stability fills with them in their input order.
 template <class Enc>
 void sort_items(const void* a, int64_t n, bool down, void* out) {
     using K = KeyOf<Enc>;
     K flip = down ? static_cast<K>(~K(0)) : K(0);
-    auto key = scratch<K>(n);
+    auto key = [&](int64_t i) { return static_cast<K>(Enc::of(load<K>(a, i)) ^ flip); };
     Counts<K> c;
     bool changed = false;
     for (int64_t i = 0; i < n; i++) {
         K u = load<K>(a, i);
-        K k = static_cast<K>(Enc::of(u) ^ flip);
         changed |= Enc::changes(u);
-        key[i] = k;
-        c.add(k);
+        c.add(static_cast<K>(Enc::of(u) ^ flip));
     }
     int digits[sizeof(K)];
-    int m = c.active(key[0], n, digits);
+    int m = c.active(key(0), n, digits);
     if (m == 0) { // all keys equal: stability keeps the input as it is
         std::memcpy(out, a, static_cast<size_t>(n) * sizeof(K));
         return;
     }
-    std::unique_ptr<K[]> key2 = m > 1 ? scratch<K>(n) : nullptr;
-    K* ks = key.get();
-    K* kd = key2.get();
+    Scratch<K> ping = m > 1 ? scratch<K>(n) : nullptr;
+    void* keys[2] = {ping.get(), out};
+    const void* ks = nullptr;
     for (int j = 0; j < m; j++) {
-        auto get = [&](int64_t i) { return ks[i]; };
-        if (j + 1 == m) {
-            scatter<K>(n, digits[j], c.at[digits[j]], get,
-                       [&](int64_t p, int64_t, K k) { store<K>(out, p, Enc::back(static_cast<K>(k ^ flip))); });
-            break;
-        }
-        scatter<K>(n, digits[j], c.at[digits[j]], get, [&](int64_t p, int64_t, K k) { kd[p] = k; });
-        std::swap(ks, kd);
+        int d = digits[j];
+        auto pass = [&](auto get) {
+            if (j + 1 == m) {
+                scatter<K>(n, d, c.at[d], get,
+                           [&](int64_t p, int64_t, K k) { store<K>(out, p, Enc::back(static_cast<K>(k ^ flip))); });
+                return;
+            }
+            void* kd = keys[(m - 2 - j) % 2];
+            scatter<K>(n, d, c.at[d], get, [&](int64_t p, int64_t, K k) { store<K>(kd, p, k); });
+            ks = kd;
+        };
+        if (j == 0) pass(key);
+        else pass([&](int64_t i) { return load<K>(ks, i); });
     }
     if (!changed) return;
     for (K canon : {K(0), Enc::back(Enc::of(static_cast<K>(~K(0))))}) { // zero, the canonical NaN
