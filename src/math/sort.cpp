@@ -214,7 +214,7 @@ void grade_keys(const K* keys, int64_t n, int64_t w, int64_t* out) {
 template <class Enc>
 using KeyOf = typename Enc::Key;
 
-// Keys of a's n × w words (descending: complemented).
+// Keys of a's first n words (descending: complemented).
 template <class Enc>
 Scratch<KeyOf<Enc>> keys_of(const void* a, int64_t n, bool down) {
     using K = KeyOf<Enc>;
