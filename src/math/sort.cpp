@@ -168,9 +168,10 @@ void radix_positions(Key key, const Counts<K>& c, const I* pos, int64_t n, O* ou
     }
 }
 
-// The stable permutation of n cells of w key words each (keys[i·w + j]), into out: a comparison
-// sort with the position as the last key for short operands and wide cells, else LSD radix over
-// the words from the last.
+// The stable permutation of n cells of w key words each (keys[i·w + j]), into out. Short operands:
+// a comparison sort with the position as the last key. Cells of at most 16 key bytes: LSD radix
+// over the words from the last. Wider cells: radix on the first word, then a comparison sort of
+// each run of equal first words on the words after it (random rows rarely tie on the first).
 template <class K, class I>
 void grade_keys(const K* keys, int64_t n, int64_t w, int64_t* out) {
     if (n < SORT_SHORT && w == 1) {
@@ -180,15 +181,30 @@ void grade_keys(const K* keys, int64_t n, int64_t w, int64_t* out) {
         for (int64_t i = 0; i < n; i++) out[i] = pairs[i].second;
         return;
     }
-    if (n < SORT_SHORT || w * static_cast<int64_t>(sizeof(K)) > 16) {
-        std::iota(out, out + n, int64_t{0});
-        std::sort(out, out + n, [&](int64_t p, int64_t q) {
+    auto by_words = [&](int64_t from, int64_t* lo, int64_t* hi) {
+        std::sort(lo, hi, [&](int64_t p, int64_t q) {
             const K* x = keys + p * w;
             const K* y = keys + q * w;
-            for (int64_t j = 0; j < w; j++)
+            for (int64_t j = from; j < w; j++)
                 if (x[j] != y[j]) return x[j] < y[j];
             return p < q;
         });
+    };
+    if (n < SORT_SHORT) {
+        std::iota(out, out + n, int64_t{0});
+        by_words(0, out, out + n);
+        return;
+    }
+    if (w * static_cast<int64_t>(sizeof(K)) > 16) {
+        auto first = [&](int64_t i) { return keys[i * w]; };
+        Counts<K> c;
+        for (int64_t i = 0; i < n; i++) c.add(first(i));
+        radix_positions<K, I, int64_t>(first, c, nullptr, n, out, nullptr);
+        for (int64_t lo = 0, hi; lo < n; lo = hi) {
+            K k = first(out[lo]);
+            for (hi = lo + 1; hi < n && first(out[hi]) == k; hi++) {}
+            if (hi - lo > 1) by_words(1, out + lo, out + hi);
+        }
         return;
     }
     auto column = scratch<K>(n);

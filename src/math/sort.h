@@ -7,8 +7,9 @@
 // Each item becomes an unsigned key whose order is that order (a float's sign-magnitude bits
 // flipped to two's-complement order, ¯0 and every NaN made one key first; descending: the key
 // complemented). Long operands sort their keys by LSD radix, 8 bits a pass, skipping each pass
-// whose digit is the same for all; short ones, and cells of many items, by a comparison sort of
-// the keys with the position as the last key. search.cpp's run_routine hands GradeUp, GradeDown,
+// whose digit is the same for all (cells of more than 16 key bytes: radix on the first word, then
+// a comparison sort within each run of ties); short ones by a comparison sort of the keys with
+// the position as the last key. search.cpp's run_routine hands GradeUp, GradeDown,
 // SortUp and SortDown here.
 #pragma once
 
