@@ -1,14 +1,16 @@
-// Grade, index of, member of and unique mask over compact buffers.
+// Index of, member of, unique mask and interval index over compact buffers; grade and sort are
+// sort.cpp's.
 #include "math/search.h"
 
 #include "math/linalg.h"
 #include "math/primes.h"
+#include "math/sort.h"
+#include "number/f16.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <map>
-#include <numeric>
 #include <unordered_map>
 #include <vector>
 
@@ -18,8 +20,8 @@ using number::Kind;
 
 namespace {
 
-// Items widened to one comparable representation: integers and chars as int64, floats as double,
-// complex numbers as two doubles (real, imaginary) per item.
+// Items widened to one comparable representation: integers and chars as int64, floats (float16
+// included) as double, complex numbers as two doubles (real, imaginary) per item.
 struct Cells {
     std::vector<int64_t> ints;
     std::vector<double> reals;
@@ -52,6 +54,13 @@ Cells cells_of(Kind k, const void* p, int64_t n_cells, int64_t cell) {
     case Kind::Char: widen_int<char32_t>(p, n, c.ints); break;
     case Kind::I64:
     case Kind::Int: widen_int<int64_t>(p, n, c.ints); break;
+    case Kind::F16: {
+        const auto* h = static_cast<const number::f16*>(p);
+        c.reals.resize(static_cast<size_t>(n));
+        for (int64_t i = 0; i < n; i++) c.reals[i] = number::to_float(h[i]);
+        c.real = true; // exact, as float32
+        break;
+    }
     case Kind::F32:
         widen<float>(p, n, c.reals);
         c.real = true;
@@ -132,19 +141,11 @@ int cell_order(const Cells& a, int64_t p, int64_t q) {
     return 0;
 }
 
-void grade(const Cells& a, int64_t n, bool down, int64_t* out) {
-    std::vector<int64_t> perm(static_cast<size_t>(n));
-    std::iota(perm.begin(), perm.end(), 0);
-    std::stable_sort(perm.begin(), perm.end(), [&](int64_t p, int64_t q) {
-        int c = cell_order(a, p, q);
-        return down ? c > 0 : c < 0;
-    });
-    std::copy(perm.begin(), perm.end(), out);
-}
-
 // For each query cell, the first matching table cell, or n. Exact kinds of one-item cells hash;
-// floats of one-item cells search a sorted table within the tolerance window; wider cells scan.
-void index_of(const Cells& table, int64_t n, const Cells& query, int64_t m, int64_t* out) {
+// floats of one-item cells search the table in grade order (sort.h; `items` is the table's buffer
+// of kind k) within the tolerance window; wider cells scan.
+void index_of(Kind k, const void* items, const Cells& table, int64_t n, const Cells& query, int64_t m,
+              int64_t* out) {
     if (table.cell == 1 && !table.real) {
         std::unordered_map<int64_t, int64_t> first;
         first.reserve(static_cast<size_t>(n));
@@ -157,9 +158,7 @@ void index_of(const Cells& table, int64_t n, const Cells& query, int64_t m, int6
     }
     if (table.cell == 1) {
         std::vector<int64_t> order(static_cast<size_t>(n));
-        std::iota(order.begin(), order.end(), 0);
-        std::stable_sort(order.begin(), order.end(),
-                         [&](int64_t p, int64_t q) { return item_order(table, p, q) < 0; });
+        grade(k, items, n, 1, false, order.data());
         // a window on the key (a complex item's real part) holds every tolerant match
         for (int64_t j = 0; j < m; j++) {
             double y = key(query, j);
@@ -249,21 +248,24 @@ void run_routine(Routine r, Kind k, const void* a, int64_t na, const void* b, in
         run_number_routine(r, k, a, na, out, nout, slot);
         return;
     }
-    Cells x = cells_of(k, a, na, cell);
     switch (r) {
     case Routine::GradeUp:
-    case Routine::GradeDown:
-        grade(x, na, r == Routine::GradeDown, static_cast<int64_t*>(out));
-        return;
+    case Routine::GradeDown: grade(k, a, na, cell, r == Routine::GradeDown, static_cast<int64_t*>(out)); return;
+    case Routine::SortUp:
+    case Routine::SortDown: sort(k, a, na, cell, r == Routine::SortDown, out); return;
+    default: break;
+    }
+    Cells x = cells_of(k, a, na, cell);
+    switch (r) {
     case Routine::IndexOf: {
         Cells y = cells_of(k, b, nb, cell);
-        index_of(x, na, y, nb, static_cast<int64_t*>(out));
+        index_of(k, a, x, na, y, nb, static_cast<int64_t*>(out));
         return;
     }
     case Routine::MemberOf: {
         Cells y = cells_of(k, b, nb, cell);
         std::vector<int64_t> pos(static_cast<size_t>(na));
-        index_of(y, nb, x, na, pos.data());
+        index_of(k, b, y, nb, x, na, pos.data());
         auto* o = static_cast<uint8_t*>(out);
         for (int64_t i = 0; i < na; i++) o[i] = pos[i] < nb;
         return;
@@ -287,7 +289,7 @@ void run_routine(Routine r, Kind k, const void* a, int64_t na, const void* b, in
         }
         return;
     }
-    default: return; // the number-theory routines ran above
+    default: return; // the number-theory, linear-algebra and sort routines ran above
     }
 }
 

@@ -1,8 +1,10 @@
-// Search and sort routines over whole compact operands: grade, index of, member of, unique mask.
-// Each is one object-owned routine that the engine runs as a Call step; the list of routines also
-// names the number-theory ones (primes.h), which run_routine hands to primes.cpp. Cells are compared item
-// by item in ravel order; floats (F64, and complex128 by |x−y|) tolerantly (relative 1E¯14), other
-// kinds exactly. Complex items order by real part, then imaginary part.
+// Search and sort routines over whole compact operands: grade, sort, index of, member of, unique
+// mask, interval index. Each is one object-owned routine that the engine runs as a Call step; the
+// list of routines also names the number-theory ones (primes.h) and the linear-algebra ones
+// (linalg.h), which run_routine hands on, as it hands grade and sort to sort.h. Cells are compared
+// item by item in ravel order; the searches compare floats (F64, and complex128 by |x−y|)
+// tolerantly (relative 1E¯14), other kinds exactly; grade, sort and interval index order with no
+// tolerance. Complex items order by real part, then imaginary part.
 #pragma once
 
 #include "math/kernel.h"
@@ -16,6 +18,8 @@ namespace bpl::math {
 enum class Routine : uint8_t {
     GradeUp,     // a: n cells → out Int[n], the stable ascending permutation (NaN after numbers)
     GradeDown,   // a: n cells → out Int[n], stable descending
+    SortUp,      // a: n cells → out: a's items in GradeUp's order of cells (a's kind and count)
+    SortDown,    // a: n cells → out: a's items in GradeDown's order of cells
     IndexOf,     // a: table of n cells, b: m query cells → out Int[m], first match or n
     MemberOf,    // a: m query cells, b: table of n cells → out Bool[m]
     UniqueMask,  // a: n cells → out Bool[n], true at each first occurrence

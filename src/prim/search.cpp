@@ -367,8 +367,13 @@ Value find(const Value& a, const Value& w) {
     return acc;
 }
 
+// <Y, >Y: native operands are one Call node (math's sort moves the cells itself); boxed ones take
+// the host grade and select their cells.
 Value sort(const Value& w, bool down) {
     if (w.rank() == 0) return w;
+    if (w.is_native())
+        return routine(down ? math::Routine::SortDown : math::Routine::SortUp, w.kind(), {w},
+                       value::count_of(major_cell(w)), Desc{w.kind(), w.weak(), false, w.shape()});
     Value perm = grade(w, down).read();
     std::vector<int64_t> cells(static_cast<size_t>(perm.count()));
     for (int64_t i = 0; i < perm.count(); i++) cells[i] = perm.array_data().items_as<int64_t>()[i];

@@ -2,6 +2,7 @@
 #include "value/array.h"
 
 #include "base/assert.h"
+#include "base/buffer.h"
 #include "math/kernel.h"
 #include "number/complex.h"
 #include "number/exact.h"
@@ -11,11 +12,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <new>
-
-#ifdef __linux__
-#include <sys/mman.h>
-#endif
 
 namespace bpl::value {
 
@@ -24,24 +20,6 @@ int64_t count_of(const Shape& shape) {
     for (int64_t d : shape) n *= d;
     return n;
 }
-
-namespace {
-// An item buffer: 64-byte aligned and padded by a block, so vector kernels may read whole blocks.
-// One of 4 MiB or more is 2 MiB aligned and asks for transparent huge pages, as NumPy's arrays do:
-// first touching 80 MB of 4 KiB pages took 0.53 s on our development VM (2-vCPU EPYC), of huge
-// pages 0.01-0.02 s once the kernel has them to give.
-std::byte* allocate_items(size_t bytes) {
-    constexpr size_t HUGE = size_t{1} << 21, BIG = size_t{4} << 20;
-    size_t align = bytes >= BIG ? HUGE : 64;
-    size_t size = (bytes + 64 + align - 1) / align * align;
-    void* p = std::aligned_alloc(align, size);
-    if (!p) throw std::bad_alloc();
-#ifdef MADV_HUGEPAGE
-    if (align == HUGE) madvise(p, size, MADV_HUGEPAGE); // advice only: failure changes nothing
-#endif
-    return static_cast<std::byte*>(p);
-}
-} // namespace
 
 ArrayData::~ArrayData() { // nested boxes: no call per level
     release_values(items_);
@@ -57,7 +35,7 @@ Ref<ArrayData> ArrayData::compact(Kind kind, Shape shape, bool weak) {
     a->weak_ = weak;
     a->count_ = count_of(shape);
     a->shape_ = std::move(shape);
-    a->data_.reset(allocate_items(static_cast<size_t>(a->count_ * math::item_size(kind))));
+    a->data_.reset(base::allocate_buffer(static_cast<size_t>(a->count_ * math::item_size(kind))));
     return a;
 }
 
