@@ -140,7 +140,7 @@ void expect_mapping(const Mapping& m, int64_t source_count, const Positions& wan
     ASSERT_EQ(copied(m, source_count, 0, n), want);
     expect_other_sizes(m, source_count, want);
     // random sub-ranges: what a block executor asks for
-    for (int rep = 0; rep < 6 && n > 0; rep++) {
+    for (int rep = 0; rep < 12 && n > 0; rep++) {
         int64_t first = std::uniform_int_distribution<int64_t>(0, n - 1)(rng);
         int64_t len = std::uniform_int_distribution<int64_t>(1, n - first)(rng);
         Positions part(want.begin() + first, want.begin() + first + len);
@@ -341,6 +341,17 @@ TEST(Mapping, LargeTransposeAndReverseMatchTheOracle) {
         expect_mapping(t, count_of(s), o_reorder(s, assign, r), rng);
         expect_mapping(Mapping::reverse(s, s.size() - 1), count_of(s), o_reverse(s, s.size() - 1), rng);
         expect_mapping(Mapping::rotate(s, 0, 17), count_of(s), o_rotate(s, 0, 17), rng);
+        // block by block, as a block stage reads it
+        Positions want = o_reorder(s, assign, r);
+        int64_t n = count_of(s);
+        for (int64_t block : {1, 7, 64, 1000, 4096}) {
+            Positions got;
+            for (int64_t first = 0; first < n; first += block) {
+                Positions part = copied(t, n, first, std::min(block, n - first));
+                got.insert(got.end(), part.begin(), part.end());
+            }
+            ASSERT_EQ(got, want) << "block " << block;
+        }
     }
 }
 
