@@ -330,6 +330,14 @@ TEST(Mapping, NormalFormMakesEqualReadsEqual) {
     EXPECT_EQ(Mapping::window(s, {1, 0, 0}, {2, 4, 5}), Mapping::strided({40}, {1}, 20));
 }
 
+TEST(Mapping, BlockQuantumAsksForRowsOfATiledTranspose) {
+    Shape r;
+    EXPECT_EQ(Mapping::reorder({64, 48}, {1, 0}, r).block_quantum(), 32 * 64);
+    EXPECT_EQ(Mapping::reverse({64, 48}, 1).block_quantum(), 1);
+    EXPECT_EQ(Mapping::identity(4096).block_quantum(), 1);
+    EXPECT_EQ(Mapping::reorder({8, 48}, {1, 0}, r).block_quantum(), 1); // short rows: row by row
+}
+
 TEST(Mapping, LargeTransposeAndReverseMatchTheOracle) {
     // sizes past the tiling threshold, odd lengths so tiles end partway
     std::mt19937 rng(5);
