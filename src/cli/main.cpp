@@ -52,11 +52,15 @@ bool run_and_print(lang::Context& ctx, const std::string& source, const std::str
 
 void print_counters() {
     program::Counters c = program::counters();
-    std::cout << "nodes built: " << c.nodes_built << "\n"
-              << "graphs read: " << c.graphs_read << "\n"
-              << "plans made:  " << c.plans_made << "\n"
-              << "cache hits:  " << c.cache_hits << "\n"
-              << "steps run:   " << c.steps_run << "\n";
+    std::cout << program::take_report()
+              << "nodes built:   " << c.nodes_built << "\n"
+              << "graphs read:   " << c.graphs_read << "\n"
+              << "plans made:    " << c.plans_made << "\n"
+              << "cache hits:    " << c.cache_hits << "\n"
+              << "refills:       " << c.refills << "\n"
+              << "stages run:    " << c.stages_run << "\n"
+              << "steps run:     " << c.steps_run << "\n"
+              << "values stored: " << c.values_stored << "\n";
 }
 
 int repl() {
@@ -131,7 +135,10 @@ int main(int argc, char** argv) {
     StdIo io(from_stdin);
     std::string base = ".";
     lang::Context ctx(io, base);
-    if (explain) program::reset_counters();
+    if (explain) {
+        program::reset_counters();
+        program::set_reporting(true);
+    }
     bool ok = run_and_print(ctx, source, name, std::cerr);
     if (explain) print_counters();
     return ok ? 0 : 1;

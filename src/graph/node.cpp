@@ -84,11 +84,28 @@ bool same_origin(const Node& n, const Origin& o, const Desc& d) {
 
 } // namespace
 
-const char* step_name(Step s) {
-    static constexpr const char* NAMES[] = {"Map",  "Convert", "Gather", "Copy", "Fold",
-                                            "Scan", "Iota",    "Call",   "Draw"};
-    return NAMES[static_cast<int>(s)];
-}
+// One row per step: its name and which parameters are counts.
+struct StepRow {
+    const char* name;
+    uint64_t counts;
+};
+// clang-format off
+constexpr StepRow STEPS[] = {
+    {"Map",     0},
+    {"Convert", 0},
+    {"Gather",  0},
+    {"Copy",    COUNT_ALL}, // params: the Mapping's encoding, every entry follows the lengths
+    {"Fold",    0},      // params: axis
+    {"Scan",    0},      // params: axis
+    {"Iota",    1},      // params: count, direction
+    {"Call",    1 << 1}, // params: routine, cell items
+    {"Draw",    1 << 1}, // params: draw kind, deal count (the roll reads none)
+    {"At",      0},      // params: accumulate
+};
+// clang-format on
+
+const char* step_name(Step s) { return STEPS[static_cast<int>(s)].name; }
+uint64_t count_params(Step s) { return STEPS[static_cast<int>(s)].counts; }
 
 Node::Node(Origin origin, Desc desc, uint64_t hash)
     : Pending(std::move(desc)), origin_(std::move(origin)), hash_(hash) {}

@@ -30,9 +30,18 @@ enum class Step : uint8_t {
     Call,     // an object-owned routine over whole operands (params: math::Routine, cell items)
     Draw,     // random items from one stream of math/random (params: math::Draw, then the
               // routine's own; last operand: the stream key, an Int atom reserved at the call)
+    At,       // a write: operand 0 with the items of operand 2 at the ravel positions of operand 1
+              // (Int, counted from 1; 0 writes nothing); operand 2 one item per position or one
+              // for all. params: accumulate (0: replace; 1: each position becomes fn(old, new),
+              // every repeat in turn)
 };
 // clang-format on
 const char* step_name(Step s);
+// Which of a step's integer parameters are counts (bit j: params[j]; COUNT_ALL: every one). A
+// count follows the data's lengths: the structure key leaves it out, so one plan serves every
+// length, and a cache hit at new lengths refills it from the live origin (program/plan.cpp).
+inline constexpr uint64_t COUNT_ALL = ~uint64_t{0};
+uint64_t count_params(Step s);
 
 // What a node computes: the step, its scalar function, the kind operands are read in, the
 // operands (pending values or stored leaves), and integer parameters.
@@ -57,6 +66,10 @@ class Node final : public value::Pending {
     // (an atom or compact array) and matches desc().
     void set_result(Value result);
     uint64_t hash() const noexcept { return hash_; }
+
+    // Live::of's mark: the walk that last reached this node and the node's index in it.
+    uint32_t walk_epoch = 0;
+    int32_t walk_index = -1;
 
   private:
     Origin origin_;

@@ -83,7 +83,11 @@ Shape agree(const Shape& a, const Shape& b) {
 }
 
 std::vector<int64_t> read_ints(const Value& v) {
-    Value x = v.read();
+    Value x;
+    {
+        program::ReadReason why("a parameter read");
+        x = v.read();
+    }
     std::vector<int64_t> out;
     auto one = [&](const Value& item) {
         // A complex number counts only when its imaginary part is exactly zero (⍳3j0).

@@ -1,11 +1,17 @@
-// Plan::of (the scheduler: one step per stage for now), Plan::run, the one Programs cache, and
-// the reader graph/ calls on a read.
+// Plan::run, the one Programs cache, the reader graph/ calls on a read, the read report and the
+// memory limit. The scheduler is schedule.cpp; block stages are block.cpp.
 #include "program/plan.h"
 
 #include "base/error.h"
+#include "program/block.h"
 #include "program/run.h"
+#include "value/array.h"
 
+#include <cstdio>
+#include <cstdlib>
 #include <list>
+#include <string>
+#include <unistd.h>
 #include <unordered_map>
 
 namespace bpl::program {
@@ -15,6 +21,9 @@ namespace {
 Counters g_counters;
 uint64_t g_nodes_base = 0;
 math::ErrorSlot g_slot;
+bool g_reporting = false;
+std::string g_report;
+const char* g_read_reason = nullptr;
 
 // The one Programs cache for forced graphs: structure key → plan, least recently used first out.
 constexpr size_t MAX_KEPT = 256;
@@ -23,16 +32,31 @@ struct Cache {
     std::unordered_map<std::string, std::pair<std::unique_ptr<Plan>, std::list<std::string>::iterator>>
         plans;
 
-    const Plan& serve(const graph::Live& live) {
+    Plan& serve(const graph::Live& live) {
         std::string key = key_of(live);
         auto it = plans.find(key);
         if (it != plans.end()) {
             g_counters.cache_hits++;
             order.splice(order.begin(), order, it->second.second);
-            return *it->second.first;
+            Plan& plan = *it->second.first;
+            if (!guards_hold(plan.guards, live.inputs)) { // a rewrite assumed other values
+                g_counters.plans_made++;
+                auto fresh = Plan::of(Program::of(live), live.inputs);
+                fresh->lengths = lengths_of(live);
+                it->second.first = std::move(fresh);
+                return *it->second.first;
+            }
+            std::vector<int64_t> lengths = lengths_of(live);
+            if (lengths != plan.lengths) { // same structure at new lengths: refill, don't reschedule
+                g_counters.refills++;
+                plan.program.refill(live);
+                plan.lengths = std::move(lengths);
+            }
+            return plan;
         }
         g_counters.plans_made++;
-        std::unique_ptr<Plan> plan = Plan::of(Program::of(live));
+        std::unique_ptr<Plan> plan = Plan::of(Program::of(live), live.inputs);
+        plan->lengths = lengths_of(live);
         if (plans.size() >= MAX_KEPT) {
             plans.erase(order.back());
             order.pop_back();
@@ -48,10 +72,87 @@ Cache& cache() {
     return c;
 }
 
+std::string shape_text(const Desc& d) {
+    std::string s = number::name(d.kind);
+    if (d.atom) return s + " atom";
+    s += " [";
+    for (size_t j = 0; j < d.shape.size(); j++) s += (j ? " " : "") + std::to_string(d.shape[j]);
+    return s + "]";
+}
+
+std::string step_text(const Instr& in) {
+    std::string s = graph::step_name(in.step);
+    if (in.step == Step::Map || in.step == Step::Fold || in.step == Step::Scan)
+        s += std::string(" ") + math::name(in.fn);
+    return s;
+}
+
+// One read's report: its stages and their steps, each stored value with its reason.
+void report(const Plan& plan) {
+    const Program& p = plan.program;
+    const Instr& root = p.steps.back();
+    g_report += "read " + std::to_string(g_counters.graphs_read) + ": " + step_text(root) + " → " +
+                shape_text(root.out);
+    if (g_read_reason) g_report += std::string(" (forced: ") + g_read_reason + ")";
+    g_report += "\n";
+    for (size_t s = 0; s < plan.stages.size(); s++) {
+        const Stage& st = plan.stages[s];
+        g_report += "  stage " + std::to_string(s + 1) + (st.block ? " (fused):" : ":");
+        for (int32_t i : st.steps) g_report += " " + step_text(p.steps[static_cast<size_t>(i)]) + ",";
+        g_report.back() = '\n';
+    }
+    for (const char* rule : plan.rules) g_report += std::string("  rule: ") + rule + "\n";
+    for (size_t i = 0; i + 1 < p.steps.size(); i++) {
+        if (!plan.stored[i]) continue;
+        const Instr& in = p.steps[i];
+        g_report += "  stored: " + step_text(in) + " → " + shape_text(in.out) + ": " + plan.stored[i] + "\n";
+    }
+}
+
+int64_t resident_bytes() {
+    std::FILE* f = std::fopen("/proc/self/statm", "r");
+    if (!f) return 0;
+    long pages_total = 0, pages_resident = 0;
+    int got = std::fscanf(f, "%ld %ld", &pages_total, &pages_resident);
+    std::fclose(f);
+    return got == 2 ? static_cast<int64_t>(pages_resident) * sysconf(_SC_PAGESIZE) : 0;
+}
+
+int64_t default_memory_limit() {
+    if (const char* s = std::getenv("BPL_MEMORY")) {
+        char* end = nullptr;
+        double v = std::strtod(s, &end);
+        if (end != s && v > 0) {
+            switch (*end) {
+            case 'K': case 'k': v *= 1024; break;
+            case 'M': case 'm': v *= 1024.0 * 1024; break;
+            case 'G': case 'g': v *= 1024.0 * 1024 * 1024; break;
+            default: break;
+            }
+            return static_cast<int64_t>(v);
+        }
+    }
+    return static_cast<int64_t>(sysconf(_SC_PHYS_PAGES)) * sysconf(_SC_PAGESIZE) / 4 * 3;
+}
+int64_t g_memory_limit = -1;
+
+// Raises LIMIT ERROR when allocating `bytes` more would take resident memory past the limit.
+// Small results are not checked: reading the resident size costs a system call.
+void check_memory(int64_t bytes) {
+    constexpr int64_t CHECKED = int64_t{1} << 20;
+    if (bytes < CHECKED) return;
+    if (resident_bytes() + bytes > memory_limit())
+        throw base::Error(base::ErrorKind::Limit, "the result would take memory past the limit (" +
+                                                      std::to_string(memory_limit() >> 20) + " MiB)");
+}
+
+int64_t result_bytes(const Desc& d) { return d.count() * math::item_size(d.kind); }
+
 void read(graph::Node& root) {
     g_counters.graphs_read++;
     graph::Live live = graph::Live::of(root);
     const Plan& plan = cache().serve(live);
+    if (g_reporting) report(plan);
     std::vector<value::Value> results = plan.run(live.inputs, g_slot);
     if (g_slot.has_error()) {
         base::ErrorKind kind = g_slot.kind;
@@ -59,32 +160,38 @@ void read(graph::Node& root) {
         g_slot.clear();
         throw base::Error(kind, message);
     }
-    for (size_t i = 0; i < live.nodes.size(); i++) live.nodes[i]->set_result(std::move(results[i]));
+    // Held nodes take their stored results; the root goes last, since setting it drops its
+    // operands and with them every node only the graph held.
+    for (size_t i = 0; i + 1 < live.nodes.size(); i++)
+        if (live.held[i] && !results[i].is_none()) live.nodes[i]->set_result(std::move(results[i]));
+    live.nodes.back()->set_result(std::move(results.back()));
 }
 
 } // namespace
-
-std::unique_ptr<Plan> Plan::of(Program program) {
-    auto plan = std::make_unique<Plan>();
-    for (int32_t i = 0; i < static_cast<int32_t>(program.steps.size()); i++)
-        plan->stages.push_back(Stage{i, i});
-    plan->program = std::move(program);
-    return plan;
-}
 
 std::vector<value::Value> Plan::run(const std::vector<value::Value>& inputs,
                                     math::ErrorSlot& slot) const {
     std::vector<value::Value> results(program.steps.size());
     std::vector<const value::Value*> operands;
     for (const Stage& stage : stages) {
-        for (int32_t s = stage.first; s <= stage.last; s++) {
-            const Instr& in = program.steps[s];
+        const Instr& root = program.steps[static_cast<size_t>(stage.steps.back())];
+        check_memory(result_bytes(root.out));
+        if (stage.block) {
+            results[static_cast<size_t>(stage.steps.back())] = run_block(*this, stage, results, inputs, slot);
+            g_counters.steps_run += stage.steps.size();
+        } else {
+            int32_t s = stage.steps.back();
             operands.clear();
-            for (int32_t r : in.operands) operands.push_back(r >= 0 ? &results[r] : &inputs[-r - 1]);
-            results[s] = run_step(in, operands, slot);
+            for (int32_t r : root.operands)
+                operands.push_back(r >= 0 ? &results[static_cast<size_t>(r)] : &inputs[static_cast<size_t>(-r - 1)]);
+            results[static_cast<size_t>(s)] = run_step(root, operands, slot);
             g_counters.steps_run++;
         }
+        g_counters.stages_run++;
+        for (int32_t r : stage.frees) results[static_cast<size_t>(r)] = value::Value();
     }
+    for (size_t i = 0; i + 1 < program.steps.size(); i++)
+        if (stored[i]) g_counters.values_stored++;
     return results;
 }
 
@@ -102,6 +209,22 @@ void clear_cache() {
     cache().order.clear();
 }
 size_t cache_size() { return cache().plans.size(); }
+
+void set_reporting(bool on) { g_reporting = on; }
+std::string take_report() {
+    std::string r = std::move(g_report);
+    g_report.clear();
+    return r;
+}
+
+ReadReason::ReadReason(const char* why) noexcept : outer_(g_read_reason) { g_read_reason = why; }
+ReadReason::~ReadReason() { g_read_reason = outer_; }
+
+int64_t memory_limit() {
+    if (g_memory_limit < 0) g_memory_limit = default_memory_limit();
+    return g_memory_limit;
+}
+void set_memory_limit(int64_t bytes) { g_memory_limit = bytes; }
 
 void install_reader() { graph::set_reader(&read); }
 

@@ -1,8 +1,9 @@
-// Plan: what the scheduler makes of a Program (stages and their steps; for now one step per
-// stage), and running it over bound inputs. The one Programs cache and the reader live here.
+// Plan: what the scheduler makes of a Program (stages of fused steps, which results are stored
+// and why, when each stored result is freed), and running it over bound inputs. The one Programs
+// cache, the reader, reports and the memory limit live here.
 #pragma once
 
-#include "program/program.h"
+#include "program/rules.h"
 
 #include <cstdint>
 #include <memory>
@@ -10,18 +11,31 @@
 namespace bpl::program {
 
 struct Stage {
-    int32_t first; // steps [first, last] of the program run in this stage
-    int32_t last;
+    std::vector<int32_t> steps; // program steps in order; the last is the stage's root
+    // Fused: the steps run a block of items at a time through reused block buffers (block.cpp);
+    // only the root's result is stored (or, for a fold, kept as a running total).
+    bool block = false;
+    std::vector<int32_t> frees; // stored results read for the last time by this stage
 };
 
 struct Plan {
     Program program;
     std::vector<Stage> stages;
-    // Orders and groups the program's steps into stages. Never throws.
-    static std::unique_ptr<Plan> of(Program program);
-    // Runs every stage over `inputs` (stored values, one per program input) and returns one
-    // stored result per step. Data errors go to `slot`; steps after an error still run but
-    // their results must not be exposed (the reader raises first).
+    std::vector<int32_t> stage_of; // per step: the stage that runs it
+    // Per step: why its result is stored (a stage's root), or null when a stage computes it
+    // block by block and never stores it.
+    std::vector<const char*> stored;
+    std::vector<int64_t> lengths; // the exact lengths it last ran with (lengths_of)
+    std::vector<Guard> guards;       // input values the rewrites assumed (rules.h)
+    std::vector<const char*> rules;  // the rewrites applied, for reports
+    // Rewrites the program by the rule table, then schedules it (schedule.cpp): order, stage
+    // ends, fusion, last uses. `inputs` are the read's inputs (rules may guard on atoms). Never
+    // throws.
+    static std::unique_ptr<Plan> of(Program program, const std::vector<value::Value>& inputs);
+    // Runs every stage over `inputs` (stored values, one per program input) and returns each
+    // stored step's result (null Values for fused steps). Data errors go to `slot`; steps after
+    // an error still run but their results must not be exposed (the reader raises first).
+    // Throws LIMIT ERROR before a stage allocates past the memory limit.
     std::vector<value::Value> run(const std::vector<value::Value>& inputs,
                                   math::ErrorSlot& slot) const;
 };
@@ -32,13 +46,40 @@ struct Counters {
     uint64_t graphs_read = 0;
     uint64_t plans_made = 0;
     uint64_t cache_hits = 0;
+    uint64_t refills = 0;     // hits at new lengths: the plan refilled, not rescheduled
+    uint64_t stages_run = 0;
     uint64_t steps_run = 0;
+    uint64_t values_stored = 0; // stored results other than each read's root
 };
 Counters counters();
 void reset_counters();
 // Drops every cached plan (tests).
 void clear_cache();
 size_t cache_size();
+
+// The read report (--explain): when on, each read appends its stages (fused), the values its
+// stages store with the reason (stored), and why the read happened when a call forced pending
+// work partway (forced). take_report() returns the text so far and clears it.
+void set_reporting(bool on);
+std::string take_report();
+// Held while a caller forces pending work partway, naming why (a parameter read, a kind that
+// depends on values, ...). A read with none held is the program's own (display, a result).
+class ReadReason {
+  public:
+    explicit ReadReason(const char* why) noexcept;
+    ~ReadReason();
+    ReadReason(const ReadReason&) = delete;
+    ReadReason& operator=(const ReadReason&) = delete;
+
+  private:
+    const char* outer_;
+};
+
+// The memory limit in bytes: a stage that would take resident memory past it raises LIMIT ERROR
+// before allocating. Default: three quarters of physical memory, or BPL_MEMORY (bytes; a K, M or
+// G suffix) when set.
+int64_t memory_limit();
+void set_memory_limit(int64_t bytes);
 
 // Registers the reader with graph/ (idempotent; the row factory calls it before making nodes).
 void install_reader();

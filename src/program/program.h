@@ -19,16 +19,24 @@ struct Instr {
     std::vector<int32_t> operands; // r >= 0: step r's result; r < 0: input -r-1
     std::vector<int64_t> params;
     Desc out;
+    bool held = false; // something outside the graph holds this step's node (graph::Live::held)
 };
 
 struct Program {
     std::vector<Desc> inputs;
     std::vector<Instr> steps; // operands before users; the last is the root
     static Program of(const graph::Live& live);
+    // Refill: the current lengths and count parameters of a live graph with this program's
+    // structure (equal keys), copied in without rescheduling.
+    void refill(const graph::Live& live);
 };
 
-// The structure key of a live graph: steps, functions, kinds, parameters, operand wiring, and
-// every input's and output's description. Equal keys mean one plan serves both graphs.
+// The structure key of a live graph: steps, functions, kinds, parameters other than counts,
+// operand wiring, which nodes are held, and every input's and output's description with each
+// length reduced to its class (0, 1, more). Equal keys mean one plan serves both graphs.
 std::string key_of(const graph::Live& live);
+// What the key leaves out: every exact length and count parameter, in a fixed order. A cache hit
+// whose lengths differ from the plan's refills it.
+std::vector<int64_t> lengths_of(const graph::Live& live);
 
 } // namespace bpl::program

@@ -1,0 +1,197 @@
+// The block-stage runner: each step of a fused stage over one block of items at a time, through
+// the math library's vector kernels, into block buffers allocated once per stage run. A fold root
+// keeps a running total: blocks run from the last to the first, and each block's fold takes the
+// total so far as its last item, so any fold function keeps APL's right-to-left order.
+#include "program/block.h"
+
+#include "math/object.h"
+#include "program/threads.h"
+#include "value/array.h"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <memory>
+
+namespace bpl::program {
+
+using number::Kind;
+using value::ArrayData;
+using value::Value;
+
+namespace {
+
+// Where a step of the stage reads one operand: a block buffer, a stored array read item for item
+// (advancing by the block), or one item for every result item (stride 0).
+struct Source {
+    const std::byte* base;
+    int64_t stride; // items
+    int size;       // bytes per item
+    Kind kind;
+};
+
+} // namespace
+
+namespace {
+
+// One run of a block stage: the operands' sources, shared by every part, and the loop over a
+// range of blocks with buffers of its own.
+struct StageRun {
+    const Program& p;
+    const std::vector<int32_t>& steps;
+    const Instr& root;
+    bool fold;
+    size_t computed; // steps computed into buffers: all but a stored root
+    int64_t n;       // items
+    std::vector<int32_t> slot_of;
+    std::vector<std::array<std::byte, 16>> atoms;
+    std::vector<Source> sources; // per step, per operand, in order
+    std::vector<size_t> first_source;
+    std::byte* out_items = nullptr;
+    int out_size = 0;
+    size_t each = 0; // bytes of one block buffer (one item more than a block: a fold's total)
+
+    StageRun(const Plan& plan, const Stage& st, const std::vector<Value>& results,
+             const std::vector<Value>& inputs)
+        : p(plan.program), steps(st.steps), root(p.steps[static_cast<size_t>(st.steps.back())]),
+          fold(root.step == Step::Fold), computed(fold ? steps.size() - 1 : steps.size()),
+          n(fold ? p.steps[static_cast<size_t>(root.operands[0])].out.count() : root.out.count()),
+          slot_of(p.steps.size(), -1), atoms(steps.size() * 2), first_source(steps.size() + 1, 0) {
+        each = static_cast<size_t>((BLOCK_ITEMS + 1) * 8 + 63) / 64 * 64;
+        for (size_t k = 0; k < computed; k++) slot_of[static_cast<size_t>(steps[k])] = static_cast<int32_t>(k);
+        for (size_t k = 0; k < steps.size(); k++) {
+            const Instr& in = p.steps[static_cast<size_t>(steps[k])];
+            first_source[k] = sources.size();
+            for (size_t j = 0; j < in.operands.size(); j++) {
+                int32_t r = in.operands[j];
+                if (r >= 0 && slot_of[static_cast<size_t>(r)] >= 0) {
+                    const Desc& d = p.steps[static_cast<size_t>(r)].out;
+                    // base: the buffer's index inside a part's buffers, resolved per part
+                    sources.push_back({nullptr, -1 - slot_of[static_cast<size_t>(r)], math::item_size(d.kind), d.kind});
+                    continue;
+                }
+                const Value& v = r >= 0 ? results[static_cast<size_t>(r)] : inputs[static_cast<size_t>(-r - 1)];
+                int size = math::item_size(v.kind());
+                if (v.is_stored_array()) {
+                    const ArrayData& a = v.array_data();
+                    sources.push_back({static_cast<const std::byte*>(a.data()), a.count() == 1 ? 0 : 1, size, v.kind()});
+                } else {
+                    std::byte* cell = atoms[k * 2 + j].data();
+                    value::store_item(v.kind(), cell, v);
+                    sources.push_back({cell, 0, size, v.kind()});
+                }
+            }
+        }
+        first_source[steps.size()] = sources.size();
+    }
+
+    // Runs blocks [b0, b1) (a fold: from b1-1 down to b0) with buffers of its own; a fold leaves
+    // the range's total in `total`.
+    void part(int64_t b0, int64_t b1, std::byte* total, math::ErrorSlot& slot) const {
+        std::unique_ptr<std::byte, void (*)(void*)> mem(
+            static_cast<std::byte*>(std::aligned_alloc(64, each * std::max<size_t>(computed, 1))), &std::free);
+        auto buffer = [&](size_t k) { return mem.get() + k * each; };
+        for (int64_t b = b0; b < b1; b++) {
+            int64_t block = fold ? b1 - 1 - (b - b0) : b;
+            int64_t lo = block * BLOCK_ITEMS, m = std::min(BLOCK_ITEMS, n - lo);
+            for (size_t k = 0; k < computed; k++) {
+                const Instr& in = p.steps[static_cast<size_t>(steps[k])];
+                std::byte* dst = (!fold && k + 1 == steps.size()) ? out_items + lo * out_size : buffer(k);
+                const Source* src = sources.data() + first_source[k];
+                auto at = [&](size_t j, int64_t& stride) -> const std::byte* {
+                    const Source& s = src[j];
+                    if (s.stride < 0) { // a buffer of this stage
+                        stride = 1;
+                        return buffer(static_cast<size_t>(-1 - s.stride));
+                    }
+                    stride = s.stride;
+                    return s.base + s.stride * lo * s.size;
+                };
+                switch (in.step) {
+                case Step::Map: {
+                    int64_t sa, sb;
+                    const std::byte* a = at(0, sa);
+                    if (in.operands.size() == 1) {
+                        math::unary(in.fn, in.compute, a, sa, dst, m, slot);
+                    } else {
+                        const std::byte* c = at(1, sb);
+                        math::binary(in.fn, in.compute, a, sa, c, sb, dst, m, slot);
+                    }
+                    break;
+                }
+                case Step::Convert: {
+                    int64_t sa;
+                    const std::byte* a = at(0, sa);
+                    math::convert(src[0].kind, a, in.out.kind, dst, m);
+                    break;
+                }
+                case Step::Iota: {
+                    auto* o = reinterpret_cast<int64_t*>(dst);
+                    int64_t count = in.params[0];
+                    if (in.params[1] < 0)
+                        for (int64_t i = 0; i < m; i++) o[i] = count - 1 - (lo + i);
+                    else
+                        for (int64_t i = 0; i < m; i++) o[i] = lo + i;
+                    break;
+                }
+                default: break; // the scheduler fuses only the steps above
+                }
+            }
+            if (fold) {
+                std::byte* a = buffer(static_cast<size_t>(slot_of[static_cast<size_t>(root.operands[0])]));
+                int size = math::item_size(root.compute);
+                int64_t items = m;
+                if (b > b0) { // the total of the later blocks is this block's last item
+                    std::memcpy(a + m * size, total, static_cast<size_t>(size));
+                    items++;
+                }
+                math::fold(root.fn, root.compute, a, 1, items, total, slot);
+            }
+        }
+    }
+};
+
+// Blocks per part below which a stage runs on one thread: a wake-up costs a few microseconds.
+constexpr int64_t MIN_PART_BLOCKS = 32;
+
+} // namespace
+
+Value run_block(const Plan& plan, const Stage& st, const std::vector<Value>& results,
+                const std::vector<Value>& inputs, math::ErrorSlot& slot) {
+    StageRun run(plan, st, results, inputs);
+    const Instr& root = run.root;
+    base::Ref<ArrayData> out = ArrayData::compact(root.out.kind, root.out.shape, root.out.weak);
+    run.out_items = static_cast<std::byte*>(out->data());
+    run.out_size = math::item_size(root.out.kind);
+    int64_t blocks = (run.n + BLOCK_ITEMS - 1) / BLOCK_ITEMS;
+    // A fold splits across threads only when its function is associative; the parts' totals
+    // then combine right to left.
+    int parts = static_cast<int>(std::min<int64_t>(threads(), blocks / MIN_PART_BLOCKS));
+    if (run.fold && !math::object(root.fn).associative) parts = 1;
+    parts = std::max(parts, 1);
+    std::vector<std::array<std::byte, 16>> totals(static_cast<size_t>(parts));
+    parallel_for(parts, [&](int t) {
+        int64_t b0 = blocks * t / parts, b1 = blocks * (t + 1) / parts;
+        run.part(b0, b1, totals[static_cast<size_t>(t)].data(), slot);
+    });
+    if (run.fold) {
+        alignas(16) std::byte total[16];
+        if (run.n == 0) {
+            math::identity(root.fn, root.compute, total);
+        } else {
+            int size = math::item_size(root.compute);
+            alignas(16) std::byte pair[32];
+            std::memcpy(total, totals.back().data(), static_cast<size_t>(size));
+            for (int t = parts - 2; t >= 0; t--) {
+                std::memcpy(pair, totals[static_cast<size_t>(t)].data(), static_cast<size_t>(size));
+                std::memcpy(pair + size, total, static_cast<size_t>(size));
+                math::fold(root.fn, root.compute, pair, 1, 2, total, slot);
+            }
+        }
+        std::memcpy(run.out_items, total, static_cast<size_t>(run.out_size));
+    }
+    if (root.out.atom) return out->item(0);
+    return Value::array(std::move(out));
+}
+
+} // namespace bpl::program

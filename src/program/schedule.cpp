@@ -1,0 +1,142 @@
+// The scheduler: Plan::of orders a Program's steps into stages. Elementwise steps (Map, Convert,
+// Iota) fuse into the stage of their consumers when every consumer is in that stage and reads
+// them item for item; a fold of a vector fuses into its producer's stage with a running total;
+// everything else ends a stage. Each stored result is freed after the last stage that reads it.
+#include "program/plan.h"
+
+#include "value/array.h"
+
+namespace bpl::program {
+
+namespace {
+
+using number::Kind;
+
+// Kinds a block stage computes in (complex and float16 steps run whole: a non-goal for blocks).
+bool is_block_kind(Kind k) {
+    switch (k) {
+    case Kind::Bool:
+    case Kind::I8:
+    case Kind::I16:
+    case Kind::I32:
+    case Kind::I64:
+    case Kind::Int:
+    case Kind::F32:
+    case Kind::F64: return true;
+    default: return false;
+    }
+}
+
+const Desc& desc_of(const Program& p, int32_t r) {
+    return r >= 0 ? p.steps[static_cast<size_t>(r)].out : p.inputs[static_cast<size_t>(-r - 1)];
+}
+
+// Whether step i can run a block at a time in a stage over `shape`: an elementwise step whose
+// operands each give one item per result item, or one item for all of them.
+bool is_elementwise(const Program& p, int32_t i, const value::Shape& shape) {
+    const Instr& in = p.steps[static_cast<size_t>(i)];
+    if (in.out.atom || in.out.shape != shape || !is_block_kind(in.out.kind)) return false;
+    switch (in.step) {
+    case Step::Iota: return true;
+    case Step::Convert: return is_block_kind(desc_of(p, in.operands[0]).kind);
+    case Step::Map:
+        if (!is_block_kind(in.compute)) return false;
+        for (int32_t r : in.operands) {
+            const Desc& d = desc_of(p, r);
+            if (d.shape != shape && d.count() != 1) return false;
+        }
+        return true;
+    default: return false;
+    }
+}
+
+// A fold that can keep a running total over blocks of its operand: a vector to one item.
+bool is_block_fold(const Instr& in) {
+    return in.step == Step::Fold && in.out.atom && in.params[0] == 0 && is_block_kind(in.compute);
+}
+
+} // namespace
+
+std::unique_ptr<Plan> Plan::of(Program program, const std::vector<value::Value>& inputs) {
+    auto plan = std::make_unique<Plan>();
+    rewrite(program, inputs, plan->guards, plan->rules);
+    const Program& p = program;
+    auto n = static_cast<int32_t>(p.steps.size());
+    std::vector<std::vector<int32_t>> consumers(static_cast<size_t>(n));
+    for (int32_t i = 0; i < n; i++)
+        for (int32_t r : p.steps[static_cast<size_t>(i)].operands)
+            if (r >= 0) consumers[static_cast<size_t>(r)].push_back(i);
+
+    // From the root back: a step joins the stage of its consumers when it may, else roots a new
+    // stage. Consumers come after their operands, so each is placed before its operands are seen.
+    std::vector<int32_t> stage_of(static_cast<size_t>(n), -1);
+    std::vector<value::Shape> stage_shape; // the items a block stage runs over
+    std::vector<uint8_t> stage_blocks;     // the stage may run by blocks
+    std::vector<const char*> stored(static_cast<size_t>(n), nullptr);
+    for (int32_t i = n - 1; i >= 0; i--) {
+        const Instr& in = p.steps[static_cast<size_t>(i)];
+        const auto& cs = consumers[static_cast<size_t>(i)];
+        int32_t s = cs.empty() ? -1 : stage_of[static_cast<size_t>(cs[0])];
+        bool one_stage = !cs.empty();
+        for (int32_t c : cs) one_stage = one_stage && stage_of[static_cast<size_t>(c)] == s;
+        if (cs.empty() && i != n - 1 && !in.held) continue; // a rewrite left it unread
+        const char* why = nullptr;
+        if (i == n - 1) why = "the read's result";
+        else if (in.held) why = "held outside the read";
+        else if (!one_stage) why = "read by several stages";
+        else if (!stage_blocks[static_cast<size_t>(s)]) why = "read whole by its reader";
+        else if (!is_elementwise(p, i, stage_shape[static_cast<size_t>(s)]))
+            why = "not elementwise over its reader's items";
+        if (!why) {
+            stage_of[static_cast<size_t>(i)] = s;
+            continue;
+        }
+        stored[static_cast<size_t>(i)] = why;
+        s = static_cast<int32_t>(stage_shape.size());
+        stage_of[static_cast<size_t>(i)] = s;
+        if (is_block_fold(in)) {
+            stage_shape.push_back(desc_of(p, in.operands[0]).shape);
+            stage_blocks.push_back(1);
+        } else {
+            stage_shape.push_back(in.out.shape);
+            stage_blocks.push_back(is_elementwise(p, i, in.out.shape));
+        }
+    }
+
+    // Stages run in the order of their roots: a stage's outside operands are earlier roots.
+    std::vector<int32_t> order(stage_shape.size(), -1); // stage id -> position
+    for (int32_t i = 0; i < n; i++) {
+        if (!stored[static_cast<size_t>(i)]) continue;
+        int32_t s = stage_of[static_cast<size_t>(i)];
+        order[static_cast<size_t>(s)] = static_cast<int32_t>(plan->stages.size());
+        plan->stages.emplace_back();
+    }
+    for (int32_t i = 0; i < n; i++) {
+        int32_t& s = stage_of[static_cast<size_t>(i)];
+        if (s < 0) continue;
+        s = order[static_cast<size_t>(s)];
+        plan->stages[static_cast<size_t>(s)].steps.push_back(i);
+    }
+    for (Stage& st : plan->stages) {
+        // A lone step runs whole; so does a fold whose operand is stored.
+        st.block = st.steps.size() > 1;
+    }
+    // Each stored result is freed after the last stage that reads it (the root is returned).
+    std::vector<int32_t> last(static_cast<size_t>(n), -1);
+    for (int32_t i = 0; i < n; i++)
+        for (int32_t r : p.steps[static_cast<size_t>(i)].operands)
+            if (r >= 0 && stage_of[static_cast<size_t>(i)] >= 0) {
+                int32_t& l = last[static_cast<size_t>(r)];
+                l = std::max(l, stage_of[static_cast<size_t>(i)]);
+            }
+    for (int32_t i = 0; i + 1 < n; i++)
+        if (stored[static_cast<size_t>(i)] && !p.steps[static_cast<size_t>(i)].held &&
+            last[static_cast<size_t>(i)] >= 0)
+            plan->stages[static_cast<size_t>(last[static_cast<size_t>(i)])].frees.push_back(i);
+    plan->stage_of = std::move(stage_of);
+    plan->stored = std::move(stored);
+    plan->program = std::move(program);
+    return plan;
+}
+
+} // namespace bpl::program
