@@ -94,7 +94,7 @@ constexpr StepRow STEPS[] = {
     {"Map",     0},
     {"Convert", 0},
     {"Gather",  0},
-    {"Copy",    COUNT_ALL}, // params: the Mapping's encoding, every entry follows the lengths
+    {"Copy",    COUNT_ALL}, // params: its math::Mapping's encoding (lengths, strides, offset, bounds)
     {"Fold",    0},      // params: axis
     {"Scan",    0},      // params: axis
     {"Iota",    1},      // params: count, direction
