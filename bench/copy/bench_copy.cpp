@@ -88,6 +88,12 @@ int main(int argc, char** argv) {
         bpl::math::copy(map, bpl::number::Kind::F64, a, warm.data(), 0, n * n, &fill);
         sink += warm[1];
     };
+    auto blocks = [&](const bpl::math::Mapping& map, int64_t block) {
+        for (int64_t first = 0; first < n * n; first += block)
+            bpl::math::copy(map, bpl::number::Kind::F64, a, warm.data() + first, first,
+                            std::min(block, n * n - first), &fill);
+        sink += warm[1];
+    };
     struct Row {
         const char* name;
         std::pair<Times, Times> t;
@@ -104,6 +110,13 @@ int main(int argc, char** argv) {
         {"⌽ kernel, warm buffer",
          time_pair(reps, [&] { kernel(mv); },
                    [&] { baseline::reverse_into(a, n, warm.data()); sink += warm[1]; })},
+        // what a block stage would see: the same kernel called per block
+        {"⍉ kernel, blocks of 4096 items (one row)",
+         time_pair(reps, [&] { blocks(mt, 4096); },
+                   [&] { baseline::transpose_into(a, n, warm.data()); sink += warm[1]; })},
+        {"⍉ kernel, blocks of 32 rows",
+         time_pair(reps, [&] { blocks(mt, 32 * n); },
+                   [&] { baseline::transpose_into(a, n, warm.data()); sink += warm[1]; })},
     };
     std::printf("%lld×%lld float64, %d runs (ms: fastest / median)\n", static_cast<long long>(n),
                 static_cast<long long>(n), reps);

@@ -463,10 +463,25 @@ void tile_quads(const uint32_t* src, int64_t s2, int64_t i0, int64_t i1, int64_t
         for (int64_t j = j0; j < j1; j++) out[i * cols + j] = src[i + j * s2];
 }
 
-// One whole plane of the two innermost axes, out[i][j] = src[base + i·s1 + j·s2], in tiles.
+// Whether the two innermost axes are a transposed pair of plain axes: runs of whole rows of them
+// are copied in tiles.
+bool is_tiled(const Mapping& m) {
+    size_t rank = m.length.size();
+    if (rank < 2) return false;
+    size_t L = rank - 1;
+    int64_t s1 = m.stride[L - 1], s2 = m.stride[L];
+    bool tile = m.length[L - 1] >= 16 && m.length[L] >= 16 && std::llabs(s2) > 1 &&
+                std::llabs(s1) < std::llabs(s2);
+    for (const Bound& b : m.bounds) tile = tile && b.coef[L - 1] == 0 && b.coef[L] == 0;
+    return tile;
+}
+
+constexpr int64_t TILE_ROWS = 32;
+
+// `rows` whole rows of the two innermost axes, out[i][j] = src[i·s1 + j·s2], in tiles.
 template <class T>
 void tiled(const T* src, int64_t s1, int64_t s2, int64_t rows, int64_t cols, T* out) {
-    constexpr int64_t TILE = sizeof(T) >= 8 ? 32 : 64;
+    constexpr int64_t TILE = sizeof(T) >= 8 ? TILE_ROWS : 2 * TILE_ROWS;
     for (int64_t i0 = 0; i0 < rows; i0 += TILE) {
         int64_t i1 = std::min(rows, i0 + TILE);
         for (int64_t j0 = 0; j0 < cols; j0 += TILE) {
@@ -521,27 +536,21 @@ void copy_items(const Mapping& m, const T* src, T* out, int64_t first, int64_t n
         c[j] = rem % m.length[j];
         rem /= m.length[j];
     }
-    // Whole planes of a transposed pair of plain innermost axes are tiled.
-    bool tile = false;
-    int64_t plane = 0;
-    if (rank >= 2) {
-        int64_t s1 = m.stride[L - 1], s2 = m.stride[L];
-        tile = m.length[L - 1] >= 16 && m.length[L] >= 16 && s2 != 0 && std::llabs(s2) > 1 &&
-               std::llabs(s1) < std::llabs(s2);
-        for (const Bound& b : m.bounds) tile = tile && b.coef[L - 1] == 0 && b.coef[L] == 0;
-        plane = m.length[L - 1] * m.length[L];
-    }
+    // Runs of whole rows of a transposed pair of plain innermost axes are tiled.
+    bool tile = is_tiled(m);
     auto push = [&](const Active& a) { act[nact++] = a; };
     while (n > 0) {
         int64_t base;
         nact = 0;
-        if (tile && c[L] == 0 && c[L - 1] == 0 && n >= plane) {
+        int64_t rows = tile && c[L] == 0 ? std::min(m.length[L - 1] - c[L - 1], n / m.length[L]) : 0;
+        if (rows >= 2) { // whole rows of the plane: tiled
             bool filled = row_base(m, c, L - 1, base, push);
-            if (filled) fill_run(out, plane, f);
-            else tiled(src + base, m.stride[L - 1], m.stride[L], m.length[L - 1], m.length[L], out);
-            out += plane;
-            n -= plane;
-            c[L - 1] = m.length[L - 1]; // carry from the plane's outer axis
+            int64_t items = rows * m.length[L];
+            if (filled) fill_run(out, items, f);
+            else tiled(src + base + c[L - 1] * m.stride[L - 1], m.stride[L - 1], m.stride[L], rows, m.length[L], out);
+            out += items;
+            n -= items;
+            c[L - 1] += rows; // carried below when the plane is done
         } else {
             int64_t c0 = c[L], len = std::min(m.length[L] - c0, n);
             bool filled = row_base(m, c, L, base, push);
@@ -568,6 +577,10 @@ void copy_as(const Mapping& m, const void* src, void* out, int64_t first, int64_
 }
 
 } // namespace
+
+int64_t Mapping::block_quantum() const {
+    return is_tiled(*this) ? TILE_ROWS * length.back() : 1;
+}
 
 void copy(const Mapping& m, Kind k, const void* src, void* out, int64_t first, int64_t n,
           const void* fill) {

@@ -69,6 +69,11 @@ struct Mapping {
     // a bound of the other, or a stride that crosses the source map's axes).
     std::optional<Mapping> composed(const Mapping& source_map) const;
 
+    // The items a block of a block stage should be a multiple of (from a multiple of it) for
+    // this read to be fast: whole runs of rows of a tiled transpose (a single row of one reads
+    // a strided column, several times slower), else 1.
+    int64_t block_quantum() const;
+
     // Rewrites into normal form (constructors and composed() call it).
     void normalize();
 

@@ -5,6 +5,7 @@
 #include "program/plan.h"
 
 #include "math/mapping.h"
+#include "program/block.h"
 #include "value/array.h"
 
 namespace bpl::program {
@@ -40,7 +41,10 @@ bool is_elementwise(const Program& p, int32_t i, int64_t items) {
     const value::Shape& shape = in.out.shape;
     switch (in.step) {
     case Step::Iota: return true;
-    case Step::Copy: return is_block_kind(desc_of(p, in.operands[0]).kind); // reads through its map
+    case Step::Copy: // reads its stored operand through its map; a read that needs more rows per
+                     // block than a block holds (a transpose's tiles) runs whole instead
+        return is_block_kind(desc_of(p, in.operands[0]).kind) &&
+               math::Mapping::decode(in.params.data(), in.params.size()).block_quantum() <= BLOCK_ITEMS;
     case Step::Convert: return is_block_kind(desc_of(p, in.operands[0]).kind);
     case Step::Map:
         if (!is_block_kind(in.compute)) return false;

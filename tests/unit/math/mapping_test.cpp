@@ -140,7 +140,7 @@ void expect_mapping(const Mapping& m, int64_t source_count, const Positions& wan
     ASSERT_EQ(copied(m, source_count, 0, n), want);
     expect_other_sizes(m, source_count, want);
     // random sub-ranges: what a block executor asks for
-    for (int rep = 0; rep < 6 && n > 0; rep++) {
+    for (int rep = 0; rep < 12 && n > 0; rep++) {
         int64_t first = std::uniform_int_distribution<int64_t>(0, n - 1)(rng);
         int64_t len = std::uniform_int_distribution<int64_t>(1, n - first)(rng);
         Positions part(want.begin() + first, want.begin() + first + len);
@@ -330,6 +330,14 @@ TEST(Mapping, NormalFormMakesEqualReadsEqual) {
     EXPECT_EQ(Mapping::window(s, {1, 0, 0}, {2, 4, 5}), Mapping::strided({40}, {1}, 20));
 }
 
+TEST(Mapping, BlockQuantumAsksForRowsOfATiledTranspose) {
+    Shape r;
+    EXPECT_EQ(Mapping::reorder({64, 48}, {1, 0}, r).block_quantum(), 32 * 64);
+    EXPECT_EQ(Mapping::reverse({64, 48}, 1).block_quantum(), 1);
+    EXPECT_EQ(Mapping::identity(4096).block_quantum(), 1);
+    EXPECT_EQ(Mapping::reorder({8, 48}, {1, 0}, r).block_quantum(), 1); // short rows: row by row
+}
+
 TEST(Mapping, LargeTransposeAndReverseMatchTheOracle) {
     // sizes past the tiling threshold, odd lengths so tiles end partway
     std::mt19937 rng(5);
@@ -341,6 +349,17 @@ TEST(Mapping, LargeTransposeAndReverseMatchTheOracle) {
         expect_mapping(t, count_of(s), o_reorder(s, assign, r), rng);
         expect_mapping(Mapping::reverse(s, s.size() - 1), count_of(s), o_reverse(s, s.size() - 1), rng);
         expect_mapping(Mapping::rotate(s, 0, 17), count_of(s), o_rotate(s, 0, 17), rng);
+        // block by block, as a block stage reads it
+        Positions want = o_reorder(s, assign, r);
+        int64_t n = count_of(s);
+        for (int64_t block : {1, 7, 64, 1000, 4096}) {
+            Positions got;
+            for (int64_t first = 0; first < n; first += block) {
+                Positions part = copied(t, n, first, std::min(block, n - first));
+                got.insert(got.end(), part.begin(), part.end());
+            }
+            ASSERT_EQ(got, want) << "block " << block;
+        }
     }
 }
 

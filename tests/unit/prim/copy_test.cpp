@@ -88,3 +88,24 @@ TEST(Copy, ABoxedArrayKeepsItsHostRoute) {
     EXPECT_EQ(r.array_data().item(0).as_i64(), 4);
     EXPECT_EQ(r.array_data().item(2).count(), 1);
 }
+
+TEST(Copy, OnePlanServesEveryLengthAndCountThroughRefills) {
+    // k⌽⍳n for 200 lengths n ≥ 2 and counts k: one structure, its mapping refilled each time
+    program::clear_cache();
+    program::reset_counters();
+    for (int64_t n = 2; n < 202; n++) {
+        int64_t k = 1 + (n * 7) % (n - 1); // 1 … n−1: a real rotation (k = n would be ⍳n itself)
+        Value r = prim::call(Prim::Reverse, Value::integer(k), prim::call(Prim::Iota, Value::integer(n)));
+        Value x = r.read();
+        for (int64_t i = 0; i < n; i++) ASSERT_EQ(x.array_data().items_as<int64_t>()[i], (i + k) % n) << n;
+    }
+    EXPECT_EQ(program::counters().plans_made, 1u);
+    EXPECT_EQ(program::counters().refills, 199u);
+    // the same length with another count: a refill too, and the new count's items
+    program::reset_counters();
+    Value a = prim::call(Prim::Reverse, Value::integer(1), prim::call(Prim::Iota, Value::integer(201)));
+    EXPECT_EQ(a.read().array_data().items_as<int64_t>()[0], 1);
+    Value b = prim::call(Prim::Reverse, Value::integer(2), prim::call(Prim::Iota, Value::integer(201)));
+    EXPECT_EQ(b.read().array_data().items_as<int64_t>()[0], 2);
+    EXPECT_EQ(program::counters().plans_made, 0u);
+}
