@@ -7,28 +7,62 @@
 namespace bpl::graph {
 
 namespace {
+
+// Up to this many nodes (or leaves) a lookup scans the list; past it, a hash map takes over. A
+// lone call's graph (one node, two leaves) then allocates no map at all.
+constexpr size_t SCAN_LIMIT = 16;
+
+// Index of keys in first-seen order: a scan of `keys` while short, a hash map once long.
+template <class Key>
+class Index {
+  public:
+    // The index of key, or -1.
+    int32_t find(Key k) const {
+        if (keys_.size() <= SCAN_LIMIT) {
+            for (size_t i = 0; i < keys_.size(); i++)
+                if (keys_[i] == k) return static_cast<int32_t>(i);
+            return -1;
+        }
+        auto it = map_.find(k);
+        return it == map_.end() ? -1 : it->second;
+    }
+    void add(Key k) {
+        keys_.push_back(k);
+        if (keys_.size() == SCAN_LIMIT + 1) {
+            for (size_t i = 0; i < keys_.size(); i++) map_.emplace(keys_[i], static_cast<int32_t>(i));
+        } else if (keys_.size() > SCAN_LIMIT + 1) {
+            map_.emplace(k, static_cast<int32_t>(keys_.size() - 1));
+        }
+    }
+
+  private:
+    std::vector<Key> keys_;
+    std::unordered_map<Key, int32_t> map_;
+};
+
 struct Walk {
     Live live;
-    std::unordered_map<const Node*, int32_t> node_index;
-    std::unordered_map<const void*, int32_t> input_index; // leaves by object address
+    Index<const Node*> node_index;   // position in live.nodes
+    Index<const void*> array_index;  // stored-array leaves by object address: position in arrays
+    std::vector<int32_t> array_refs; // the input reference of each entry of array_index
 
     int32_t input(const Value& v) {
-        const void* key = nullptr;
-        if (v.is_stored_array()) key = &v.array_data();
+        const void* key = v.is_stored_array() ? &v.array_data() : nullptr;
         if (key) {
-            auto it = input_index.find(key);
-            if (it != input_index.end()) return it->second;
+            if (int32_t i = array_index.find(key); i >= 0) return array_refs[static_cast<size_t>(i)];
         }
         live.inputs.push_back(v);
         int32_t r = -static_cast<int32_t>(live.inputs.size());
-        if (key) input_index.emplace(key, r);
+        if (key) {
+            array_index.add(key);
+            array_refs.push_back(r);
+        }
         return r;
     }
 
     // Operands first, by an explicit stack: a graph may be a chain as long as a loop made it
     // (⍣ over 10^5 lazy steps), deeper than the call stack.
     int32_t visit(Node& root) {
-        if (auto it = node_index.find(&root); it != node_index.end()) return it->second;
         struct Frame {
             Node* node;
             size_t next; // operands done
@@ -36,6 +70,7 @@ struct Walk {
         };
         std::vector<Frame> stack;
         stack.push_back({&root, 0, {}});
+        stack.back().refs.reserve(root.origin().operands.size());
         int32_t index = -1;
         while (!stack.empty()) {
             Frame& f = stack.back();
@@ -51,18 +86,19 @@ struct Walk {
                 if (m.is_forced()) {
                     f.refs.push_back(input(m.result()));
                     ++f.next;
-                } else if (auto it = node_index.find(&m); it != node_index.end()) {
-                    f.refs.push_back(it->second);
+                } else if (int32_t i = node_index.find(&m); i >= 0) {
+                    f.refs.push_back(i);
                     ++f.next;
                 } else {
                     stack.push_back({&m, 0, {}}); // f is not used again before m is done
+                    stack.back().refs.reserve(m.origin().operands.size());
                 }
                 continue;
             }
             index = static_cast<int32_t>(live.nodes.size());
             live.nodes.push_back(f.node);
             live.operands.push_back(std::move(f.refs));
-            node_index.emplace(f.node, index);
+            node_index.add(f.node);
             stack.pop_back();
             if (!stack.empty()) {
                 stack.back().refs.push_back(index);
@@ -72,10 +108,12 @@ struct Walk {
         return index;
     }
 };
+
 } // namespace
 
 Live Live::of(Node& root) {
     Walk w;
+    w.live.inputs.reserve(root.origin().operands.size());
     w.visit(root);
     return std::move(w.live);
 }
