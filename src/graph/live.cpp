@@ -12,49 +12,52 @@ namespace {
 // lone call's graph (one node, two leaves) then allocates no map at all.
 constexpr size_t SCAN_LIMIT = 16;
 
-// Index of keys in first-seen order: a scan of `keys` while short, a hash map once long.
+// Positions in a list of keys kept by the caller in first-seen order: a scan of the list while
+// it is short, a hash map once it is long.
 template <class Key>
 class Index {
   public:
-    // The index of key, or -1.
-    int32_t find(Key k) const {
-        if (keys_.size() <= SCAN_LIMIT) {
-            for (size_t i = 0; i < keys_.size(); i++)
-                if (keys_[i] == k) return static_cast<int32_t>(i);
+    // The position of k in keys, or -1.
+    int32_t find(const std::vector<Key>& keys, Key k) const {
+        if (keys.size() <= SCAN_LIMIT) {
+            for (size_t i = 0; i < keys.size(); i++)
+                if (keys[i] == k) return static_cast<int32_t>(i);
             return -1;
         }
         auto it = map_.find(k);
         return it == map_.end() ? -1 : it->second;
     }
-    void add(Key k) {
-        keys_.push_back(k);
-        if (keys_.size() == SCAN_LIMIT + 1) {
-            for (size_t i = 0; i < keys_.size(); i++) map_.emplace(keys_[i], static_cast<int32_t>(i));
-        } else if (keys_.size() > SCAN_LIMIT + 1) {
-            map_.emplace(k, static_cast<int32_t>(keys_.size() - 1));
+    // After the caller appended keys.back().
+    void added(const std::vector<Key>& keys) {
+        if (keys.size() == SCAN_LIMIT + 1) {
+            for (size_t i = 0; i < keys.size(); i++) map_.emplace(keys[i], static_cast<int32_t>(i));
+        } else if (keys.size() > SCAN_LIMIT + 1) {
+            map_.emplace(keys.back(), static_cast<int32_t>(keys.size() - 1));
         }
     }
 
   private:
-    std::vector<Key> keys_;
     std::unordered_map<Key, int32_t> map_;
 };
 
 struct Walk {
     Live live;
-    Index<const Node*> node_index;   // position in live.nodes
-    Index<const void*> array_index;  // stored-array leaves by object address: position in arrays
-    std::vector<int32_t> array_refs; // the input reference of each entry of array_index
+    Index<Node*> node_index;         // positions in live.nodes
+    std::vector<const void*> arrays; // stored-array leaves by object address, first-seen order
+    Index<const void*> array_index;  // positions in arrays
+    std::vector<int32_t> array_refs; // the input reference of each entry of arrays
 
     int32_t input(const Value& v) {
         const void* key = v.is_stored_array() ? &v.array_data() : nullptr;
         if (key) {
-            if (int32_t i = array_index.find(key); i >= 0) return array_refs[static_cast<size_t>(i)];
+            if (int32_t i = array_index.find(arrays, key); i >= 0)
+                return array_refs[static_cast<size_t>(i)];
         }
         live.inputs.push_back(v);
         int32_t r = -static_cast<int32_t>(live.inputs.size());
         if (key) {
-            array_index.add(key);
+            arrays.push_back(key);
+            array_index.added(arrays);
             array_refs.push_back(r);
         }
         return r;
@@ -86,7 +89,7 @@ struct Walk {
                 if (m.is_forced()) {
                     f.refs.push_back(input(m.result()));
                     ++f.next;
-                } else if (int32_t i = node_index.find(&m); i >= 0) {
+                } else if (int32_t i = node_index.find(live.nodes, &m); i >= 0) {
                     f.refs.push_back(i);
                     ++f.next;
                 } else {
@@ -98,7 +101,7 @@ struct Walk {
             index = static_cast<int32_t>(live.nodes.size());
             live.nodes.push_back(f.node);
             live.operands.push_back(std::move(f.refs));
-            node_index.add(f.node);
+            node_index.added(live.nodes);
             stack.pop_back();
             if (!stack.empty()) {
                 stack.back().refs.push_back(index);
