@@ -8,7 +8,10 @@ namespace bpl::graph {
 
 namespace {
 constexpr size_t MIN_CAPACITY = 64;
-}
+// The table shrinks only above this many slots (16 KiB): a loop whose calls make and free a few
+// dozen nodes each would otherwise grow and shrink a small table over and over.
+constexpr size_t SHRINK_FLOOR = 1024;
+} // namespace
 
 bool InternTable::rehash(size_t capacity) noexcept {
     std::unique_ptr<Slot[]> fresh(new (std::nothrow) Slot[capacity]());
@@ -54,7 +57,7 @@ void InternTable::erase(uint64_t h, const Node* n) noexcept {
     }
     slots_[j] = Slot{0, nullptr};
     size_--;
-    if (capacity() > MIN_CAPACITY && 8 * size_ < capacity()) (void)rehash(capacity() / 2);
+    if (capacity() > SHRINK_FLOOR && 8 * size_ < capacity()) (void)rehash(capacity() / 2);
 }
 
 } // namespace bpl::graph

@@ -27,7 +27,8 @@ class InternTable {
     // Adds n under h (n must not be in the table). Grows to keep at most half the slots full;
     // throws std::bad_alloc, leaving the table as it was, when it cannot.
     void insert(uint64_t h, Node* n);
-    // Removes n, held under h; nothing when it is not there. Shrinks when under 1/8 full.
+    // Removes n, held under h; nothing when it is not there. Shrinks when under 1/8 full
+    // (above 1024 slots).
     // Never throws.
     void erase(uint64_t h, const Node* n) noexcept;
 
