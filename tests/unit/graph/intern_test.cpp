@@ -4,7 +4,7 @@
 #include "graph/intern.h"
 #include "graph/node.h"
 #include "prim/prim.h"
-#include "value/array.h"
+#include "values.h"
 
 #include <gtest/gtest.h>
 
@@ -16,17 +16,11 @@
 using namespace bpl;
 using graph::InternTable;
 using graph::Node;
+using graph_test::num;
+using graph_test::stored_vector;
 using value::Value;
 
 namespace {
-
-Value num(double x) { return Value::real(x, number::Kind::F64, true); }
-
-Value stored_vector(int64_t n) {
-    auto a = value::ArrayData::compact(number::Kind::F64, {n});
-    for (int64_t i = 0; i < n; i++) a->items_as<double>()[i] = static_cast<double>(i);
-    return Value::array(std::move(a));
-}
 
 // A node with a chosen hash, outside the graph's own table (it is never interned there).
 base::Ref<value::Pending> test_node(uint64_t hash) {

@@ -3,7 +3,7 @@
 // and large ones (hashed lookups) give the same answers.
 #include "graph/live.h"
 #include "prim/prim.h"
-#include "value/array.h"
+#include "values.h"
 
 #include <gtest/gtest.h>
 
@@ -12,17 +12,11 @@
 using namespace bpl;
 using graph::Live;
 using graph::Node;
+using graph_test::num;
+using graph_test::stored_vector;
 using value::Value;
 
 namespace {
-
-Value num(double x) { return Value::real(x, number::Kind::F64, true); }
-
-Value stored_vector(int64_t n) {
-    auto a = value::ArrayData::compact(number::Kind::F64, {n});
-    for (int64_t i = 0; i < n; i++) a->items_as<double>()[i] = static_cast<double>(i);
-    return Value::array(std::move(a));
-}
 
 Node& node_of(const Value& v) { return static_cast<Node&>(v.pending_node()); }
 
