@@ -2,7 +2,7 @@
 PRESET ?= reldebug
 BUILD := build/$(PRESET)
 
-.PHONY: setup configure build demo test test-debug python bench clean
+.PHONY: setup configure build demo test test-debug python bench bench-peers clean
 
 setup:
 	bash tools/setup.sh
@@ -29,6 +29,11 @@ python: build
 bench: setup
 	cmake --preset release >/dev/null && cmake --build --preset release
 	bash bench/run.sh
+
+# The peer suite: BPL (release build) beside NumPy, PyTorch and C++ loops, one table (bench/peers/).
+bench-peers: setup
+	cmake --preset release >/dev/null && cmake --build --preset release --target bpl
+	bash bench/peers/run.sh
 
 clean:
 	rm -rf build

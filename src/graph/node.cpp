@@ -2,10 +2,10 @@
 #include "graph/node.h"
 
 #include "base/assert.h"
+#include "graph/intern.h"
 #include "value/array.h"
 
 #include <cstring>
-#include <unordered_map>
 
 namespace bpl::graph {
 
@@ -14,9 +14,9 @@ namespace {
 Reader g_reader = nullptr;
 uint64_t g_nodes_built = 0;
 
-// Non-owning intern table: a node removes itself when it dies.
-std::unordered_multimap<uint64_t, Node*>& table() {
-    static std::unordered_multimap<uint64_t, Node*> t;
+// Non-owning intern table: a node removes itself when it is forced or dies.
+InternTable& table() {
+    static InternTable t;
     return t;
 }
 
@@ -112,15 +112,7 @@ Node::Node(Origin origin, Desc desc, uint64_t hash)
     : Pending(std::move(desc)), origin_(std::move(origin)), hash_(hash) {}
 
 Node::~Node() {
-    if (!forced_) {
-        auto [lo, hi] = table().equal_range(hash_);
-        for (auto it = lo; it != hi; ++it) {
-            if (it->second == this) {
-                table().erase(it);
-                break;
-            }
-        }
-    }
+    if (!forced_) table().erase(hash_, this);
     value::release_values(origin_.operands); // a chain of nodes: no call per node
 }
 
@@ -128,13 +120,7 @@ void Node::set_result(Value result) {
     ASSERT(!forced_, "a node is forced once");
     ASSERT(!result.is_pending(), "a result is stored");
     // Leave the intern table: later calls with these operands read the result as a leaf.
-    auto [lo, hi] = table().equal_range(hash_);
-    for (auto it = lo; it != hi; ++it) {
-        if (it->second == this) {
-            table().erase(it);
-            break;
-        }
-    }
+    table().erase(hash_, this);
     forced_ = true;
     result_ = std::move(result);
     origin_.operands.clear();
@@ -158,15 +144,13 @@ Value make(Origin origin, Desc desc) {
         }
     }
     uint64_t h = origin_hash(origin, desc);
-    auto [lo, hi] = table().equal_range(h);
-    for (auto it = lo; it != hi; ++it) {
-        if (same_origin(*it->second, origin, desc))
-            return Value::pending(base::Ref<value::Pending>(it->second));
-    }
+    if (Node* n = table().find(h, [&](const Node& m) { return same_origin(m, origin, desc); }))
+        return Value::pending(base::Ref<value::Pending>(n));
     auto* node = new Node(std::move(origin), std::move(desc), h);
+    base::Ref<value::Pending> ref(node); // frees the node if the table cannot grow
+    table().insert(h, node);
     g_nodes_built++;
-    table().emplace(h, node);
-    return Value::pending(base::Ref<value::Pending>(node));
+    return Value::pending(std::move(ref));
 }
 
 size_t interned_count() { return table().size(); }

@@ -175,6 +175,7 @@ Value compacted(const Value& v) {
 
 Value pervade_fn(math::Fn fn, const Value& v) {
     if (v.is_function()) fail(base::ErrorKind::Domain, "a function is not a number");
+    if (v.is_native()) return native_monad(fn, v); // the common case: no copy of the operand
     Value w = compacted(v);
     if (w.is_native()) return native_monad(fn, w);
     if (w.is_exact()) {
@@ -200,6 +201,8 @@ Value pervade_fn(math::Fn fn, Prim p, const Value& a, const Value& w) {
 Value pervade(Prim p, const Value& av, const Value& wv) {
     const PrimInfo& row = info(p);
     if (av.is_function() || wv.is_function()) fail(base::ErrorKind::Domain, "a function is not a number");
+    // the common case first: native operands need no compaction, so no copies
+    if (av.is_native() && wv.is_native()) return native_dyad(*row.dyadic_fn, av, wv);
     Value a = compacted(av), w = compacted(wv);
     if (a.is_native() && w.is_native()) return native_dyad(*row.dyadic_fn, a, w);
     if ((a.is_exact() && w.is_atom()) || (w.is_exact() && a.is_atom())) {

@@ -2,6 +2,7 @@
 // Conversions of numbers go through prim's rows (graph nodes); text functions read their argument
 // at the host boundary, like lang's cells helpers.
 #include "session/session.h"
+#include "session/time.h"
 
 #include "base/utf8.h"
 #include "lang/cells.h"
@@ -225,6 +226,7 @@ Value ucs_dyad(const Value& alpha, const Value& omega) {
 constexpr SystemRow TABLE[] = {
     {"float",   float_monad, float_dyad},
     {"storage", storage,     nullptr},
+    {"time",    time_since,  time_calls},
     {"ucs",     ucs_monad,   ucs_dyad,   ucs_monad, ucs_dyad}, // •ucs⁻ is •ucs
 };
 // clang-format on

@@ -93,3 +93,41 @@ x←32 •float [1ₓ 2ₓ;⊂3ₓ]
 ⍝ system:storage-no-inverse — •storage has no inverse
 •storage⁻ "integer"
 ⍝ error: DOMAIN ERROR
+
+⍝⍝ •time: the clock and per-call timing (operators-and-system.md §19.3)
+
+⍝ system:time-since — •time t gives the seconds since t for each item, as float64
+t←•time 0 ⋄ [0≤•time t;⍴•time 2 3⍴t;•storage •time t]   ⍝ [$t;[2 3]ₓ;"float64"]
+
+⍝ system:time-epoch — •time 0 is now in Unix seconds: after 2024-05-06 and before 2100
+t←•time 0 ⋄ (1714990830<t)∧t<4102444800   ⍝ $t
+
+⍝ system:time-nested — •time maps over nested numbers, keeping the structure
+⍴¨•time 1 (2 3)   ⍝ ⍬ [2]ₓ
+
+⍝ system:time-chars — a moment is a number
+•time "a"
+⍝ error: DOMAIN ERROR
+
+⍝ system:time-calls-shape — F •time x is shaped like F: a matrix, an empty vector
+[⍴ [[+/]⋄[⌈/]] •time ⍳10;⍴ ⍬ •time 1]   ⍝ [[2 1]ₓ;[0]ₓ]
+
+⍝ system:time-calls-scalar — a scalar holding a function gives one number
+s←(+/)ᵘ ⋄ t←s •time ⍳10 ⋄ [⍴t;•storage t]   ⍝ [⍬ₓ;"float64"]
+
+⍝ system:time-calls-kind — times are nonnegative float64 seconds, well under a second here
+T←[+/ ⌈/ {⍵×2}] •time ⍳100 ⋄ [•storage T;∧/T≥0;∧/T<1]   ⍝ ["float64";$t;$t]
+
+⍝ system:time-calls-repeat — each function runs more than once
+n←0 ⋄ T←[{n+←1 ⋄ ⍵}] •time 1 ⋄ n≥2   ⍝ $t
+
+⍝ system:time-calls-read — each call's result is read inside the timing, so its data errors surface
+[{'a'+⍵}] •time ¯100ₓ
+⍝ error: DOMAIN ERROR
+
+⍝ system:time-calls-not-functions — the left argument holds functions
+1 2 •time 3
+⍝ error: DOMAIN ERROR
+
+⍝ system:time-calls-checked-first — an item that is not a function fails before any call
+n←0 ⋄ {∞::n ⋄ [{n+←1 ⋄ ⍵} 1] •time ⍵} 3   ⍝ 0
