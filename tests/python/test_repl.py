@@ -190,3 +190,11 @@ def test_key_table_has_one_glyph_per_key():
     glyphs = [r[1] for r in rows]
     assert len(set(keys)) == len(keys) and len(set(glyphs)) == len(glyphs)
     assert dict(zip(keys, glyphs))["i"] == "⍳"
+
+
+def test_docs_key_table_is_the_programs():
+    doc = (ROOT / "docs" / "repl.md").read_text().split("| key | glyph | name | help |")[1]
+    rows = [line.split(" | ") for line in doc.splitlines() if line.startswith("| ") and "---" not in line]
+    documented = [(r[1], r[2]) for r in rows]
+    table = [tuple(line.split("  ")[1:3]) for line in run(["--keys"]).stdout.splitlines()]
+    assert documented == table
