@@ -5,6 +5,7 @@
 // their buffer is contiguous, 64-byte aligned and safe to read a block past its end, else as a
 // copy. Errors raise bpl.BplError with kind, message and span.
 #include "base/error.h"
+#include "cli/keys.h"
 #include "base/utf8.h"
 #include "lang/display.h"
 #include "lang/run.h"
@@ -19,6 +20,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <complex>
 #include <cstring>
 #include <mutex>
@@ -106,7 +108,8 @@ py::object wrap(const Value& v);
 
 py::object bpl_error_type() { return py::module_::import("bpl._core").attr("BplError"); }
 
-[[noreturn]] void raise(const bpl::base::Error& e) {
+// `report` is the REPL's text for the error: kind, message, location and caret.
+[[noreturn]] void raise(const bpl::base::Error& e, const std::string& source) {
     py::object type = bpl_error_type();
     std::string kind = bpl::base::name(e.kind());
     py::object err = type(kind + ": " + e.what());
@@ -114,6 +117,7 @@ py::object bpl_error_type() { return py::module_::import("bpl._core").attr("BplE
     err.attr("message") = std::string(e.what());
     bpl::base::Site s = e.site();
     err.attr("span") = s.begin < 0 ? py::object(py::none()) : py::object(py::make_tuple(s.begin, s.end));
+    err.attr("report") = bpl::lang::error_report(e, source, "<cell>");
     PyErr_SetObject(type.ptr(), err.ptr());
     throw py::error_already_set();
 }
@@ -247,9 +251,13 @@ py::object wrap(const Value& v) {
 
 class CaptureIo : public bpl::lang::Io {
   public:
-    void print(const std::string& text) override { lines.push_back(text); }
+    void print(const std::string& text) override {
+        lines.push_back(text);
+        events.emplace_back("explicit", text);
+    }
     std::optional<std::string> read_line() override { return std::nullopt; }
     std::vector<std::string> lines;
+    std::vector<std::pair<std::string, std::string>> events;
 };
 
 class Session {
@@ -270,8 +278,45 @@ class Session {
             }
             return result;
         });
-        if (error) raise(*error);
+        if (error) raise(*error, text);
         return wrap(last);
+    }
+
+    // Runs text as the REPL does: the events in order, each ("explicit", ⎕← text) or
+    // ("display", a non-shy result's elided display). Raises BplError after the events so far.
+    py::list repl(const std::string& text) {
+        std::optional<bpl::base::Error> error;
+        std::vector<std::pair<std::string, std::string>> events = with_engine([&] {
+            io_.lines.clear();
+            io_.events = {};
+            try {
+                bpl::lang::run(*ctx_, text, [&](const Value& v) {
+                    io_.events.emplace_back("display", bpl::lang::display(v, bpl::lang::Elision{}));
+                });
+            } catch (const bpl::base::Error& e) {
+                error = e;
+            }
+            return io_.events;
+        });
+        py::list out;
+        for (const auto& [kind, data] : events) out.append(py::make_tuple(kind, data));
+        if (error) {
+            try {
+                raise(*error, text);
+            } catch (py::error_already_set& e) {
+                e.value().attr("events") = out;
+                throw;
+            }
+        }
+        return out;
+    }
+
+    std::vector<std::string> names() {
+        return with_engine([&] {
+            std::vector<std::string> n = ctx_->globals().names();
+            std::sort(n.begin(), n.end());
+            return n;
+        });
     }
 
     void bind(const std::string& name, const py::handle& value) {
@@ -312,11 +357,21 @@ PYBIND11_MODULE(_core, m) {
                                   "offsets into the source, or None)",
                                   base.ptr(), nullptr));
 
+    m.def("glyph_keys", [] {
+        py::list rows;
+        for (const bpl::cli::GlyphKey& row : bpl::cli::glyph_keys())
+            rows.append(py::make_tuple(std::string(1, row.key), row.glyph, row.name, row.aliases, row.help));
+        return rows;
+    }, "the REPL's glyph key table (src/cli/keys.cpp): (key, glyph, name, aliases, help) rows");
+
     py::class_<Session>(m, "Session")
         .def(py::init<>())
         .def("eval", &Session::eval, py::arg("text"),
              "Runs text in the workspace (keyword arguments bind names first); the last statement's "
              "value, shy or not, or None")
+        .def("repl", &Session::repl, py::arg("text"),
+             "Runs text as the REPL does: a list of (\"explicit\" | \"display\", text) events")
+        .def("names", &Session::names, "the workspace's names, sorted")
         .def("__getitem__", &Session::get)
         .def("__setitem__", &Session::bind)
         .def_property_readonly("output", &Session::output, "the lines ⎕← printed in the last eval");

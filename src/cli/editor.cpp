@@ -203,6 +203,10 @@ int run_terminal() {
     if (!hpath.empty()) history(hist, &ev, H_LOAD, hpath.c_str());
 
     EditLine* el = el_init("bpl", stdin, stdout, stderr);
+    if (!el) { // no usable terminal: read lines as a pipe would
+        history_end(hist);
+        return run_piped(std::cin);
+    }
     el_set(el, EL_CLIENTDATA, &term);
     el_set(el, EL_EDITOR, "emacs");
     el_set(el, EL_SIGNAL, 1);

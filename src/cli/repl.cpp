@@ -141,7 +141,7 @@ void Repl::help(const std::string& topic) {
         return;
     }
     if (lang::Value* v = ctx_->globals().find_local(topic)) {
-        out_ << topic << ": " << lang::source_form(*v) << "\n" << std::flush;
+        out_ << topic << ": " << lang::display(*v, lang::Elision{}) << "\n" << std::flush;
         return;
     }
     std::vector<const GlyphKey*> rows = glyphs_named(topic);
