@@ -8,6 +8,8 @@
 #include "cli/keys.h"
 #include "base/utf8.h"
 #include "lang/display.h"
+#include "lang/exec.h"
+#include "lang/function.h"
 #include "lang/run.h"
 #include "lang/scope.h"
 #include "number/exact.h"
@@ -100,11 +102,28 @@ struct Array {
     Value v; // settled
 };
 
-struct Function {
-    Value v;
+class CaptureIo : public bpl::lang::Io {
+  public:
+    void print(const std::string& text) override {
+        lines.push_back(text);
+        events.emplace_back("explicit", text);
+    }
+    std::optional<std::string> read_line() override { return std::nullopt; }
+    std::vector<std::string> lines;
+    std::vector<std::pair<std::string, std::string>> events;
 };
 
-py::object wrap(const Value& v);
+// A session's workspace: shared by the Session and the functions it returns (they run in it).
+struct Workspace {
+    CaptureIo io;
+    std::unique_ptr<bpl::lang::Context> ctx = std::make_unique<bpl::lang::Context>(io);
+};
+
+struct Function {
+    Value v;
+    std::shared_ptr<Workspace> home; // where calls run; null for a function found inside an array
+};
+
 
 py::object bpl_error_type() { return py::module_::import("bpl._core").attr("BplError"); }
 
@@ -194,7 +213,7 @@ py::object atom_py(const Value& v) {
         bpl::base::append_utf8(s, v.as_char());
         return py::str(s);
     }
-    if (v.is_function()) return py::cast(Function{v});
+    if (v.is_function()) return py::cast(Function{v, nullptr});
     if (v.kind() == Kind::Bool) return py::bool_(v.as_i64() != 0);
     if (bpl::number::is_integer(v.kind())) return py::int_(v.as_i64());
     return py::float_(v.as_f64());
@@ -241,37 +260,26 @@ py::object to_numpy(const Value& v) {
     return out;
 }
 
-py::object wrap(const Value& v) {
+py::object wrap(const Value& v, const std::shared_ptr<Workspace>& home) {
     if (v.is_none()) return py::none();
-    if (v.is_function()) return py::cast(Function{v});
+    if (v.is_function()) return py::cast(Function{v, home});
     return py::cast(Array{v});
 }
 
 // ---- Session
 
-class CaptureIo : public bpl::lang::Io {
-  public:
-    void print(const std::string& text) override {
-        lines.push_back(text);
-        events.emplace_back("explicit", text);
-    }
-    std::optional<std::string> read_line() override { return std::nullopt; }
-    std::vector<std::string> lines;
-    std::vector<std::pair<std::string, std::string>> events;
-};
-
 class Session {
   public:
-    Session() : ctx_(std::make_unique<bpl::lang::Context>(io_)) {}
+    Session() : home_(std::make_shared<Workspace>()) {}
 
     py::object eval(const std::string& text, const py::kwargs& bindings) {
         for (auto [name, value] : bindings) bind(name.cast<std::string>(), value);
         std::optional<bpl::base::Error> error;
         Value last = with_engine([&] {
-            io_.lines.clear();
+            home_->io.lines.clear();
             Value result;
             try {
-                bpl::lang::run_all(*ctx_, text, [&](const Value& v, bool) { result = v; });
+                bpl::lang::run_all(*home_->ctx, text, [&](const Value& v, bool) { result = v; });
                 result = settle(result);
             } catch (const bpl::base::Error& e) {
                 error = e;
@@ -279,7 +287,7 @@ class Session {
             return result;
         });
         if (error) raise(*error, text);
-        return wrap(last);
+        return wrap(last, home_);
     }
 
     // Runs text as the REPL does: the events in order, each ("explicit", ⎕← text) or
@@ -287,16 +295,16 @@ class Session {
     py::list repl(const std::string& text) {
         std::optional<bpl::base::Error> error;
         std::vector<std::pair<std::string, std::string>> events = with_engine([&] {
-            io_.lines.clear();
-            io_.events = {};
+            home_->io.lines.clear();
+            home_->io.events = {};
             try {
-                bpl::lang::run(*ctx_, text, [&](const Value& v) {
-                    io_.events.emplace_back("display", bpl::lang::display(v, bpl::lang::Elision{}));
+                bpl::lang::run(*home_->ctx, text, [&](const Value& v) {
+                    home_->io.events.emplace_back("display", bpl::lang::display(v, bpl::lang::Elision{}));
                 });
             } catch (const bpl::base::Error& e) {
                 error = e;
             }
-            return io_.events;
+            return home_->io.events;
         });
         py::list out;
         for (const auto& [kind, data] : events) out.append(py::make_tuple(kind, data));
@@ -313,7 +321,7 @@ class Session {
 
     std::vector<std::string> names() {
         return with_engine([&] {
-            std::vector<std::string> n = ctx_->globals().names();
+            std::vector<std::string> n = home_->ctx->globals().names();
             std::sort(n.begin(), n.end());
             return n;
         });
@@ -321,25 +329,46 @@ class Session {
 
     void bind(const std::string& name, const py::handle& value) {
         Value v = to_value(value);
-        with_engine([&] { bpl::lang::set_global(*ctx_, name, v); });
+        with_engine([&] { bpl::lang::set_global(*home_->ctx, name, v); });
     }
 
     py::object get(const std::string& name) {
         std::optional<Value> v = with_engine([&]() -> std::optional<Value> {
-            Value* found = ctx_->globals().find_local(name);
+            Value* found = home_->ctx->globals().find_local(name);
             if (!found) return std::nullopt;
             return settle(*found);
         });
         if (!v) throw py::key_error(name);
-        return wrap(*v);
+        return wrap(*v, home_);
     }
 
-    std::vector<std::string> output() const { return io_.lines; }
+    std::vector<std::string> output() const { return home_->io.lines; }
 
   private:
-    CaptureIo io_;
-    std::unique_ptr<bpl::lang::Context> ctx_;
+    std::shared_ptr<Workspace> home_;
 };
+
+// f(y) calls f monadically, f(x, y) dyadically (x is ⍺), in the session f came from.
+py::object call(const Function& f, const py::args& args) {
+    if (!f.home) throw py::type_error("bpl: this function has no session to run in");
+    if (args.size() < 1 || args.size() > 2) throw py::type_error("bpl: a function takes 1 or 2 arguments");
+    std::optional<Value> alpha;
+    if (args.size() == 2) alpha = to_value(args[0]);
+    Value omega = to_value(args[args.size() - 1]);
+    std::string source = f.v.function_obj().source();
+    std::optional<bpl::base::Error> error;
+    Value result = with_engine([&] {
+        try {
+            bpl::lang::Exec ex(*f.home->ctx, std::make_shared<const std::string>(source));
+            return settle(bpl::lang::apply(ex, f.v, alpha ? &*alpha : nullptr, omega));
+        } catch (const bpl::base::Error& e) {
+            error = e;
+            return Value();
+        }
+    });
+    if (error) raise(*error, source);
+    return wrap(result, f.home);
+}
 
 std::string display_of(const Value& v) {
     return with_engine([&] { return bpl::lang::display(v, bpl::lang::Elision{}); });
@@ -392,5 +421,6 @@ PYBIND11_MODULE(_core, m) {
 
     py::class_<Function>(m, "Function")
         .def_property_readonly("source", [](const Function& f) { return f.v.function_obj().source(); })
+        .def("__call__", &call, "f(y): monadic; f(x, y): dyadic, x is ⍺")
         .def("__repr__", [](const Function& f) { return f.v.function_obj().source(); });
 }

@@ -137,6 +137,21 @@ def test_python_values_in_and_out():
         s.eval("x", x=object())
 
 
+def test_functions_are_callable():
+    s = bpl.Session()
+    mean = s.eval("+/÷≢")
+    assert mean([1, 2, 4]).py == Fraction(7, 3)  # Python ints are exact (§25.1's example)
+    minus = s.eval("-")
+    assert minus(10, 3).py == 7  # two arguments: dyadic, the first is ⍺
+    s.eval("k←100")
+    assert s.eval("{⍵+k}")(1).py == 101  # runs in its session
+    with pytest.raises(bpl.BplError) as e:
+        s.eval("+")([1, 2], [1, 2, 3])
+    assert e.value.kind == "LENGTH ERROR"
+    with pytest.raises(TypeError):
+        mean()
+
+
 def test_errors_carry_kind_message_and_span():
     s = bpl.Session()
     text = "1 2+1 2 3"
