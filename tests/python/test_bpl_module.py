@@ -152,6 +152,18 @@ def test_functions_are_callable():
         mean()
 
 
+def test_late_bound_fn():
+    mean = bpl.fn("+/÷≢")
+    assert mean([1, 2, 4]).py == Fraction(7, 3)
+    scale = bpl.fn("{⍵×factor}")
+    bpl.workspace()["factor"] = 10
+    assert scale(4).py == 40
+    bpl.workspace()["factor"] = 100  # late-bound: the name is read at each call
+    assert scale(4).py == 400
+    with pytest.raises(TypeError):
+        bpl.fn("1 2 3")(1)
+
+
 def test_errors_carry_kind_message_and_span():
     s = bpl.Session()
     text = "1 2+1 2 3"
