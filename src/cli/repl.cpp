@@ -8,6 +8,7 @@
 #include "lang/scope.h"
 
 #include <algorithm>
+#include <cctype>
 #include <iostream>
 
 namespace bpl::cli {
