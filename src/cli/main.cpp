@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include <csignal>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -118,13 +119,14 @@ int main(int argc, char** argv) {
         source = *expr;
         name = "<source>";
     } else if (file) {
+        std::error_code ec;
         std::ifstream in(*file, std::ios::binary);
-        if (!in) {
+        std::ostringstream ss;
+        if (in && !std::filesystem::is_directory(*file, ec)) ss << in.rdbuf(); // empty: no chars
+        if (!in || in.bad() || std::filesystem::is_directory(*file, ec)) { // a directory opens
             std::cerr << "IO ERROR: cannot read " << *file << "\n";
             return 1;
         }
-        std::ostringstream ss;
-        ss << in.rdbuf();
         source = without_shebang(ss.str());
         name = *file;
     } else if (from_stdin) {

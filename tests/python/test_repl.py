@@ -164,6 +164,9 @@ def test_shebang_line_and_exit_statuses(tmp_path):
     out = run([str(script)])
     assert out.returncode == 1 and ":2:4" in out.stderr  # the error keeps its line number
     assert run([str(tmp_path / "missing.bpl")]).returncode == 1
+    assert run([str(tmp_path)]).returncode == 1  # a directory is an I/O error
+    (tmp_path / "empty.bpl").write_text("")
+    assert run([str(tmp_path / "empty.bpl")]).returncode == 0
     assert run(["--no-such-flag"]).returncode == 2
     assert run(["--help"]).returncode == 0 and "usage" in run(["--help"]).stdout
     assert run(["--version"]).stdout.startswith("bpl ")
