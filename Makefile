@@ -2,7 +2,7 @@
 PRESET ?= reldebug
 BUILD := build/$(PRESET)
 
-.PHONY: setup configure build demo test test-debug python bench bench-peers clean
+.PHONY: setup configure build demo test test-debug python jupyter bench bench-peers clean
 
 setup:
 	bash tools/setup.sh
@@ -23,8 +23,12 @@ test: build
 test-debug:
 	$(MAKE) test PRESET=debug
 
-# The tensorcode Python extension, built in place so that PYTHONPATH=python finds it.
+# The Python extensions (bpl, tensorcode), built in place so that PYTHONPATH=python finds them.
 python: build
+
+# The BPL Jupyter kernel's spec, for this user (or the system, as root): docs/python.md.
+jupyter: python
+	PYTHONPATH=python /usr/bin/python3 -m bpl.kernel install
 
 bench: setup
 	cmake --preset release >/dev/null && cmake --build --preset release

@@ -1,6 +1,12 @@
-// The `bpl` program: -e EXPR, a FILE, a pipe on standard input, a line-by-line REPL on a TTY,
-// --explain (the graph's counters after running) and --cases (the case runner, cases.h).
+// The `bpl` program (operators-and-system.md §24): -e EXPR, a FILE with arguments, `-` (the
+// whole program from standard input), piped lines run as a REPL without prompts, the REPL on a
+// TTY (editor.h), --help, --version, --explain (the graph's counters after running) and --cases
+// (the case runner, cases.h). Exit status: 0 success, 1 an evaluation or I/O error, 2 bad
+// arguments; a closed output pipe ends the run with status 0.
 #include "cli/cases.h"
+#include "cli/editor.h"
+#include "cli/keys.h"
+#include "cli/repl.h"
 #include "lang/display.h"
 #include "lang/run.h"
 #include "program/plan.h"
@@ -8,6 +14,8 @@
 
 #include <unistd.h>
 
+#include <csignal>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -18,34 +26,17 @@ namespace {
 
 using namespace bpl;
 
-// ⎕← prints a line on standard output; ⎕ reads a line of standard input (none when standard
-// input holds the program).
-class StdIo : public lang::Io {
-  public:
-    explicit StdIo(bool stdin_is_source) : stdin_is_source_(stdin_is_source) {}
-    void print(const std::string& text) override { std::cout << text << "\n" << std::flush; }
-    std::optional<std::string> read_line() override {
-        if (stdin_is_source_) return std::nullopt;
-        std::string line;
-        if (!std::getline(std::cin, line)) return std::nullopt;
-        return line;
-    }
-
-  private:
-    bool stdin_is_source_;
-};
-
-// Runs source text, printing each non-shy result; on an error prints the report to `err`.
-bool run_and_print(lang::Context& ctx, const std::string& source, const std::string& name,
-                   std::ostream& err) {
+// Runs source text, printing each non-shy result (elided); on an error prints the report to
+// standard error.
+bool run_and_print(lang::Context& ctx, const std::string& source, const std::string& name) {
     try {
         lang::run(ctx, source, [](const lang::Value& v) {
-            std::cout << lang::display(v) << "\n" << std::flush;
+            std::cout << lang::display(v, lang::Elision{}) << "\n" << std::flush;
         });
         return true;
     } catch (const base::Error& e) {
         std::cout << std::flush;
-        err << lang::error_report(e, source, name) << "\n" << std::flush;
+        std::cerr << lang::error_report(e, source, name) << "\n" << std::flush;
         return false;
     }
 }
@@ -63,83 +54,103 @@ void print_counters() {
               << "values stored: " << c.values_stored << "\n";
 }
 
-int repl() {
-    StdIo io(false);
-    lang::Context ctx(io);
-    std::string line;
-    while (true) {
-        std::cout << "      " << std::flush;
-        if (!std::getline(std::cin, line)) break;
-        run_and_print(ctx, line, "<repl>", std::cout);
-    }
-    std::cout << "\n";
-    return 0;
-}
+const char* USAGE =
+    "usage: bpl [--explain] -e EXPR      evaluate one source text\n"
+    "       bpl [--explain] FILE [ARG…]  run a UTF-8 file (a first line starting #! is ignored)\n"
+    "       bpl [--explain] -            read the whole program from standard input, then run it\n"
+    "       … | bpl                      piped lines run as a REPL without prompts\n"
+    "       bpl                          the REPL, on a terminal (]help inside it)\n"
+    "       bpl --keys                   the REPL's glyph keys: ` or Alt, then the key\n"
+    "       bpl --cases [--json] [--only ID] [--exclude FILE] [--expect FILE] [--base DIR]\n"
+    "                   [--write-passing FILE] [--timeout S] [--jobs N] FILE...\n"
+    "       bpl --help | --version\n"
+    "exit status: 0 success, 1 an evaluation or I/O error, 2 bad arguments\n";
 
 int usage() {
-    std::cerr << "usage: bpl [--explain] -e EXPR | bpl [--explain] FILE | bpl (REPL or a pipe)\n"
-                 "       bpl --cases [--json] [--only ID] [--exclude FILE] [--expect FILE] [--base DIR]\n"
-                 "                   [--write-passing FILE] FILE...\n";
+    std::cerr << USAGE;
     return 2;
 }
+
+// A first line starting #! is ignored (its newline stays, so lines keep their numbers).
+std::string without_shebang(std::string source) {
+    if (source.rfind("#!", 0) == 0) source.erase(0, source.find('\n'));
+    return source;
+}
+
+// A write to a closed pipe ends the run, successfully: the reader has all it wanted.
+void on_sigpipe(int) { _exit(0); }
 
 } // namespace
 
 int main(int argc, char** argv) {
     session::install();
+    std::signal(SIGPIPE, on_sigpipe);
     std::vector<std::string> args(argv + 1, argv + argc);
     if (!args.empty() && args[0] == "--cases")
         return cli::cases_main(std::vector<std::string>(args.begin() + 1, args.end()));
-    bool explain = false;
+    bool explain = false, from_stdin = false;
     std::optional<std::string> expr, file;
+    std::vector<std::string> script_args; // after FILE: the script's (•host "args", to come)
     for (size_t i = 0; i < args.size(); i++) {
-        if (args[i] == "--explain") {
+        if (file) {
+            script_args.push_back(args[i]);
+        } else if (args[i] == "--explain") {
             explain = true;
         } else if (args[i] == "-e") {
-            if (i + 1 >= args.size()) return usage();
+            if (i + 1 >= args.size() || expr) return usage();
             expr = args[++i];
         } else if (args[i] == "-h" || args[i] == "--help") {
-            usage();
+            std::cout << USAGE;
             return 0;
+        } else if (args[i] == "--version") {
+            std::cout << "bpl " << BPL_VERSION << "\n";
+            return 0;
+        } else if (args[i] == "--keys") {
+            std::cout << cli::key_table_text();
+            return 0;
+        } else if (args[i] == "-") {
+            if (from_stdin) return usage();
+            from_stdin = true;
         } else if (args[i].size() > 1 && args[i][0] == '-') {
             return usage();
         } else {
-            if (file) return usage();
             file = args[i];
         }
     }
+    if ((expr ? 1 : 0) + (file ? 1 : 0) + (from_stdin ? 1 : 0) > 1) return usage();
     std::string source, name;
-    bool from_stdin = false;
     if (expr) {
         source = *expr;
         name = "<source>";
     } else if (file) {
+        std::error_code ec;
         std::ifstream in(*file, std::ios::binary);
-        if (!in) {
-            std::cerr << "bpl: cannot read " << *file << "\n";
-            return 2;
-        }
         std::ostringstream ss;
-        ss << in.rdbuf();
-        source = ss.str();
+        if (in && !std::filesystem::is_directory(*file, ec)) ss << in.rdbuf(); // empty: no chars
+        if (!in || in.bad() || std::filesystem::is_directory(*file, ec)) { // a directory opens
+            std::cerr << "IO ERROR: cannot read " << *file << "\n";
+            return 1;
+        }
+        source = without_shebang(ss.str());
         name = *file;
-    } else if (isatty(0)) {
-        return repl();
-    } else {
+    } else if (from_stdin) {
         std::ostringstream ss;
         ss << std::cin.rdbuf();
-        source = ss.str();
+        source = without_shebang(ss.str());
         name = "<stdin>";
-        from_stdin = true;
+    } else if (isatty(0)) {
+        return cli::run_terminal();
+    } else {
+        return cli::run_piped(std::cin);
     }
-    StdIo io(from_stdin);
+    cli::StdIo io(from_stdin);
     std::string base = ".";
     lang::Context ctx(io, base);
     if (explain) {
         program::reset_counters();
         program::set_reporting(true);
     }
-    bool ok = run_and_print(ctx, source, name, std::cerr);
+    bool ok = run_and_print(ctx, source, name);
     if (explain) print_counters();
     return ok ? 0 : 1;
 }

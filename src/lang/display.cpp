@@ -204,10 +204,12 @@ std::string empty_text(const ArrayData& a) {
 }
 
 // The items of a vector in source form, separated by spaces; `marks` off drops integer marks.
-std::string strand_items(const std::vector<Value>& items, bool marks) {
+// `gap` (when not npos) puts `…` before that item: an elided vector's middle.
+std::string strand_items(const std::vector<Value>& items, bool marks, size_t gap = std::string::npos) {
     std::string s;
     for (size_t i = 0; i < items.size(); i++) {
         if (i) s += " ";
+        if (i == gap) s += "… ";
         const Value& v = items[i];
         s += is_number_atom(v) ? number_text(v, marks) : group_if_spaced(source_form(v));
     }
@@ -219,25 +221,63 @@ bool row_item(const Value& v) {
            !is_char_vector(v);
 }
 
-std::string vector_text(const ArrayData& a) {
-    if (a.count() == 0) return empty_text(a);
-    if (!a.is_boxed()) {
-        if (a.kind() == Kind::Char) return plain_text(a);
-        std::vector<Value> items = items_of(a);
-        if (is_int_kind(a.kind())) return "[" + strand_items(items, false) + "]" + number::mark(a.kind());
-        if (a.kind() == Kind::F32 || a.kind() == Kind::F16)
-            return "[" + strand_items(items, false) + "]" + number::mark(a.kind());
-        if (a.count() == 1) return "[" + strand_items(items, true) + "]";
-        return strand_items(items, true);
+// The positions shown along an axis of length n: all of them, or when eliding an axis longer
+// than twice the edges, the first and last `edges` with -1 (the gap) between.
+std::vector<int64_t> shown(int64_t n, const Elision* elide) {
+    std::vector<int64_t> out;
+    if (elide && n > 2 * elide->edges) {
+        for (int64_t i = 0; i < elide->edges; i++) out.push_back(i);
+        out.push_back(-1);
+        for (int64_t i = n - elide->edges; i < n; i++) out.push_back(i);
+    } else {
+        for (int64_t i = 0; i < n; i++) out.push_back(i);
     }
-    std::vector<Value> items = items_of(a);
+    return out;
+}
+
+// The shown items read (the gap left out) and where the gap was (npos: none).
+std::vector<Value> shown_items(const ArrayData& a, const std::vector<int64_t>& at, size_t* gap) {
+    std::vector<Value> items;
+    *gap = std::string::npos;
+    for (int64_t i : at) {
+        if (i < 0) *gap = items.size();
+        else items.push_back(a.item(i).read());
+    }
+    return items;
+}
+
+// Elision applies to arrays of more than its limit of items.
+const Elision* applies(const ArrayData& a, const Elision* elide) {
+    return elide && a.count() > elide->limit ? elide : nullptr;
+}
+
+// A vector's text; `elide` (null: none) shortens one of more than its limit of items.
+std::string vector_text(const ArrayData& a, const Elision* elide) {
+    if (a.count() == 0) return empty_text(a);
+    std::vector<int64_t> at = shown(a.count(), applies(a, elide));
+    size_t gap = std::string::npos;
+    if (!a.is_boxed()) {
+        if (a.kind() == Kind::Char) {
+            std::string s;
+            for (int64_t i : at) s += i < 0 ? "…" : utf8(a.items_as<char32_t>()[i]);
+            return s;
+        }
+        std::vector<Value> items = shown_items(a, at, &gap);
+        if (is_int_kind(a.kind()))
+            return "[" + strand_items(items, false, gap) + "]" + number::mark(a.kind());
+        if (a.kind() == Kind::F32 || a.kind() == Kind::F16)
+            return "[" + strand_items(items, false, gap) + "]" + number::mark(a.kind());
+        if (a.count() == 1) return "[" + strand_items(items, true) + "]";
+        return strand_items(items, true, gap);
+    }
+    std::vector<Value> items = shown_items(a, at, &gap);
     // A strand holds atoms only, or characters and strings only (`'x' 1`, `''' "a""b"`); a
     // string among numbers goes in brackets (`[1 2 "hi"]`, language.md §12.2).
     bool atoms = std::all_of(items.begin(), items.end(),
                              [](const Value& v) { return is_number_atom(v) || v.is_char(); });
     bool texts = std::all_of(items.begin(), items.end(),
                              [](const Value& v) { return v.is_char() || is_char_vector(v); });
-    if (items.size() >= 2 && (atoms || texts)) return strand_items(items, true);
+    if (items.size() >= 2 && (atoms || texts)) return strand_items(items, true, gap);
     if (items.size() >= 2 && std::all_of(items.begin(), items.end(), row_item)) {
         bool all_int = std::all_of(items.begin(), items.end(), [&](const Value& v) {
             return is_compact_int(v.array_data()) && v.array_data().kind() == items[0].array_data().kind();
@@ -245,14 +285,17 @@ std::string vector_text(const ArrayData& a) {
         std::string s = "(";
         for (size_t i = 0; i < items.size(); i++) {
             if (i) s += "⋄";
+            if (i == gap) s += "…⋄";
             s += strand_items(items_of(items[i].array_data()), !all_int);
         }
         s += ")";
         if (all_int) s += number::mark(items[0].array_data().kind());
         return s;
     }
-    return "[" + strand_items(items, true) + "]";
+    return "[" + strand_items(items, true, gap) + "]";
 }
+
+std::string vector_text(const ArrayData& a) { return vector_text(a, nullptr); }
 
 // Source form of a rank ≥ 2 array: `[row⋄row]`, planes nested.
 std::string high_source(const ArrayData& a, int64_t axis, int64_t offset, bool marks) {
@@ -301,53 +344,98 @@ struct Cell {
     bool number = false;
 };
 
-// Before item k that starts a new plane: one blank line per changed leading index.
-void plane_breaks(const value::Shape& shape, int64_t k, std::string& out) {
-    for (size_t ax = shape.size() - 2; ax-- > 0;) {
-        int64_t span = 1;
-        for (size_t j = ax + 1; j < shape.size(); j++) span *= shape[j];
-        if (k % span == 0) out += "\n";
+// One printed line of a matrix or higher-rank array: a row (the offset of its first item), the
+// ⋮ row of an elided row axis, or the ⋮ line of an elided plane axis. `breaks` blank lines
+// come before it (one per changed leading index).
+struct Line {
+    enum Kind { Row, GapRow, GapPlane } kind;
+    int64_t offset;
+    int breaks;
+};
+
+void walk_lines(const value::Shape& shape, const std::vector<int64_t>& stride, const Elision* elide,
+                size_t axis, int64_t offset, int& pending, std::vector<Line>& out) {
+    size_t rank = shape.size();
+    std::vector<int64_t> at = shown(shape[axis], elide);
+    for (size_t j = 0; j < at.size(); j++) {
+        if (j > 0 && axis + 2 < rank) pending = static_cast<int>(rank - 2 - axis);
+        if (at[j] < 0) {
+            out.push_back({axis + 2 == rank ? Line::GapRow : Line::GapPlane, -1, pending});
+            pending = 0;
+        } else if (axis + 2 == rank) {
+            out.push_back({Line::Row, offset + at[j] * stride[axis], pending});
+            pending = 0;
+        } else {
+            walk_lines(shape, stride, elide, axis + 1, offset + at[j] * stride[axis], pending, out);
+        }
     }
 }
 
-std::string matrix_text(const ArrayData& a) {
-    const auto& shape = a.shape();
-    int64_t cols = shape.back();
-    int64_t rows = a.count() / cols;
+// The lines of an array of rank ≥ 2, every row or (eliding) the shown ones.
+std::vector<Line> lines_of(const value::Shape& shape, const Elision* elide) {
+    std::vector<int64_t> stride(shape.size(), 1);
+    for (size_t d = shape.size() - 1; d-- > 0;) stride[d] = stride[d + 1] * shape[d + 1];
+    std::vector<Line> out;
+    int pending = 0;
+    walk_lines(shape, stride, elide, 0, 0, pending, out);
+    return out;
+}
+
+// A matrix or higher-rank array's text; `elide` (null: none) shortens one of more than its
+// limit of items to the edges of each long axis, with … ⋮ ⋱ in the gaps.
+std::string matrix_text(const ArrayData& a, const Elision* elide) {
+    elide = applies(a, elide);
+    std::vector<Line> lines = lines_of(a.shape(), elide);
+    std::vector<int64_t> cols = shown(a.shape().back(), elide);
+    size_t ncols = cols.size();
     if (!a.is_boxed() && a.kind() == Kind::Char) {
         std::string out;
-        int64_t plane = shape[shape.size() - 2] * cols;
-        for (int64_t r = 0; r < rows; r++) {
-            if (r) out += "\n";
-            if (r && r * cols % plane == 0) plane_breaks(shape, r * cols, out);
-            for (int64_t c = 0; c < cols; c++) out += utf8(a.items_as<char32_t>()[r * cols + c]);
+        for (size_t l = 0; l < lines.size(); l++) {
+            if (l) out += "\n";
+            out += std::string(static_cast<size_t>(lines[l].breaks), '\n');
+            if (lines[l].kind != Line::Row) {
+                out += "⋮";
+                continue;
+            }
+            for (int64_t c : cols)
+                out += c < 0 ? "…" : utf8(a.items_as<char32_t>()[lines[l].offset + c]);
         }
         return out;
     }
     bool marks = a.is_boxed();
-    std::vector<Cell> cells(static_cast<size_t>(a.count()));
-    for (int64_t i = 0; i < a.count(); i++) {
-        Value v = a.item(i).read();
-        Cell& c = cells[static_cast<size_t>(i)];
-        if (is_number_atom(v)) {
-            c.text = number_text(v, marks);
-            c.number = v.kind() != Kind::Bool;
-        } else if (is_char_vector(v) && !a.is_boxed()) {
-            c.text = plain_text(v.array_data());
-        } else {
-            c.text = source_form(v);
+    std::vector<Cell> cells(lines.size() * ncols);
+    for (size_t l = 0; l < lines.size(); l++) {
+        for (size_t j = 0; j < ncols; j++) {
+            Cell& c = cells[l * ncols + j];
+            if (lines[l].kind == Line::GapRow) {
+                c.text = cols[j] < 0 ? "⋱" : "⋮";
+                continue;
+            }
+            if (lines[l].kind == Line::GapPlane) continue;
+            if (cols[j] < 0) {
+                c.text = "…";
+                continue;
+            }
+            Value v = a.item(lines[l].offset + cols[j]).read();
+            if (is_number_atom(v)) {
+                c.text = number_text(v, marks);
+                c.number = v.kind() != Kind::Bool;
+            } else if (is_char_vector(v) && !a.is_boxed()) {
+                c.text = plain_text(v.array_data());
+            } else {
+                c.text = source_form(v);
+            }
         }
     }
     // Column layout: numbers split at the decimal point into an integer and a fraction part.
-    std::vector<size_t> int_w(static_cast<size_t>(cols), 0), frac_w(static_cast<size_t>(cols), 0),
-        other_w(static_cast<size_t>(cols), 0);
+    std::vector<size_t> int_w(ncols, 0), frac_w(ncols, 0), other_w(ncols, 0);
     // The split is the first of a point, an exponent or ⱼ: a complex number aligns on its real part.
     auto split = [](const std::string& t) {
         return std::min({t.find('.'), t.find("ₑ"), t.find("ⱼ"), t.size()});
     };
-    for (int64_t i = 0; i < a.count(); i++) {
-        size_t c = static_cast<size_t>(i % cols);
-        const Cell& cell = cells[static_cast<size_t>(i)];
+    for (size_t i = 0; i < cells.size(); i++) {
+        size_t c = i % ncols;
+        const Cell& cell = cells[i];
         if (cell.number) {
             size_t p = split(cell.text);
             int_w[c] = std::max(int_w[c], width(cell.text.substr(0, p)));
@@ -357,13 +445,15 @@ std::string matrix_text(const ArrayData& a) {
         }
     }
     std::string out;
-    int64_t plane = shape[shape.size() - 2] * cols;
-    for (int64_t r = 0; r < rows; r++) {
-        if (r) out += "\n";
-        if (r && r * cols % plane == 0) plane_breaks(shape, r * cols, out);
-        for (int64_t c = 0; c < cols; c++) {
-            size_t cu = static_cast<size_t>(c);
-            const Cell& cell = cells[static_cast<size_t>(r * cols + c)];
+    for (size_t l = 0; l < lines.size(); l++) {
+        if (l) out += "\n";
+        out += std::string(static_cast<size_t>(lines[l].breaks), '\n');
+        if (lines[l].kind == Line::GapPlane) {
+            out += "⋮";
+            continue;
+        }
+        for (size_t cu = 0; cu < ncols; cu++) {
+            const Cell& cell = cells[l * ncols + cu];
             size_t num_w = int_w[cu] + frac_w[cu];
             size_t col_w = std::max(num_w, other_w[cu]);
             std::string t;
@@ -378,18 +468,18 @@ std::string matrix_text(const ArrayData& a) {
             } else {
                 t = cell.text + std::string(col_w - width(cell.text), ' ');
             }
-            if (c) out += " ";
+            if (cu) out += " ";
             out += t;
         }
     }
     return out;
 }
 
-std::string array_text(const ArrayData& a) {
+std::string array_text(const ArrayData& a, const Elision* elide) {
     if (a.rank() == 0) return array_source(a);
     if (a.count() == 0) return empty_text(a);
-    if (a.rank() == 1) return vector_text(a);
-    return matrix_text(a);
+    if (a.rank() == 1) return vector_text(a, elide);
+    return matrix_text(a, elide);
 }
 
 // The value read, and a boxed array whose items were pending rebuilt from their read items, so
@@ -402,6 +492,22 @@ Value settled(const Value& value) {
     for (const Value& item : a.boxed_items()) pending = pending || item.is_pending();
     if (!pending) return v;
     return value::make_array(a.shape(), items_of(a), a.prototype());
+}
+
+std::string display_text(const Value& value, const Elision* elide) {
+    check_depth();
+    Value v = settled(value);
+    switch (v.tag()) {
+    case Tag::None: return "";
+    case Tag::Number:
+    case Tag::Complex:
+    case Tag::Exact: return number_text(v, true);
+    case Tag::Char: return char_source(v.as_char());
+    case Tag::Function: return v.function_obj().source();
+    case Tag::Array: return array_text(v.array_data(), elide);
+    case Tag::Pending: return display_text(v.read(), elide);
+    }
+    return "";
 }
 
 } // namespace
@@ -428,20 +534,8 @@ std::string source_form(const Value& value) {
     return "";
 }
 
-std::string display(const Value& value) {
-    check_depth();
-    Value v = settled(value);
-    switch (v.tag()) {
-    case Tag::None: return "";
-    case Tag::Number:
-    case Tag::Complex:
-    case Tag::Exact: return number_text(v, true);
-    case Tag::Char: return char_source(v.as_char());
-    case Tag::Function: return v.function_obj().source();
-    case Tag::Array: return array_text(v.array_data());
-    case Tag::Pending: return display(v.read());
-    }
-    return "";
-}
+std::string display(const Value& value) { return display_text(value, nullptr); }
+
+std::string display(const Value& value, const Elision& elide) { return display_text(value, &elide); }
 
 } // namespace bpl::lang

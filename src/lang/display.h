@@ -4,12 +4,23 @@
 
 #include "value/value.h"
 
+#include <cstdint>
 #include <string>
 
 namespace bpl::lang {
 
-// The text the REPL prints for v (lines joined by '\n', no trailing newline).
+// The whole text of v (lines joined by '\n', no trailing newline): ⎕←, ⍕ and the case runner.
 std::string display(const value::Value& v);
+
+// Elision of large arrays (language.md §12.3): an array of more than `limit` items shows the
+// first and last `edges` positions of each axis longer than 2×edges, with `…` for elided
+// columns, `⋮` for rows and planes, `⋱` where both meet.
+struct Elision {
+    int64_t limit = 1000;
+    int64_t edges = 3;
+};
+// The text the REPL and a program's results print for v, elided as `elide` says.
+std::string display(const value::Value& v, const Elision& elide);
 // v in source form, as an item inside a strand or bracket list (`1ₓ`, `"ab"`, `[1 2]`, `⊂7`).
 std::string source_form(const value::Value& v);
 // D⍕Y, W D⍕Y: numbers in fixed-point or exponent fields (functions.md §10.1). Reads Y.

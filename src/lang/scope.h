@@ -7,6 +7,7 @@
 
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 namespace bpl::lang {
 
@@ -34,6 +35,13 @@ class Scope : public base::RefCounted {
         return nullptr;
     }
     void set(const std::string& name, Value v) { names_[name] = std::move(v); }
+    // This scope's own names, in no order (the REPL's completion lists them).
+    std::vector<std::string> names() const {
+        std::vector<std::string> out;
+        out.reserve(names_.size());
+        for (const auto& [name, value] : names_) out.push_back(name);
+        return out;
+    }
     // Drops every binding (a finished call's locals), breaking closure cycles.
     void clear() { names_.clear(); }
 

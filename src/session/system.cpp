@@ -267,4 +267,10 @@ Value lookup(const std::string& name) {
 
 void install() { lang::register_system_names(lookup); }
 
+std::vector<std::string> system_names() {
+    std::vector<std::string> names;
+    for (const SystemRow& row : TABLE) names.emplace_back(row.name);
+    return names;
+}
+
 } // namespace bpl::session

@@ -39,6 +39,20 @@ Ref<ArrayData> ArrayData::compact(Kind kind, Shape shape, bool weak) {
     return a;
 }
 
+Ref<ArrayData> ArrayData::adopt(Kind kind, Shape shape, const void* data,
+                                std::shared_ptr<const void> owner) {
+    ASSERT(kind != Kind::Exact, "Exact values are host values, never compact");
+    ASSERT(owner, "an adopted buffer needs its owner");
+    Ref<ArrayData> a(new ArrayData());
+    a->kind_ = kind;
+    a->count_ = count_of(shape);
+    a->shape_ = std::move(shape);
+    // never written through: kernels write only the buffers of arrays they make
+    a->data_ = std::unique_ptr<std::byte[], AlignedDelete>(
+        static_cast<std::byte*>(const_cast<void*>(data)), AlignedDelete{std::move(owner)});
+    return a;
+}
+
 namespace {
 // The one kind all items share, when the array can be compact.
 bool common_kind(const std::vector<Value>& items, Kind* kind, bool* weak) {

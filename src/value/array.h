@@ -23,7 +23,12 @@ class ArrayData final : public base::RefCounted {
     // A boxed array as is, never normalised: mixed storage stays mixed when it is rearranged or
     // written into (core:3145, 3156), though its items may now share one kind.
     static Ref<ArrayData> mixed(Shape shape, std::vector<Value> items, Value proto = {});
-    // A vector or higher array from values: same as boxed() (normalising).
+    // A compact array over a buffer it does not own (an embedding's, e.g. a NumPy array's):
+    // `data` holds count_of(shape) items of `kind` and stays valid, unwritten, while `owner`
+    // lives; the array holds `owner` until it is freed. The caller checks that the buffer is
+    // 64-byte aligned and that reading one 64-byte block past its end stays in its page (the
+    // kernels read whole blocks).
+    static Ref<ArrayData> adopt(Kind kind, Shape shape, const void* data, std::shared_ptr<const void> owner);
     ~ArrayData();
 
     bool is_boxed() const noexcept { return boxed_; }
@@ -51,9 +56,13 @@ class ArrayData final : public base::RefCounted {
     Value prototype() const;
 
   private:
-    // Frees the item buffer (from std::aligned_alloc, whatever its alignment).
+    // Frees the item buffer (from std::aligned_alloc, whatever its alignment), or releases the
+    // owner of an adopted one.
     struct AlignedDelete {
-        void operator()(std::byte* p) const noexcept { std::free(p); }
+        std::shared_ptr<const void> owner;
+        void operator()(std::byte* p) const noexcept {
+            if (!owner) std::free(p);
+        }
     };
     ArrayData() = default;
     Kind kind_ = Kind::F64;

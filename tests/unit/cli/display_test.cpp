@@ -151,3 +151,57 @@ TEST(Display, Functions) {
 }
 
 } // namespace
+
+namespace {
+
+std::vector<Value> counting(int64_t n) {
+    std::vector<Value> items;
+    for (int64_t k = 0; k < n; k++) items.push_back(i(k));
+    return items;
+}
+
+using bpl::lang::Elision;
+
+} // namespace
+
+// language.md §12.3: an array of more than `limit` items keeps `edges` positions at each end of
+// every axis longer than 2×edges; the expected texts are worked out by hand.
+TEST(Display, ElisionOfVectors) {
+    Value v = make_array({12}, counting(12));
+    EXPECT_EQ(display(v, Elision{10, 2}), "[0 1 … 10 11]ₓ");
+    EXPECT_EQ(display(v, Elision{12, 2}), "[0 1 2 3 4 5 6 7 8 9 10 11]ₓ"); // not over the limit
+    EXPECT_EQ(display(v), "[0 1 2 3 4 5 6 7 8 9 10 11]ₓ");               // ⎕← and ⍕: all
+    EXPECT_EQ(display(make_array({2000}, counting(2000)), Elision{}), "[0 1 2 … 1997 1998 1999]ₓ");
+    std::vector<Value> floats;
+    for (int k = 0; k < 8; k++) floats.push_back(f(k + 0.5));
+    EXPECT_EQ(display(make_array({8}, floats), Elision{5, 1}), "0.5 … 7.5");
+    EXPECT_EQ(display(str(U"abcdefgh"), Elision{5, 2}), "ab…gh");
+}
+
+TEST(Display, ElisionOfMatrices) {
+    EXPECT_EQ(display(make_array({4, 5}, counting(20)), Elision{10, 1}),
+              " 0 …  4\n"
+              " ⋮ ⋱  ⋮\n"
+              "15 … 19");
+    // only the long axis is elided: 3 rows are not more than 2×2
+    EXPECT_EQ(display(make_array({3, 6}, counting(18)), Elision{10, 2}),
+              " 0  1 …  4  5\n"
+              " 6  7 … 10 11\n"
+              "12 13 … 16 17");
+    // a plane axis: a ⋮ line between the kept planes, blank lines as between planes
+    EXPECT_EQ(display(make_array({4, 1, 2}, counting(8)), Elision{5, 1}), "0 1\n\n⋮\n\n6 7");
+    std::vector<Value> chars;
+    for (char32_t ch : std::u32string(U"abcdefghijklmnopqrstuvwx")) chars.push_back(c(ch));
+    EXPECT_EQ(display(make_array({3, 8}, chars), Elision{10, 2}), "ab…gh\nij…op\nqr…wx");
+}
+
+// Display is linear in its output: 3000 levels of enclosure display at once (a cost doubling
+// per level would never finish).
+TEST(Display, DeepEnclosureIsLinear) {
+    Value v = vec({i(1), i(2)});
+    for (int k = 0; k < 3000; k++) v = make_array({}, {v});
+    std::string text = display(v);
+    std::string expected;
+    for (int k = 0; k < 3000; k++) expected += "⊂";
+    EXPECT_EQ(text, expected + "[1 2]ₓ");
+}

@@ -1,0 +1,37 @@
+"""BPL for Python (docs/python.md): ``s = bpl.Session(); s.eval("+/⍳10")``, or the process-wide
+workspace through ``bpl.workspace()`` and late-bound callables ``bpl.fn("+/÷≢")``."""
+import threading
+
+from bpl._core import Array, BplError, Function, Session, glyph_keys
+
+__all__ = ["Array", "BplError", "Function", "Session", "fn", "glyph_keys", "workspace"]
+
+_workspace = None
+_lock = threading.Lock()
+
+
+def workspace():
+    """The process-wide Session that ``fn`` uses (made on first use)."""
+    global _workspace
+    with _lock:
+        if _workspace is None:
+            _workspace = Session()
+        return _workspace
+
+
+class fn:
+    """A late-bound callable: ``fn(src)(y)`` evaluates ``src`` in the process-wide workspace at
+    each call (so it sees the names as they are then) and applies the function it gives: one
+    argument monadic, two dyadic."""
+
+    def __init__(self, src):
+        self.src = src
+
+    def __call__(self, *args):
+        f = workspace().eval(self.src)
+        if not isinstance(f, Function):
+            raise TypeError(f"bpl.fn: {self.src!r} is not a function")
+        return f(*args)
+
+    def __repr__(self):
+        return f"bpl.fn({self.src!r})"

@@ -1,0 +1,170 @@
+// The REPL's evaluation side (repl.h): gathering lines, `]` commands, display and errors.
+#include "cli/repl.h"
+
+#include "base/error.h"
+#include "cli/keys.h"
+#include "lang/display.h"
+#include "lang/lexer.h"
+#include "lang/scope.h"
+
+#include <algorithm>
+#include <cctype>
+#include <iostream>
+
+namespace bpl::cli {
+
+void StdIo::print(const std::string& text) { std::cout << text << "\n" << std::flush; }
+
+std::optional<std::string> StdIo::read_line() {
+    if (stdin_is_source_) return std::nullopt;
+    std::string line;
+    if (!std::getline(std::cin, line)) return std::nullopt;
+    return line;
+}
+
+bool needs_more(const std::string& source) {
+    std::vector<lang::Token> tokens;
+    try {
+        tokens = lang::lex(source);
+    } catch (const base::Error&) {
+        return false;
+    }
+    int depth = 0;
+    for (const lang::Token& t : tokens) {
+        switch (t.kind) {
+        case lang::Tok::LParen:
+        case lang::Tok::LBracket:
+        case lang::Tok::LBrace: depth++; break;
+        case lang::Tok::RParen:
+        case lang::Tok::RBracket:
+        case lang::Tok::RBrace: depth--; break;
+        default: break;
+        }
+    }
+    return depth > 0;
+}
+
+Repl::Repl(lang::Io& io, std::ostream& out, std::ostream& err)
+    : io_(io), out_(out), err_(err), ctx_(std::make_unique<lang::Context>(io)) {}
+
+Repl::~Repl() = default;
+
+bool Repl::feed(const std::string& line) {
+    if (buffer_.empty()) {
+        size_t first = line.find_first_not_of(" \t");
+        if (first != std::string::npos && line[first] == ']') {
+            command(line.substr(first + 1));
+            return true;
+        }
+        buffer_ = line;
+    } else {
+        buffer_ += "\n" + line;
+    }
+    if (needs_more(buffer_)) return false;
+    std::string source = std::move(buffer_);
+    buffer_.clear();
+    run_source(source);
+    return true;
+}
+
+void Repl::finish() {
+    if (buffer_.empty()) return;
+    std::string source = std::move(buffer_);
+    buffer_.clear();
+    run_source(source);
+}
+
+void Repl::run_source(const std::string& source) {
+    try {
+        lang::run(*ctx_, source, [&](const lang::Value& v) {
+            out_ << lang::display(v, lang::Elision{}) << "\n" << std::flush;
+        });
+    } catch (const base::Error& e) {
+        failed_ = true;
+        out_ << std::flush;
+        err_ << lang::error_report(e, source, "<repl>") << "\n" << std::flush;
+    }
+}
+
+std::vector<std::string> Repl::names() const {
+    std::vector<std::string> names = ctx_->globals().names();
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+// `]help [name]`, `]clear`, `]display expr` (case does not matter in the command's name).
+void Repl::command(const std::string& text) {
+    size_t end = text.find_first_of(" \t");
+    std::string name = text.substr(0, end);
+    std::transform(name.begin(), name.end(), name.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::string arg;
+    if (end != std::string::npos) {
+        size_t from = text.find_first_not_of(" \t", end);
+        size_t to = text.find_last_not_of(" \t");
+        if (from != std::string::npos) arg = text.substr(from, to - from + 1);
+    }
+    if (name == "help") {
+        help(arg);
+    } else if (name == "clear") {
+        ctx_ = std::make_unique<lang::Context>(io_);
+        out_ << "clear workspace\n" << std::flush;
+    } else if (name == "display") {
+        // the whole value, however large
+        try {
+            lang::run(*ctx_, arg, [&](const lang::Value& v) { out_ << lang::display(v) << "\n"; });
+        } catch (const base::Error& e) {
+            failed_ = true;
+            err_ << lang::error_report(e, arg, "<repl>") << "\n";
+        }
+        out_ << std::flush;
+    } else {
+        failed_ = true;
+        err_ << "unknown command ]" << name << " (try ]help)\n" << std::flush;
+    }
+}
+
+void Repl::help(const std::string& topic) {
+    auto row_line = [](const GlyphKey& row) {
+        std::string key = row.key ? std::string(" (`") + row.key + ")" : "";
+        return std::string(row.glyph) + "  " + row.name + key + ": " + row.help;
+    };
+    if (topic.empty()) {
+        out_ << "Commands: ]help name  ]display expr  ]clear\n"
+                "Glyphs: ` then a key types a glyph (`i is ⍳, `` is ⋄, ` and space is `);\n"
+                "        Alt and the key does the same; `name then Tab completes a glyph's name.\n"
+                "]help ⍳ or ]help iota describes a glyph; ]help f shows a workspace name.\n"
+             << std::flush;
+        return;
+    }
+    if (const GlyphKey* row = glyph_row(topic)) {
+        out_ << row_line(*row) << "\n" << std::flush;
+        return;
+    }
+    if (lang::Value* v = ctx_->globals().find_local(topic)) {
+        out_ << topic << ": " << lang::display(*v, lang::Elision{}) << "\n" << std::flush;
+        return;
+    }
+    std::vector<const GlyphKey*> rows = glyphs_named(topic);
+    if (rows.empty()) {
+        failed_ = true;
+        err_ << "no help for " << topic << "\n" << std::flush;
+        return;
+    }
+    for (const GlyphKey* row : rows) out_ << row_line(*row) << "\n";
+    out_ << std::flush;
+}
+
+int run_piped(std::istream& in) {
+    StdIo io(true);
+    Repl repl(io, std::cout, std::cerr);
+    std::string line;
+    while (std::getline(in, line)) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        repl.feed(line);
+    }
+    repl.finish();
+    return repl.failed() ? 1 : 0;
+}
+
+} // namespace bpl::cli

@@ -1,0 +1,66 @@
+"""The Jupyter kernel (python/bpl/kernel.py), installed into a temporary prefix and driven by
+jupyter_client as a notebook would: values, ⎕← output, errors, names across cells, completion
+and inspection."""
+import os
+
+import pytest
+
+jupyter_client = pytest.importorskip("jupyter_client")
+pytest.importorskip("ipykernel")
+bpl_kernel = pytest.importorskip("bpl.kernel")
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory):
+    prefix = tmp_path_factory.mktemp("jupyter")
+    bpl_kernel.install(prefix=str(prefix))
+    old = os.environ.get("JUPYTER_PATH")
+    os.environ["JUPYTER_PATH"] = str(prefix / "share" / "jupyter")
+    km, kc = jupyter_client.manager.start_new_kernel(kernel_name="bpl", startup_timeout=120)
+    yield kc
+    kc.stop_channels()
+    km.shutdown_kernel(now=True)
+    if old is None:
+        del os.environ["JUPYTER_PATH"]
+    else:
+        os.environ["JUPYTER_PATH"] = old
+
+
+def run(kc, code):
+    """The reply's content and the iopub messages (type, content) of one cell."""
+    seen = []
+    reply = kc.execute_interactive(code, timeout=60,
+                                   output_hook=lambda m: seen.append((m["msg_type"], m["content"])))
+    return reply["content"], seen
+
+
+def test_values_and_output(client):
+    reply, seen = run(client, "+/⍳10")
+    assert reply["status"] == "ok"
+    results = [c["data"]["text/plain"] for t, c in seen if t == "execute_result"]
+    assert results == [f"{sum(range(10))}ₓ"]
+    reply, seen = run(client, '⎕←"hi"⋄x←6×7')
+    assert reply["status"] == "ok"
+    assert [c["text"] for t, c in seen if t == "stream"] == ["hi\n"]
+    assert not [c for t, c in seen if t == "execute_result"]  # an assignment shows nothing
+    reply, seen = run(client, "x")
+    assert [c["data"]["text/plain"] for t, c in seen if t == "execute_result"] == ["42"]
+
+
+def test_errors(client):
+    reply, seen = run(client, "1 2+1 2 3")
+    assert reply["status"] == "error" and reply["ename"] == "LENGTH ERROR"
+    errors = [c for t, c in seen if t == "error"]
+    assert errors and "^" in errors[0]["traceback"][-1]
+    reply, _ = run(client, "x+1")
+    assert reply["status"] == "ok"  # the workspace goes on
+
+
+def test_completion_and_inspection(client):
+    run(client, "quantity←1")
+    reply = client.complete("quan", 4, reply=True, timeout=30)["content"]
+    assert reply["matches"] == ["quantity"] and reply["cursor_start"] == 0
+    reply = client.complete("1+`iot", 6, reply=True, timeout=30)["content"]
+    assert reply["matches"] == ["⍳"] and reply["cursor_start"] == 2
+    reply = client.inspect("⍳", 1, reply=True, timeout=30)["content"]
+    assert reply["found"] and "iota" in reply["data"]["text/plain"]
