@@ -1,13 +1,16 @@
 // The `bpl` program: -e EXPR, a FILE, a pipe on standard input, a line-by-line REPL on a TTY,
-// --explain (the graph's counters after running) and --cases (the case runner, cases.h).
+// --explain (the graph's counters after running), --kinds=static|dynamic (prim/mode.h) and --cases
+// (the case runner, cases.h).
 #include "cli/cases.h"
 #include "lang/display.h"
 #include "lang/run.h"
+#include "prim/mode.h"
 #include "program/plan.h"
 #include "session/session.h"
 
 #include <unistd.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -77,7 +80,8 @@ int repl() {
 }
 
 int usage() {
-    std::cerr << "usage: bpl [--explain] -e EXPR | bpl [--explain] FILE | bpl (REPL or a pipe)\n"
+    std::cerr << "usage: bpl [--explain] [--kinds=static|dynamic] -e EXPR | bpl [options] FILE |\n"
+                 "       bpl [options] (REPL or a pipe)\n"
                  "       bpl --cases [--json] [--only ID] [--exclude FILE] [--expect FILE] [--base DIR]\n"
                  "                   [--write-passing FILE] FILE...\n";
     return 2;
@@ -92,9 +96,20 @@ int main(int argc, char** argv) {
         return cli::cases_main(std::vector<std::string>(args.begin() + 1, args.end()));
     bool explain = false;
     std::optional<std::string> expr, file;
+    if (const char* k = std::getenv("BPL_KINDS"); k && !prim::parse_kinds(k)) {
+        std::cerr << "bpl: BPL_KINDS must be static or dynamic\n";
+        return 2;
+    }
     for (size_t i = 0; i < args.size(); i++) {
         if (args[i] == "--explain") {
             explain = true;
+        } else if (args[i].rfind("--kinds=", 0) == 0) {
+            std::optional<prim::Kinds> k = prim::parse_kinds(std::string_view(args[i]).substr(8));
+            if (!k) {
+                std::cerr << "bpl: --kinds takes static or dynamic\n";
+                return 2;
+            }
+            prim::set_kinds(*k);
         } else if (args[i] == "-e") {
             if (i + 1 >= args.size()) return usage();
             expr = args[++i];

@@ -4,6 +4,8 @@
 
 #include "prim/exact.h"
 #include "prim/factory.h"
+#include "prim/mode.h"
+#include "program/plan.h"
 #include "value/array.h"
 
 #include <cmath>
@@ -50,13 +52,19 @@ bool is_plain_power(Kind k, const Value& y) {
     return !std::isfinite(e) || e == std::floor(e);
 }
 
-// Dynamic kinds (D5): the kind to run fn in, given operands converted to k. Reads the operands of
-// value-dependent functions on real kinds (an observing read, like a parameter's); k otherwise.
+// The kind to run fn in, given operands converted to k. Static kinds: k, from descriptions alone
+// (a value outside the real domain gives NaN). Dynamic kinds (D5): k where the operands' ranges
+// prove every result real; otherwise the operands of value-dependent functions on real kinds are
+// read (an observing read, reported as forced) and decide.
 Kind dynamic_kind(math::Fn fn, Kind k, const Value& a, const Value* w, const Shape& shape) {
     if (!number::is_real(k) || !math::is_value_dependent(fn)) return k;
+    if (kinds() == Kinds::Static) return k;
     if (fn == math::Fn::Power && w && is_plain_power(k, *w)) return k;
     int64_t n = value::count_of(shape);
     if (n == 0) return k;
+    value::Range rx = Desc::of(a).range, ry = w ? Desc::of(*w).range : value::Range{};
+    if (math::real_on(fn, k, rx.lo, rx.hi, ry.lo, ry.hi)) return k;
+    program::ReadReason why("a kind that depends on values");
     Items x = items_in(a, k);
     if (!x.data) return k;
     if (!w) return math::dynamic_kind(fn, k, x.data, 1, nullptr, 0, x.count);
