@@ -10,6 +10,7 @@
 
 #include <cmath>
 #include <cstddef>
+#include <utility>
 
 namespace bpl::prim {
 
@@ -179,6 +180,21 @@ Value compacted(const Value& v) {
     return value::make_array(a.shape(), a.boxed_items(), a.count() == 0 ? a.prototype() : Value{});
 }
 
+// Static kinds keep real floats as floats for ⌊ ⌈ and monadic × (functions.md 0.5): a row's
+// function under static kinds. On other kinds the float-result objects act as the originals,
+// and exact numbers round in their own domain. ⌊ₓ ⌈ₓ call Floor and Ceiling directly.
+constexpr std::pair<math::Fn, math::Fn> STATIC_FORMS[] = {
+    {math::Fn::Floor, math::Fn::FloorFloat},
+    {math::Fn::Ceiling, math::Fn::CeilingFloat},
+    {math::Fn::Direction, math::Fn::DirectionFloat},
+};
+math::Fn row_fn(math::Fn fn) {
+    if (kinds() != Kinds::Static) return fn;
+    for (auto [from, to] : STATIC_FORMS)
+        if (fn == from) return to;
+    return fn;
+}
+
 } // namespace
 
 Value pervade_fn(math::Fn fn, const Value& v) {
@@ -197,7 +213,7 @@ Value pervade_fn(math::Fn fn, const Value& v) {
     return value::make_array(a.shape(), std::move(items), proto);
 }
 
-Value pervade(Prim p, const Value& w) { return pervade_fn(*info(p).monadic_fn, w); }
+Value pervade(Prim p, const Value& w) { return pervade_fn(row_fn(*info(p).monadic_fn), w); }
 
 Value pervade_fn(math::Fn fn, Prim p, const Value& a, const Value& w) {
     if (a.is_native() && w.is_native() && !a.is_function() && !w.is_function())

@@ -149,6 +149,28 @@ TEST(StaticKinds, NoReadAndNaNOutsideTheRealDomain) {
     EXPECT_EQ(ip.kind(), Kind::Int);
 }
 
+TEST(StaticKinds, FloorCeilingAndDirectionKeepFloats) {
+    StaticKinds mode;
+    Value f = prim::call(Prim::Floor, prim::call(Prim::Minus, iota(3), num(0.5))); // ¯0.5 0.5 1.5
+    EXPECT_EQ(f.kind(), Kind::F64);
+    EXPECT_EQ(reals(f), (std::vector<double>{-1, 0, 1}));
+    Value c = prim::call(Prim::Ceiling, Value::real(INFINITY, Kind::F64, false));
+    EXPECT_EQ(c.kind(), Kind::F64);
+    EXPECT_EQ(c.read().as_f64(), INFINITY); // a float keeps ∞ (dynamic kinds saturate to the largest integer)
+    Value d = prim::call(Prim::Times, num(-2.5));
+    EXPECT_EQ(d.kind(), Kind::F64);
+    EXPECT_EQ(d.read().as_f64(), -1);
+    // integers stay integers; ⌊ₓ gives machine integers in both modes
+    EXPECT_EQ(prim::call(Prim::Floor, Value::integer(3)).kind(), Kind::Int);
+    EXPECT_EQ(prim::integer_form(Prim::Floor, nullptr, num(2.5))->kind(), Kind::Int);
+}
+
+TEST(DynamicKinds, FloorOfAFloatIsAnInteger) {
+    Value f = prim::call(Prim::Floor, num(2.5));
+    EXPECT_EQ(f.kind(), Kind::Int);
+    EXPECT_EQ(f.read().as_i64(), 2);
+}
+
 TEST(Modes, ParseAndEnvironmentNames) {
     EXPECT_EQ(prim::parse_kinds("static"), prim::Kinds::Static);
     EXPECT_EQ(prim::parse_kinds("dynamic"), prim::Kinds::Dynamic);
