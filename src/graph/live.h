@@ -4,6 +4,7 @@
 
 #include "graph/node.h"
 
+#include <span>
 #include <vector>
 
 namespace bpl::graph {
@@ -11,8 +12,13 @@ namespace bpl::graph {
 struct Live {
     std::vector<Node*> nodes;   // operands before users; the root is last
     std::vector<Value> inputs;  // distinct leaves, in first-use order
-    // For each node, its operands as references: r >= 0 is nodes[r], r < 0 is inputs[-r-1].
-    std::vector<std::vector<int32_t>> operands;
+    // Node i's operands as references, refs[first[i]] .. refs[first[i+1]-1]: r >= 0 is nodes[r],
+    // r < 0 is inputs[-r-1].
+    std::vector<int32_t> refs;
+    std::vector<uint32_t> first;
+    std::span<const int32_t> operands(size_t i) const {
+        return {refs.data() + first[i], refs.data() + first[i + 1]};
+    }
     // For each node, whether something outside the live graph holds it too (a name, a caller's
     // value): its result is worth keeping, so the scheduler stores it rather than fusing it away.
     // The root is always held.

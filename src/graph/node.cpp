@@ -94,11 +94,13 @@ constexpr StepRow STEPS[] = {
     {"Map",     0},
     {"Convert", 0},
     {"Gather",  0},
+    {"Copy",    COUNT_ALL}, // params: its math::Mapping's encoding (lengths, strides, offset, bounds)
     {"Fold",    0},      // params: axis
     {"Scan",    0},      // params: axis
     {"Iota",    1},      // params: count, direction
     {"Call",    1 << 1}, // params: routine, cell items
     {"Draw",    1 << 1}, // params: draw kind, deal count (the roll reads none)
+    {"At",      0},      // params: accumulate
 };
 // clang-format on
 

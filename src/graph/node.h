@@ -22,12 +22,18 @@ enum class Step : uint8_t {
     Convert,  // items converted to the node's kind
     Gather,   // out[i] = sources[idx[i]] (last operand: Int index vector, -1 reads the fill);
               // several sources form one index space in operand order
+    Copy,     // items of operand 0 read through one math::Mapping (params: its encoding),
+              // the kind's fill where it pads
     Fold,     // reduce along an axis with fn (params: axis)
     Scan,     // running fn along an axis, left to right (params: axis)
     Iota,     // 0 1 2 ... (params: count, step direction)
     Call,     // an object-owned routine over whole operands (params: math::Routine, cell items)
     Draw,     // random items from one stream of math/random (params: math::Draw, then the
               // routine's own; last operand: the stream key, an Int atom reserved at the call)
+    At,       // a write: operand 0 with the items of operand 2 at the ravel positions of operand 1
+              // (Int, counted from 1; 0 writes nothing); operand 2 one item per position or one
+              // for all. params: accumulate (0: replace; 1: each position becomes fn(old, new),
+              // every repeat in turn)
 };
 // clang-format on
 const char* step_name(Step s);
@@ -60,6 +66,10 @@ class Node final : public value::Pending {
     // (an atom or compact array) and matches desc().
     void set_result(Value result);
     uint64_t hash() const noexcept { return hash_; }
+
+    // Live::of's mark: the walk that last reached this node and the node's index in it.
+    uint32_t walk_epoch = 0;
+    int32_t walk_index = -1;
 
   private:
     Origin origin_;

@@ -10,6 +10,7 @@
 #include "lang/system.h"
 #include "number/exact.h"
 #include "prim/factory.h"
+#include "prim/write.h"
 #include "value/array.h"
 #include "value/match.h"
 
@@ -441,16 +442,28 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
     try {
         select_source_ = cur.is_stored_array() ? Value::array(positions) : Value::integer(1);
         Value where = eval(i.kids[0], fr).read();
-        std::vector<Value> items = items_of(cur);
-        std::vector<int64_t> seen;
+        // Every position is checked before anything changes; a mark per item finds repeats.
+        Value ints = where.is_atom() ? value::make_array({1}, {where}) : where;
+        bool compact = ints.is_stored_array() && !ints.array_data().is_boxed() &&
+                       number::is_integer(ints.kind());
+        if (!compact) {
+            std::vector<Value> listed = items_of(where);
+            for (const Value& pos : listed)
+                if (!pos.is_number() || !number::is_integer(pos.kind()))
+                    throw Error(ErrorKind::Domain, "this selection cannot be assigned");
+            ints = listed.empty() ? Value::array(value::ArrayData::compact(Kind::Int, {0}))
+                                  : value::make_array({static_cast<int64_t>(listed.size())}, std::move(listed));
+        }
+        Value positions = prim::convert_to(ints, Kind::Int).read();
+        const int64_t* ps_at = positions.array_data().items_as<int64_t>();
+        int64_t count = positions.count();
+        std::vector<uint8_t> marked(static_cast<size_t>(n) + 1, 0);
         bool repeats = false;
-        for (const Value& pos : items_of(where)) {
-            if (!pos.is_number() || !number::is_integer(pos.kind()) || pos.as_i64() < 0 ||
-                pos.as_i64() > n)
-                throw Error(ErrorKind::Domain, "this selection cannot be assigned");
-            int64_t p = pos.as_i64();
-            repeats = repeats || (p > 0 && std::find(seen.begin(), seen.end(), p) != seen.end());
-            seen.push_back(p);
+        for (int64_t k = 0; k < count; k++) {
+            int64_t p = ps_at[k];
+            if (p < 0 || p > n) throw Error(ErrorKind::Domain, "this selection cannot be assigned");
+            repeats = repeats || (p > 0 && marked[static_cast<size_t>(p)]);
+            marked[static_cast<size_t>(p)] = 1;
         }
         Value now = v;
         bool each_item = !fn.is_none() && repeats; // repeated positions accumulate every repeat
@@ -460,6 +473,27 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
             now = monadic ? apply(*this, fn, nullptr, old) : apply(*this, fn, &old, v);
         }
         select_source_ = saved;
+        if (!where.is_atom() && !now.is_atom() && now.rank() > 0 && now.shape() != where.shape())
+            throw Error(ErrorKind::Length, "the value does not fit the selection");
+        // A native array takes the write as one At node; boxed and mixed ones the host loop.
+        std::optional<math::Fn> accumulate;
+        if (each_item) {
+            char32_t g = primitive_glyph(fn);
+            std::optional<prim::Prim> p = g ? prim::of_glyph(g) : std::nullopt;
+            if (p) accumulate = prim::info(*p).dyadic_fn;
+        }
+        bool fits = !where.is_atom() || now.is_atom(); // an array written at one position nests
+        if (fits && cur.is_stored_array() && !cur.array_data().is_boxed() &&
+            (!each_item || (accumulate && !monadic))) {
+            Value unit = now.is_atom() || now.rank() == 0 ? (now.is_atom() ? now : items_of(now)[0]) : now;
+            std::optional<Value> r;
+            if (unit.is_atom() || now.rank() > 0) r = prim::write_at(cur, positions, unit, accumulate);
+            if (r) {
+                *fr.scope->find(i.name) = *r;
+                return monadic ? now : v;
+            }
+        }
+        std::vector<Value> items = items_of(cur);
         auto write = [&](const Value& pos, const Value& x) {
             int64_t p = pos.as_i64();
             if (p <= 0) return;

@@ -84,7 +84,11 @@ Shape agree(const Shape& a, const Shape& b) {
 }
 
 std::vector<int64_t> read_ints(const Value& v) {
-    Value x = v.read();
+    Value x;
+    {
+        program::ReadReason why("a parameter read");
+        x = v.read();
+    }
     std::vector<int64_t> out;
     auto one = [&](const Value& item) {
         // A complex number counts only when its imaginary part is exactly zero (⍳3j0).
@@ -202,6 +206,40 @@ Value select_cells(const Value& w, const std::vector<int64_t>& cells, Shape fram
         for (int64_t k = 0; k < per; k++) idx.push_back(c < 0 ? -1 : c * per + k);
     frame.insert(frame.end(), cell.begin(), cell.end());
     return gather(w, std::move(frame), std::move(idx));
+}
+
+Value copy(const Value& src, math::Mapping m, Shape shape, bool atom) {
+    if (!src.is_native()) {
+        // host route: the positions the mapping reads, over a boxed source's items
+        int64_t n = m.count(), none = -1;
+        std::vector<int64_t> ids(static_cast<size_t>(src.count())), idx(static_cast<size_t>(n));
+        for (size_t i = 0; i < ids.size(); i++) ids[i] = static_cast<int64_t>(i);
+        math::copy(m, Kind::Int, ids.data(), idx.data(), 0, n, &none);
+        return atom ? gather(src, {}, std::move(idx), true) : gather(src, std::move(shape), std::move(idx));
+    }
+    Value from = src;
+    if (src.is_pending()) {
+        const auto& inner = static_cast<const graph::Node&>(src.pending_node());
+        const graph::Origin& io = inner.origin();
+        if (!inner.is_forced() && io.step == graph::Step::Copy) {
+            std::optional<math::Mapping> c =
+                m.composed(math::Mapping::decode(io.params.data(), io.params.size()));
+            if (c) {
+                from = io.operands[0];
+                m = std::move(*c);
+            }
+        }
+    }
+    Desc d{src.kind(), src.weak(), atom, atom ? Shape{} : std::move(shape)};
+    // reading every item in order, in the source's own form, is the source itself
+    if (from.is_native() && m == math::Mapping::identity(from.count()) && d == Desc::of(from))
+        return from;
+    graph::Origin o;
+    o.step = graph::Step::Copy;
+    o.compute = src.kind();
+    o.operands = {from};
+    m.encode(o.params);
+    return build(std::move(o), std::move(d));
 }
 
 Value gather(const Value& src, Shape shape, std::vector<int64_t> idx, bool atom) {

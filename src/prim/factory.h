@@ -3,6 +3,7 @@
 #pragma once
 
 #include "graph/node.h"
+#include "math/mapping.h"
 #include "prim/prim.h"
 
 #include <vector>
@@ -45,6 +46,12 @@ Value routine(math::Routine r, Kind k, std::vector<Value> operands, int64_t cell
 Value gather(const Value& src, Shape shape, std::vector<int64_t> idx, bool atom = false);
 // Same over several sources that share one index space (catenation).
 Value gather_many(const std::vector<Value>& srcs, Shape shape, std::vector<int64_t> idx);
+
+// Reads `src` through the affine mapping m into `shape` (`atom`: the result is one atom): a Copy
+// node for a native source, composed with src's own mapping when src is a pending Copy (so a
+// chain of rearrangements is one read of its leaf); a host selection for a boxed source.
+// Never reads a native source.
+Value copy(const Value& src, math::Mapping m, Shape shape, bool atom = false);
 
 // Selects major cells of w by position (-1: a cell of fill) into a frame of `frame` cells.
 Value select_cells(const Value& w, const std::vector<int64_t>& cells, Shape frame);

@@ -26,17 +26,16 @@ std::optional<Value> along(Prim p, const Value& w, bool first_axis, bool scan) {
         Value identity = item->item(0);
         if (r.empty()) return identity;
         int64_t n = value::count_of(r);
-        return gather(identity, std::move(r), std::vector<int64_t>(static_cast<size_t>(n), 0));
+        return copy(identity, math::Mapping::reshape(1, n), std::move(r));
     }
     if (s[axis] == 1 && !scan) {
         // A one-item lane returns its item without a call (operators-and-system.md §4.1), so
         // the item keeps its kind (+/,$t is $t).
         Shape r = s;
         r.erase(r.begin() + axis);
-        std::vector<int64_t> idx(static_cast<size_t>(value::count_of(r)));
-        for (size_t i = 0; i < idx.size(); i++) idx[i] = static_cast<int64_t>(i);
+        int64_t n = value::count_of(r);
         bool atom = r.empty();
-        return gather(w, std::move(r), std::move(idx), atom);
+        return copy(w, math::Mapping::identity(n), std::move(r), atom);
     }
     if (math::result_kind(*fn, k) != k) return std::nullopt; // e.g. comparisons: generic loop
     // Float16 totals accumulate in float32 and round once at the end: a float16 running sum

@@ -260,11 +260,8 @@ std::vector<Value> matrices(const Value& y, Shape& frame) {
     frame.assign(s.begin(), s.end() - 2);
     int64_t f = value::count_of(frame), per = s[s.size() - 2] * s.back();
     std::vector<Value> out;
-    for (int64_t i = 0; i < f; i++) {
-        std::vector<int64_t> idx(static_cast<size_t>(per));
-        for (int64_t j = 0; j < per; j++) idx[static_cast<size_t>(j)] = i * per + j;
-        out.push_back(gather(y, {s[s.size() - 2], s.back()}, std::move(idx)));
-    }
+    for (int64_t i = 0; i < f; i++)
+        out.push_back(copy(y, math::Mapping::strided({per}, {1}, i * per), {s[s.size() - 2], s.back()}));
     return out;
 }
 // Results of one shape each, assembled in frame order.
@@ -497,7 +494,7 @@ Value circle_by(const math::Fn (&codes)[9], const Value& a, const Value& w) {
     if (w.rank() > 0 && w.rank() != a.rank()) fail(ErrorKind::Rank, "circle codes and arguments differ in rank");
     if (w.rank() > 0 && w.shape() != s) fail(ErrorKind::Length, "circle codes and arguments differ in length");
     int64_t n = value::count_of(s);
-    Value y = w.rank() > 0 ? w : gather(w, s, std::vector<int64_t>(static_cast<size_t>(n), 0));
+    Value y = w.rank() > 0 ? w : copy(w, math::Mapping::reshape(1, n), s);
     std::vector<Value> results;
     int source[9];
     std::fill(std::begin(source), std::end(source), -1);

@@ -70,6 +70,18 @@ Range range_of_step(const graph::Origin& o, const Desc& desc) {
         for (size_t i = 0; i + 1 < o.operands.size(); i++) r = hull(r, operand_range(o.operands[i]));
         break;
     }
+    case graph::Step::Copy: {
+        // a rearrangement keeps its operand's items; padding reads the kind's fill (0)
+        if (!number::is_real(desc.kind)) break;
+        r = hull(operand_range(o.operands[0]), {0, 0});
+        break;
+    }
+    case graph::Step::At: {
+        // a write replaces items by the written ones; an accumulating write computes new ones
+        if (!number::is_real(desc.kind) || o.params.empty() || o.params[0] != 0) break;
+        r = hull(operand_range(o.operands[0]), operand_range(o.operands[2]));
+        break;
+    }
     case graph::Step::Iota: {
         double n = o.params.empty() ? 0 : static_cast<double>(o.params[0]);
         r = {0, std::max(n - 1, 0.0)};

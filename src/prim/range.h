@@ -1,5 +1,6 @@
 // Ranges in descriptions (seed part 2): the conservative range of a step's result, derived from
 // its origin and its operands' descriptions in one place, the node constructor path (build).
+// (Copy keeps its operand's range and the fill's; a replacing At joins the written items'.)
 #pragma once
 
 #include "graph/node.h"

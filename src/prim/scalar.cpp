@@ -109,7 +109,7 @@ Value map_node(math::Fn fn, Kind k, std::vector<Value> operands, Shape shape, bo
 Value constant_bool(bool b, Shape shape, bool atom) {
     if (atom) return Value::boolean(b);
     int64_t n = value::count_of(shape);
-    return gather(Value::boolean(b), std::move(shape), std::vector<int64_t>(n, 0));
+    return copy(Value::boolean(b), math::Mapping::reshape(1, n), std::move(shape));
 }
 
 Value native_monad(math::Fn fn, const Value& w) {

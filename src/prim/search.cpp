@@ -297,43 +297,41 @@ Value groups(const Value& w) {
 // X⍷Y (find, §4.6): a Boolean of Y's shape marking each position where the whole pattern X
 // starts. X of lower rank aligns with Y's trailing axes; X of higher rank, or one that does not
 // fit on some axis, marks nothing; an empty X matches wherever it fits. Native operands: for each
-// pattern position q, Y shifted by q (a Gather) compared with X's item q, the comparisons ANDed
+// pattern position q, Y shifted by q (a Copy) compared with X's item q, the comparisons ANDed
 // (tolerant, as =); boxed operands compare items as values (value::match).
 Value find(const Value& a, const Value& w) {
     Shape sy = w.shape(), sx = a.shape();
     int64_t n = value::count_of(sy);
-    auto none = [&] { return gather(Value::boolean(false), sy, std::vector<int64_t>(static_cast<size_t>(n), -1), w.is_atom()); };
+    auto none = [&] { return copy(Value::boolean(false), math::Mapping::reshape(1, n), sy, w.is_atom()); };
     if (sx.size() > sy.size()) return none();
     sx.insert(sx.begin(), sy.size() - sx.size(), 1);
     for (size_t j = 0; j < sy.size(); j++)
         if (sx[j] > sy[j]) return none();
-    // where the pattern fits, in ravel order; and the offset in Y of each pattern position
-    std::vector<int64_t> ystride(sy.size()), starts, offsets;
-    for (size_t j = sy.size(), k = 1; j-- > 0; k *= static_cast<size_t>(sy[j])) ystride[j] = static_cast<int64_t>(k);
-    std::vector<int64_t> c(sy.size(), 0);
-    std::vector<uint8_t> fits(static_cast<size_t>(n));
-    for (int64_t i = 0; i < n; i++) {
-        bool in = true;
-        for (size_t j = 0; j < sy.size(); j++) in = in && c[j] + sx[j] <= sy[j];
-        fits[static_cast<size_t>(i)] = in;
-        if (in) starts.push_back(i);
-        for (size_t j = sy.size(); j-- > 0;) {
-            if (++c[j] < sy[j]) break;
-            c[j] = 0;
-        }
-    }
     int64_t m = value::count_of(sx);
-    std::fill(c.begin(), c.end(), 0);
-    for (int64_t q = 0; q < m; q++) {
-        int64_t off = 0;
-        for (size_t j = 0; j < sy.size(); j++) off += c[j] * ystride[j];
-        offsets.push_back(off);
-        for (size_t j = sx.size(); j-- > 0;) {
-            if (++c[j] < sx[j]) break;
-            c[j] = 0;
-        }
-    }
     if (!both_native(a, w)) {
+        // where the pattern fits, in ravel order; and the offset in Y of each pattern position
+        std::vector<int64_t> ystride(sy.size()), starts, offsets;
+        for (size_t j = sy.size(), k = 1; j-- > 0; k *= static_cast<size_t>(sy[j])) ystride[j] = static_cast<int64_t>(k);
+        std::vector<int64_t> c(sy.size(), 0);
+        for (int64_t i = 0; i < n; i++) {
+            bool in = true;
+            for (size_t j = 0; j < sy.size(); j++) in = in && c[j] + sx[j] <= sy[j];
+            if (in) starts.push_back(i);
+            for (size_t j = sy.size(); j-- > 0;) {
+                if (++c[j] < sy[j]) break;
+                c[j] = 0;
+            }
+        }
+        std::fill(c.begin(), c.end(), 0);
+        for (int64_t q = 0; q < m; q++) {
+            int64_t off = 0;
+            for (size_t j = 0; j < sy.size(); j++) off += c[j] * ystride[j];
+            offsets.push_back(off);
+            for (size_t j = sx.size(); j-- > 0;) {
+                if (++c[j] < sx[j]) break;
+                c[j] = 0;
+            }
+        }
         Value x = a.read(), y = w.read();
         auto item = [](const Value& v, int64_t i) { return v.is_stored_array() ? v.array_data().item(i) : v; };
         std::vector<Value> marks(static_cast<size_t>(n), Value::boolean(false));
@@ -345,15 +343,26 @@ Value find(const Value& a, const Value& w) {
         if (w.is_atom()) return marks[0];
         return value::make_array(sy, std::move(marks));
     }
-    auto mask = ArrayData::compact(Kind::Bool, sy);
-    std::copy(fits.begin(), fits.end(), mask->items_as<uint8_t>());
-    Value acc = w.is_atom() ? Value::boolean(fits[0]) : Value::array(std::move(mask));
+    // Where the pattern fits: 1 read through a pad on each axis (c[j] ≤ sy[j] − sx[j]), else 0.
+    math::Mapping fit{sy, std::vector<int64_t>(sy.size(), 0), 0, {}};
+    for (size_t j = 0; j < sy.size(); j++) {
+        math::Bound b{math::Bound::Mode::Pad, 0, sy[j] - sx[j] + 1, 0, std::vector<int64_t>(sy.size(), 0)};
+        b.coef[j] = 1;
+        fit.bounds.push_back(std::move(b));
+    }
+    fit.normalize();
+    Value acc = copy(Value::boolean(true), std::move(fit), sy, w.is_atom());
+    // Y shifted by each pattern position: a window (its items where the pattern does not fit
+    // are masked by the fit)
+    std::vector<int64_t> shift(sy.size(), 0);
     for (int64_t q = 0; q < m; q++) {
-        std::vector<int64_t> idx(static_cast<size_t>(n), -1);
-        for (int64_t p : starts) idx[static_cast<size_t>(p)] = p + offsets[q];
-        Value shifted = gather(w, sy, std::move(idx), w.is_atom());
-        Value xq = gather(a, {}, {q}, true);
+        Value shifted = copy(w, math::Mapping::window(sy, shift, sy), sy, w.is_atom());
+        Value xq = copy(a, math::Mapping::strided({1}, {1}, q), {}, true);
         acc = call(Prim::And, acc, call(Prim::Equal, xq, shifted));
+        for (size_t j = sx.size(); j-- > 0;) {
+            if (++shift[j] < sx[j]) break;
+            shift[j] = 0;
+        }
     }
     return acc;
 }

@@ -1,6 +1,8 @@
-// Structural rows: shape facts, reshaping, selection and rearrangement. Each computes the result
-// shape and the source position of every result item from shapes alone, then selects through
-// one Gather (native) or a host selection (boxed): one mechanism for every rearrangement.
+// Structural rows: shape facts, reshaping, selection and rearrangement. A rearrangement whose
+// positions are affine in the result's (`⌽ ⊖ ⍉ ↑ ↓ ⍴ , ⍪ ⊃ ↕ ⌷`) is one Copy through a
+// math::Mapping, built from shapes alone (no index vector); positions the data decides
+// (replicate, partitions, per-vector rotation counts, chosen coordinates) and joins select
+// through one Gather (native) or a host selection (boxed).
 #include "prim/rows.h"
 
 #include "prim/factory.h"
@@ -22,16 +24,6 @@ Value int_vector(const std::vector<int64_t>& xs) {
     auto a = ArrayData::compact(Kind::Int, {static_cast<int64_t>(xs.size())});
     std::copy(xs.begin(), xs.end(), a->items_as<int64_t>());
     return Value::array(std::move(a));
-}
-
-std::vector<int64_t> strides_of(const Shape& s) {
-    std::vector<int64_t> st(s.size());
-    int64_t k = 1;
-    for (size_t j = s.size(); j-- > 0;) {
-        st[j] = k;
-        k *= s[j];
-    }
-    return st;
 }
 
 // Calls f(coord) for every position of `shape` in ravel order.
@@ -215,17 +207,12 @@ Value reshape(const Value& a, const Value& w) {
     Shape shape(s.begin(), s.end());
     int64_t n = value::count_of(shape);
     check_count(n);
-    int64_t m = w.count();
-    std::vector<int64_t> idx(n);
-    for (int64_t i = 0; i < n; i++) idx[i] = m == 0 ? -1 : i % m;
-    return gather(w, std::move(shape), std::move(idx));
+    return copy(w, math::Mapping::reshape(w.count(), n), std::move(shape));
 }
 
 Value ravel(const Value& w) {
     int64_t n = w.count();
-    std::vector<int64_t> idx(n);
-    for (int64_t i = 0; i < n; i++) idx[i] = i;
-    return gather(w, {n}, std::move(idx));
+    return copy(w, math::Mapping::identity(n), {n});
 }
 
 // X,Y: join along the last axis; a unit extends; rank one less is one slice.
@@ -266,10 +253,7 @@ Value catenate(const Value& a, const Value& w) {
 Value reverse(const Value& w) {
     if (w.rank() == 0) return w;
     Shape s = w.shape();
-    int64_t len = s.back(), n = value::count_of(s);
-    std::vector<int64_t> idx(n);
-    for (int64_t i = 0; i < n; i++) idx[i] = i - i % len + (len - 1 - i % len);
-    return gather(w, s, std::move(idx));
+    return copy(w, math::Mapping::reverse(s, s.size() - 1), s);
 }
 
 // N⌽Y: rotate each vector along the last axis left by its count; N is a unit or has the shape
@@ -283,6 +267,8 @@ Value rotate(const Value& a, const Value& w) {
         Shape frame(s.begin(), s.end() - 1);
         if (a.shape() != frame) fail(ErrorKind::Length, "one count per vector along the last axis");
     }
+    if (ks.size() == 1) return copy(w, math::Mapping::rotate(s, s.size() - 1, ks[0]), s);
+    // a count per vector: the counts decide the positions
     std::vector<int64_t> idx(n);
     for (int64_t r = 0; r < rows; r++) {
         int64_t k = ks.size() == 1 ? ks[0] : ks[r];
@@ -294,16 +280,11 @@ Value rotate(const Value& a, const Value& w) {
 Value transpose(const Value& w) {
     Shape s = w.shape();
     if (s.size() < 2) return w;
-    Shape r(s.rbegin(), s.rend());
-    std::vector<int64_t> st = strides_of(s);
-    std::vector<int64_t> idx;
-    idx.reserve(static_cast<size_t>(value::count_of(r)));
-    each_position(r, [&](const std::vector<int64_t>& c) {
-        int64_t p = 0;
-        for (size_t j = 0; j < c.size(); j++) p += c[j] * st[s.size() - 1 - j];
-        idx.push_back(p);
-    });
-    return gather(w, std::move(r), std::move(idx));
+    std::vector<int64_t> assign(s.size());
+    for (size_t i = 0; i < s.size(); i++) assign[i] = static_cast<int64_t>(s.size() - 1 - i);
+    Shape r;
+    math::Mapping m = math::Mapping::reorder(s, assign, r);
+    return copy(w, std::move(m), std::move(r));
 }
 
 // A⍉Y: item i of A is the result axis receiving axis i of Y; Y's later axes fill the result
@@ -322,44 +303,19 @@ Value reorder(const Value& a, const Value& w) {
     std::vector<int64_t> assign(order);
     for (int64_t r = 0; r < rank && assign.size() < n; r++)
         if (!std::binary_search(named.begin(), named.end(), r)) assign.push_back(r);
-    Shape r_shape(static_cast<size_t>(rank), -1);
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n; i++)
         if (assign[i] >= rank) fail(ErrorKind::Rank, "result axes must run from 0 without gaps");
-        int64_t& len = r_shape[assign[i]];
-        len = len < 0 ? s[i] : std::min(len, s[i]);
-    }
-    std::vector<int64_t> st = strides_of(s);
-    std::vector<int64_t> idx;
-    idx.reserve(static_cast<size_t>(value::count_of(r_shape)));
-    each_position(r_shape, [&](const std::vector<int64_t>& c) {
-        int64_t p = 0;
-        for (size_t i = 0; i < n; i++) p += c[assign[i]] * st[i];
-        idx.push_back(p);
-    });
-    if (r_shape.empty()) return w;
-    return gather(w, std::move(r_shape), std::move(idx));
+    if (rank == 0) return w;
+    Shape r_shape;
+    math::Mapping m = math::Mapping::reorder(s, assign, r_shape);
+    return copy(w, std::move(m), std::move(r_shape));
 }
 
 // --- take and drop: a window [start, start+len) on each leading axis, fill outside ---
 
-Value window(const Value& w, const std::vector<int64_t>& start, const Shape& r) {
-    Shape s = w.shape();
-    std::vector<int64_t> st = strides_of(s);
-    std::vector<int64_t> idx;
-    idx.reserve(static_cast<size_t>(value::count_of(r)));
-    each_position(r, [&](const std::vector<int64_t>& c) {
-        int64_t p = 0;
-        for (size_t j = 0; j < c.size(); j++) {
-            int64_t q = c[j] + start[j];
-            if (q < 0 || q >= s[j]) {
-                p = -1;
-                break;
-            }
-            p += q * st[j];
-        }
-        idx.push_back(p);
-    });
-    return gather(w, r, std::move(idx));
+// `s` is w's shape (a unit w: the shape of ones it acts as).
+Value window(const Value& w, const Shape& s, const std::vector<int64_t>& start, const Shape& r) {
+    return copy(w, math::Mapping::window(s, start, r), r);
 }
 
 // N↑Y and N↓Y: one count per leading axis (negative: from the end) chooses a window; a unit Y
@@ -381,8 +337,7 @@ Value take_or_drop(const Value& a, const Value& w, bool take) {
         }
     }
     check_count(value::count_of(r));
-    Value src = w.rank() == 0 ? gather(w, s, std::vector<int64_t>(value::count_of(s), 0)) : w;
-    return window(src, start, r);
+    return window(w, s, start, r);
 }
 Value take(const Value& a, const Value& w) { return take_or_drop(a, w, true); }
 Value drop(const Value& a, const Value& w) { return take_or_drop(a, w, false); }
@@ -391,13 +346,11 @@ Value drop(const Value& a, const Value& w) { return take_or_drop(a, w, false); }
 Value first(const Value& w) {
     if (w.is_atom()) return w;
     Shape s = w.shape();
-    if (s.empty()) return gather(w, {}, {0}, true);
+    if (s.empty()) return copy(w, math::Mapping::identity(1), {}, true);
     Shape cell(s.begin() + 1, s.end());
     int64_t n = value::count_of(cell);
-    std::vector<int64_t> idx(n);
-    for (int64_t i = 0; i < n; i++) idx[i] = s[0] == 0 ? -1 : i;
-    if (cell.empty()) return gather(w, {}, std::move(idx), true);
-    return gather(w, std::move(cell), std::move(idx));
+    math::Mapping m = s[0] == 0 ? math::Mapping::fill(n) : math::Mapping::identity(n);
+    return copy(w, std::move(m), cell, cell.empty());
 }
 
 // ↓Y: the vectors along the last axis, nested.
@@ -408,11 +361,8 @@ Value split(const Value& w) {
     Shape frame(s.begin(), s.end() - 1);
     int64_t rows = value::count_of(frame);
     std::vector<Value> items;
-    for (int64_t r = 0; r < rows; r++) {
-        std::vector<int64_t> idx(len);
-        for (int64_t j = 0; j < len; j++) idx[j] = r * len + j;
-        items.push_back(gather(w, {len}, std::move(idx)));
-    }
+    for (int64_t r = 0; r < rows; r++)
+        items.push_back(copy(w, math::Mapping::strided({len}, {1}, r * len), {len}));
     return value::make_array(std::move(frame), std::move(items));
 }
 
@@ -449,12 +399,10 @@ Value mix(const Value& w) {
         padded.insert(padded.end(), s.begin(), s.end());
         Value x = item.is_atom() ? item : reshape(int_vector(padded), item);
         if (item.is_atom()) {
-            std::vector<int64_t> idx(value::count_of(cell), -1);
-            if (!idx.empty()) idx[0] = 0;
-            parts.push_back(gather(x, cell, std::move(idx)));
+            parts.push_back(window(x, Shape(cell.size(), 1), std::vector<int64_t>(cell.size(), 0), cell));
         } else {
             std::vector<int64_t> start(cell.size(), 0);
-            parts.push_back(window(x, start, cell));
+            parts.push_back(window(x, x.shape(), start, cell));
         }
     }
     Shape r = a.shape();
@@ -471,7 +419,7 @@ Value pick(const Value& a, const Value& w) {
     Shape s = w.shape();
     if (p.size() > s.size()) fail(ErrorKind::Rank, "more coordinates than axes");
     if (p.empty()) return w;
-    std::vector<int64_t> st = strides_of(s);
+    std::vector<int64_t> st = math::row_major(s);
     int64_t base = 0;
     bool outside = false; // only during a call on prototypes: the cell is fill
     for (size_t j = 0; j < p.size(); j++) {
@@ -484,10 +432,8 @@ Value pick(const Value& a, const Value& w) {
     }
     Shape cell(s.begin() + static_cast<int64_t>(p.size()), s.end());
     int64_t n = value::count_of(cell);
-    std::vector<int64_t> idx(n);
-    for (int64_t i = 0; i < n; i++) idx[i] = outside ? -1 : base + i;
-    if (cell.empty()) return gather(w, {}, std::move(idx), true);
-    return gather(w, std::move(cell), std::move(idx));
+    math::Mapping m = outside ? math::Mapping::fill(n) : math::Mapping::strided({n}, {1}, base);
+    return copy(w, std::move(m), cell, cell.empty());
 }
 
 
@@ -498,10 +444,8 @@ Value table(const Value& w) {
     Shape s = w.shape();
     int64_t rows = s.empty() ? 1 : s[0];
     int64_t n = w.count();
-    std::vector<int64_t> idx(n);
-    for (int64_t i = 0; i < n; i++) idx[i] = i;
-    return gather(w, {rows, rows == 0 ? value::count_of(Shape(s.begin() + 1, s.end())) : n / rows},
-                  std::move(idx));
+    return copy(w, math::Mapping::identity(n),
+                {rows, rows == 0 ? value::count_of(Shape(s.begin() + 1, s.end())) : n / rows});
 }
 
 // X⍪Y: join along the first axis; a unit extends to a cell; rank one less is one cell.
@@ -533,10 +477,8 @@ Value catenate_first(const Value& a, const Value& w) {
 
 Value reverse_first(const Value& w) {
     if (w.rank() == 0) return w;
-    int64_t n = w.shape()[0];
-    std::vector<int64_t> cells(n);
-    for (int64_t i = 0; i < n; i++) cells[i] = n - 1 - i;
-    return select_cells(w, cells, {n});
+    Shape s = w.shape();
+    return copy(w, math::Mapping::reverse(s, 0), s);
 }
 
 // N⊖Y: rotate along the first axis; N is a unit or has the shape of a major cell of Y.
@@ -548,6 +490,8 @@ Value rotate_first(const Value& a, const Value& w) {
     if (a.rank() > 0 && !(ks.size() == 1 && a.count() == 1) &&
         a.shape() != Shape(s.begin() + 1, s.end()))
         fail(ErrorKind::Length, "one count per vector along the first axis");
+    if (ks.size() == 1) return copy(w, math::Mapping::rotate(s, 0, ks[0]), s);
+    // a count per vector: the counts decide the positions
     std::vector<int64_t> idx(static_cast<size_t>(n * per));
     for (int64_t i = 0; i < n; i++)
         for (int64_t c = 0; c < per; c++) {
@@ -598,15 +542,16 @@ Value replicate(const Value& a, const Value& w) {
     Shape s = w.shape();
     Value src = w;
     if (s.empty()) {
-        src = gather(w, {1}, {0});
+        src = copy(w, math::Mapping::identity(1), {1});
         s = {1};
     }
     int64_t n = s[0];
     if (counts.size() == 1 && n != 1) counts.assign(static_cast<size_t>(n), counts[0]);
-    if (n == 1 && counts.size() != 1) {
-        src = select_cells(src, std::vector<int64_t>(counts.size(), 0),
-                           {static_cast<int64_t>(counts.size())});
+    if (n == 1 && counts.size() != 1) { // the one cell stretched to one per count
         n = static_cast<int64_t>(counts.size());
+        Shape r = s;
+        r[0] = n;
+        src = copy(src, math::Mapping::stretch(s, r), r);
     }
     if (static_cast<int64_t>(counts.size()) != n)
         fail(ErrorKind::Length, "one count per major cell");
@@ -652,7 +597,7 @@ Value squad(const Value& a, const Value& w) {
         items.push_back(sel);
     }
     Shape s = w.shape();
-    std::vector<int64_t> st = strides_of(s);
+    std::vector<int64_t> st = math::row_major(s);
     // Choose indexing: one item, an array whose items are each a whole coordinate of Y (a
     // vector of integers, one per axis); the result has that array's shape.
     if (items.size() == 1 && items[0].is_stored_array() && items[0].array_data().is_boxed() &&
@@ -682,32 +627,47 @@ Value squad(const Value& a, const Value& w) {
         }
     }
     if (items.size() > s.size()) fail(ErrorKind::Length, "more selectors than axes");
-    // Per axis: the positions it reads and the result axes they form.
+    // Per axis: the positions it reads and the result axes they form. Where every axis reads
+    // evenly spaced positions (a position, ∞, ¯∞, a range) the selection is one affine Copy.
     std::vector<std::vector<int64_t>> pos(s.size());
     Shape r;
+    std::vector<int64_t> lengths, strides;
+    int64_t offset = 0;
+    bool affine = true;
     for (size_t j = 0; j < s.size(); j++) {
-        if (j >= items.size()) {
-            for (int64_t q = 0; q < s[j]; q++) pos[j].push_back(q);
+        bool whole = j >= items.size();
+        bool inf = !whole && items[j].is_number() && number::is_float(items[j].kind()) &&
+                   std::isinf(items[j].as_f64());
+        if (whole || inf) {
+            bool down = inf && items[j].as_f64() < 0;
+            for (int64_t q = 0; q < s[j]; q++) pos[j].push_back(down ? s[j] - 1 - q : q);
             r.push_back(s[j]);
+            lengths.push_back(s[j]);
+            strides.push_back(down ? -st[j] : st[j]);
+            if (down && s[j] > 0) offset += (s[j] - 1) * st[j];
             continue;
         }
         const Value& it = items[j];
-        if (it.is_number() && number::is_float(it.kind()) && std::isinf(it.as_f64())) {
-            for (int64_t q = 0; q < s[j]; q++) pos[j].push_back(it.as_f64() > 0 ? q : s[j] - 1 - q);
-            r.push_back(s[j]);
-            continue;
-        }
         std::vector<int64_t> ps = read_ints(it);
         for (int64_t& q : ps) {
             if (q < 0) q += s[j];
             if (q < 0 || q >= s[j]) fail(ErrorKind::Index, "position outside its axis");
         }
-        pos[j] = ps;
-        if (!it.is_atom()) {
-            Shape is = it.shape();
-            r.insert(r.end(), is.begin(), is.end());
+        Shape is = it.is_atom() ? Shape{} : it.shape();
+        r.insert(r.end(), is.begin(), is.end());
+        int64_t d = ps.size() > 1 ? ps[1] - ps[0] : 0;
+        for (size_t i = 1; i < ps.size() && affine; i++) affine = ps[i] - ps[i - 1] == d;
+        if (!ps.empty()) offset += ps[0] * st[j];
+        std::vector<int64_t> sel = math::row_major(is);
+        for (size_t i = 0; i < is.size(); i++) {
+            lengths.push_back(is[i]);
+            strides.push_back(sel[i] * d * st[j]);
         }
+        pos[j] = std::move(ps);
     }
+    if (affine)
+        return copy(w, math::Mapping::strided(std::move(lengths), std::move(strides), offset), r,
+                    r.empty());
     std::vector<int64_t> idx;
     Shape counts;
     for (auto& p : pos) counts.push_back(static_cast<int64_t>(p.size()));
@@ -823,21 +783,22 @@ Value windows(const Value& a, const Value& w) {
     r.insert(r.end(), ax.size.begin(), ax.size.end());
     for (size_t j = k; j < s.size(); j++) r.push_back(s[j]);
     check_count(value::count_of(r));
-    std::vector<int64_t> st = strides_of(s);
-    std::vector<int64_t> idx;
-    idx.reserve(static_cast<size_t>(value::count_of(r)));
-    each_position(r, [&](const std::vector<int64_t>& c) {
-        int64_t p = 0;
-        bool inside = true;
-        for (size_t j = 0; j < k; j++) {
-            int64_t at = c[j] * ax.move[j] + ax.first[j] + c[k + j];
-            inside = inside && at >= 0 && at < s[j];
-            p += at * st[j];
+    // Item (c, e, rest) reads coordinate c·move + first + e on each windowed axis; a padded
+    // axis reads the fill outside its length.
+    std::vector<int64_t> st = math::row_major(s);
+    math::Mapping m{r, std::vector<int64_t>(r.size(), 0), 0, {}};
+    for (size_t j = 0; j < s.size(); j++) {
+        if (j >= k) {
+            m.stride[k + j] = st[j];
+            continue;
         }
-        for (size_t j = k; j < s.size(); j++) p += c[k + j] * st[j];
-        idx.push_back(inside ? p : -1);
-    });
-    return gather(w, std::move(r), std::move(idx));
+        math::Bound b{math::Bound::Mode::Pad, ax.first[j], s[j], st[j], std::vector<int64_t>(r.size(), 0)};
+        b.coef[j] = ax.move[j];
+        b.coef[k + j] = 1;
+        m.bounds.push_back(std::move(b)); // plain where it stays inside (normalize)
+    }
+    m.normalize();
+    return copy(w, std::move(m), std::move(r));
 }
 
 Value pairs(const Value& w) { return windows(Value::integer(2), w); }

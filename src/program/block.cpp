@@ -4,7 +4,9 @@
 // total so far as its last item, so any fold function keeps APL's right-to-left order.
 #include "program/block.h"
 
+#include "math/mapping.h"
 #include "math/object.h"
+#include "program/run.h"
 #include "program/threads.h"
 #include "value/array.h"
 
@@ -50,18 +52,25 @@ struct StageRun {
     std::byte* out_items = nullptr;
     int out_size = 0;
     size_t each = 0; // bytes of one block buffer (one item more than a block: a fold's total)
+    std::vector<math::Mapping> maps;                // per step: a Copy's mapping, decoded once
+    std::vector<std::array<std::byte, 16>> fills;   // per step: a Copy's fill item
 
     StageRun(const Plan& plan, const Stage& st, const std::vector<Value>& results,
              const std::vector<Value>& inputs)
         : p(plan.program), steps(st.steps), root(p.steps[static_cast<size_t>(st.steps.back())]),
           fold(root.step == Step::Fold), computed(fold ? steps.size() - 1 : steps.size()),
           n(fold ? p.steps[static_cast<size_t>(root.operands[0])].out.count() : root.out.count()),
-          slot_of(p.steps.size(), -1), atoms(steps.size() * 2), first_source(steps.size() + 1, 0) {
+          slot_of(p.steps.size(), -1), atoms(steps.size() * 2), first_source(steps.size() + 1, 0),
+          maps(steps.size()), fills(steps.size()) {
         each = static_cast<size_t>((BLOCK_ITEMS + 1) * 8 + 63) / 64 * 64;
         for (size_t k = 0; k < computed; k++) slot_of[static_cast<size_t>(steps[k])] = static_cast<int32_t>(k);
         for (size_t k = 0; k < steps.size(); k++) {
             const Instr& in = p.steps[static_cast<size_t>(steps[k])];
             first_source[k] = sources.size();
+            if (in.step == Step::Copy) {
+                maps[k] = math::Mapping::decode(in.params.data(), in.params.size());
+                fill_item(in.out.kind, fills[k].data());
+            }
             for (size_t j = 0; j < in.operands.size(); j++) {
                 int32_t r = in.operands[j];
                 if (r >= 0 && slot_of[static_cast<size_t>(r)] >= 0) {
@@ -125,6 +134,14 @@ struct StageRun {
                     math::convert(src[0].kind, a, in.out.kind, dst, m);
                     break;
                 }
+                case Step::Copy:
+                    if (src[0].stride < 0) { // an identity copy of this stage's own block
+                        int64_t sa;
+                        std::memcpy(dst, at(0, sa), static_cast<size_t>(m * src[0].size));
+                    } else { // the operand is stored or an input: read through the mapping
+                        math::copy(maps[k], in.out.kind, src[0].base, dst, lo, m, fills[k].data());
+                    }
+                    break;
                 case Step::Iota: {
                     auto* o = reinterpret_cast<int64_t*>(dst);
                     int64_t count = in.params[0];

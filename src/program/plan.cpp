@@ -39,6 +39,13 @@ struct Cache {
             g_counters.cache_hits++;
             order.splice(order.begin(), order, it->second.second);
             Plan& plan = *it->second.first;
+            if (!guards_hold(plan.guards, live.inputs)) { // a rewrite assumed other values
+                g_counters.plans_made++;
+                auto fresh = Plan::of(Program::of(live), live.inputs);
+                fresh->lengths = lengths_of(live);
+                it->second.first = std::move(fresh);
+                return *it->second.first;
+            }
             std::vector<int64_t> lengths = lengths_of(live);
             if (lengths != plan.lengths) { // same structure at new lengths: refill, don't reschedule
                 g_counters.refills++;
@@ -48,7 +55,7 @@ struct Cache {
             return plan;
         }
         g_counters.plans_made++;
-        std::unique_ptr<Plan> plan = Plan::of(Program::of(live));
+        std::unique_ptr<Plan> plan = Plan::of(Program::of(live), live.inputs);
         plan->lengths = lengths_of(live);
         if (plans.size() >= MAX_KEPT) {
             plans.erase(order.back());
@@ -94,6 +101,7 @@ void report(const Plan& plan) {
         for (int32_t i : st.steps) g_report += " " + step_text(p.steps[static_cast<size_t>(i)]) + ",";
         g_report.back() = '\n';
     }
+    for (const char* rule : plan.rules) g_report += std::string("  rule: ") + rule + "\n";
     for (size_t i = 0; i + 1 < p.steps.size(); i++) {
         if (!plan.stored[i]) continue;
         const Instr& in = p.steps[i];

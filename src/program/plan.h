@@ -3,7 +3,7 @@
 // cache, the reader, reports and the memory limit live here.
 #pragma once
 
-#include "program/program.h"
+#include "program/rules.h"
 
 #include <cstdint>
 #include <memory>
@@ -26,8 +26,12 @@ struct Plan {
     // block by block and never stores it.
     std::vector<const char*> stored;
     std::vector<int64_t> lengths; // the exact lengths it last ran with (lengths_of)
-    // Schedules the program (schedule.cpp): order, stage ends, fusion, last uses. Never throws.
-    static std::unique_ptr<Plan> of(Program program);
+    std::vector<Guard> guards;       // input values the rewrites assumed (rules.h)
+    std::vector<const char*> rules;  // the rewrites applied, for reports
+    // Rewrites the program by the rule table, then schedules it (schedule.cpp): order, stage
+    // ends, fusion, last uses. `inputs` are the read's inputs (rules may guard on atoms). Never
+    // throws.
+    static std::unique_ptr<Plan> of(Program program, const std::vector<value::Value>& inputs);
     // Runs every stage over `inputs` (stored values, one per program input) and returns each
     // stored step's result (null Values for fused steps). Data errors go to `slot`; steps after
     // an error still run but their results must not be exposed (the reader raises first).

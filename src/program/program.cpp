@@ -24,8 +24,8 @@ std::string key_of(const graph::Live& live) {
         put(k, static_cast<int64_t>(o.step) | (static_cast<int64_t>(o.fn) << 8) |
                    (static_cast<int64_t>(o.compute) << 16) |
                    (static_cast<int64_t>(live.held[i]) << 24) |
-                   (static_cast<int64_t>(live.operands[i].size()) << 32));
-        for (int32_t r : live.operands[i]) put(k, r);
+                   (static_cast<int64_t>(live.operands(i).size()) << 32));
+        for (int32_t r : live.operands(i)) put(k, r);
         uint64_t counts = graph::count_params(o.step);
         put(k, static_cast<int64_t>(o.params.size()));
         for (size_t j = 0; j < o.params.size(); j++)
@@ -54,7 +54,8 @@ Program Program::of(const graph::Live& live) {
     for (const value::Value& v : live.inputs) p.inputs.push_back(Desc::of(v));
     for (size_t i = 0; i < live.nodes.size(); i++) {
         const graph::Origin& o = live.nodes[i]->origin();
-        p.steps.push_back(Instr{o.step, o.fn, o.compute, live.operands[i], o.params,
+        auto refs = live.operands(i);
+        p.steps.push_back(Instr{o.step, o.fn, o.compute, {refs.begin(), refs.end()}, o.params,
                                 live.nodes[i]->desc(), live.held[i] != 0});
     }
     return p;

@@ -21,8 +21,12 @@ namespace {
 struct Items {
     const std::byte* data = nullptr;
     Kind kind = Kind::F64;
-    value::Shape shape;
+    const value::Shape* shape_of = nullptr; // the stored array's; null for an atom
     alignas(16) std::byte atom[16];
+    const value::Shape& shape() const {
+        static const value::Shape none;
+        return shape_of ? *shape_of : none;
+    }
 };
 
 void items_of(const Value& v, Items& it) {
@@ -30,10 +34,10 @@ void items_of(const Value& v, Items& it) {
     if (v.is_stored_array()) {
         const ArrayData& a = v.array_data();
         it.data = static_cast<const std::byte*>(a.data());
-        it.shape = a.shape();
+        it.shape_of = &a.shape();
         return;
     }
-    it.shape.clear();
+    it.shape_of = nullptr;
     value::store_item(v.kind(), it.atom, v);
     it.data = it.atom;
 }
@@ -62,7 +66,7 @@ void run_map(const Instr& in, const std::vector<const Items*>& ops, ArrayData& o
     auto* o = static_cast<std::byte*>(out.data());
     if (ops.size() == 1) {
         const Items& a = *ops[0];
-        if (a.shape.empty()) {
+        if (a.shape().empty()) {
             math::unary(in.fn, in.compute, a.data, 0, o, n, slot);
         } else {
             math::unary(in.fn, in.compute, a.data, 1, o, n, slot);
@@ -71,16 +75,16 @@ void run_map(const Instr& in, const std::vector<const Items*>& ops, ArrayData& o
     }
     const Items& a = *ops[0];
     const Items& b = *ops[1];
-    int64_t na = value::count_of(a.shape), nb = value::count_of(b.shape);
+    int64_t na = value::count_of(a.shape()), nb = value::count_of(b.shape());
     // Fast paths: equal counts, or a unit on one side.
-    if ((na == n || na == 1) && (nb == n || nb == 1) && (a.shape == r || na == 1) &&
-        (b.shape == r || nb == 1)) {
+    if ((na == n || na == 1) && (nb == n || nb == 1) && (a.shape() == r || na == 1) &&
+        (b.shape() == r || nb == 1)) {
         math::binary(in.fn, in.compute, a.data, na == 1 ? 0 : 1, b.data, nb == 1 ? 0 : 1, o, n,
                      slot);
         return;
     }
     // General leading-axis agreement: odometer over the outer axes, one kernel call per row.
-    std::vector<int64_t> sa = agreement_strides(a.shape, r), sb = agreement_strides(b.shape, r);
+    std::vector<int64_t> sa = agreement_strides(a.shape(), r), sb = agreement_strides(b.shape(), r);
     size_t rank = r.size();
     int64_t inner = r[rank - 1];
     std::vector<int64_t> pos(rank, 0);
@@ -100,6 +104,8 @@ void run_map(const Instr& in, const std::vector<const Items*>& ops, ArrayData& o
     }
 }
 
+} // namespace
+
 void fill_item(Kind k, std::byte* dst) {
     if (k == Kind::Char) {
         char32_t sp = U' ';
@@ -109,6 +115,8 @@ void fill_item(Kind k, std::byte* dst) {
     }
 }
 
+namespace {
+
 void run_gather(const std::vector<const Items*>& ops, ArrayData& out) {
     int sz = math::item_size(out.kind());
     const Items& idx = *ops.back();
@@ -117,7 +125,7 @@ void run_gather(const std::vector<const Items*>& ops, ArrayData& out) {
     int64_t total = 0;
     for (size_t s = 0; s + 1 < ops.size(); s++) {
         base.push_back(total);
-        total += value::count_of(ops[s]->shape);
+        total += value::count_of(ops[s]->shape());
     }
     auto* o = static_cast<std::byte*>(out.data());
     for (int64_t i = 0; i < out.count(); i++) {
@@ -143,7 +151,7 @@ void split_axis(const value::Shape& s, int64_t axis, int64_t& outer, int64_t& le
 
 void run_fold(const Instr& in, const Items& a, ArrayData& out, math::ErrorSlot& slot) {
     int64_t outer, len, inner;
-    split_axis(a.shape, in.params[0], outer, len, inner);
+    split_axis(a.shape(), in.params[0], outer, len, inner);
     int sz = math::item_size(in.compute);
     auto* o = static_cast<std::byte*>(out.data());
     for (int64_t p = 0; p < outer; p++) {
@@ -161,7 +169,7 @@ void run_fold(const Instr& in, const Items& a, ArrayData& out, math::ErrorSlot& 
 
 void run_scan(const Instr& in, const Items& a, ArrayData& out, math::ErrorSlot& slot) {
     int64_t outer, len, inner;
-    split_axis(a.shape, in.params[0], outer, len, inner);
+    split_axis(a.shape(), in.params[0], outer, len, inner);
     int sz = math::item_size(in.compute);
     auto* o = static_cast<std::byte*>(out.data());
     for (int64_t p = 0; p < outer; p++) {
@@ -188,8 +196,8 @@ void run_call(const Instr& in, const std::vector<const Items*>& ops, ArrayData& 
               math::ErrorSlot& slot) {
     int64_t cell = in.params[1];
     auto cells = [&](const Items& it) {
-        int64_t n = value::count_of(it.shape);
-        return cell == 0 ? (it.shape.empty() ? 1 : it.shape[0]) : n / cell;
+        int64_t n = value::count_of(it.shape());
+        return cell == 0 ? (it.shape().empty() ? 1 : it.shape()[0]) : n / cell;
     };
     const Items& a = *ops[0];
     const Items* b = ops.size() > 1 ? ops[1] : nullptr;
@@ -206,7 +214,7 @@ void run_draw(const Instr& in, const std::vector<const Items*>& ops, ArrayData& 
     const Items& n = *ops[0];
     switch (static_cast<math::Draw>(in.params[0])) {
     case math::Draw::Roll:
-        math::roll(in.compute, n.data, n.shape.empty() ? 0 : 1, out.kind(), out.data(), out.count(),
+        math::roll(in.compute, n.data, n.shape().empty() ? 0 : 1, out.kind(), out.data(), out.count(),
                    key, slot);
         break;
     case math::Draw::Deal: {
@@ -218,27 +226,81 @@ void run_draw(const Instr& in, const std::vector<const Items*>& ops, ArrayData& 
     }
 }
 
+// A write: the target's items copied, then each position's value (or its accumulation).
+void run_at(const Instr& in, const std::vector<const Items*>& ops, ArrayData& out,
+            math::ErrorSlot& slot) {
+    int size = math::item_size(out.kind());
+    auto* o = static_cast<std::byte*>(out.data());
+    const Items& target = *ops[0];
+    std::memcpy(o, target.data, static_cast<size_t>(out.count() * size));
+    const Items& pos = *ops[1];
+    const Items& val = *ops[2];
+    int64_t n = value::count_of(pos.shape());
+    const auto* p = reinterpret_cast<const int64_t*>(pos.data);
+    int64_t step = value::count_of(val.shape()) == 1 ? 0 : size;
+    const std::byte* v = val.data;
+    if (in.params[0] == 0) {
+        for (int64_t i = 0; i < n; i++, v += step)
+            if (p[i] > 0) std::memcpy(o + (p[i] - 1) * size, v, static_cast<size_t>(size));
+        return;
+    }
+    for (int64_t i = 0; i < n; i++, v += step) {
+        if (p[i] <= 0) continue;
+        std::byte* dst = o + (p[i] - 1) * size;
+        math::binary(in.fn, in.compute, dst, 0, v, 0, dst, 1, slot);
+    }
+}
+
 } // namespace
 
 Value run_step(const Instr& in, const std::vector<const Value*>& operands, math::ErrorSlot& slot) {
-    std::vector<Items> items(operands.size());
-    std::vector<const Items*> ops;
+    // Operands' items: inline for the usual one or two, a vector for a gather of many sources.
+    constexpr size_t INLINE = 4;
+    Items inline_items[INLINE];
+    std::vector<Items> more;
+    Items* items = inline_items;
+    if (operands.size() > INLINE) {
+        more.resize(operands.size());
+        items = more.data();
+    }
+    const Items* inline_ops[INLINE];
+    std::vector<const Items*> more_ops;
+    const Items** ops = inline_ops;
+    if (operands.size() > INLINE) {
+        more_ops.resize(operands.size());
+        ops = more_ops.data();
+    }
     for (size_t i = 0; i < operands.size(); i++) {
         items_of(*operands[i], items[i]);
-        ops.push_back(&items[i]);
+        ops[i] = &items[i];
     }
+    // An atom of a scalar function or conversion: one item, no stored array.
+    if (in.out.atom && (in.step == Step::Map || in.step == Step::Convert)) {
+        alignas(16) std::byte cell[16];
+        if (in.step == Step::Convert) {
+            math::convert(ops[0]->kind, ops[0]->data, in.out.kind, cell, 1);
+        } else if (operands.size() == 1) {
+            math::unary(in.fn, in.compute, ops[0]->data, 0, cell, 1, slot);
+        } else {
+            math::binary(in.fn, in.compute, ops[0]->data, 0, ops[1]->data, 0, cell, 1, slot);
+        }
+        return value::load_item(in.out.kind, in.out.weak, cell);
+    }
+    std::vector<const Items*> list(ops, ops + operands.size());
     base::Ref<ArrayData> out = ArrayData::compact(in.out.kind, in.out.shape, in.out.weak);
     switch (in.step) {
-    case Step::Map: run_map(in, ops, *out, slot); break;
+    case Step::Map: run_map(in, list, *out, slot); break;
     case Step::Convert:
         math::convert(ops[0]->kind, ops[0]->data, out->kind(), out->data(), out->count());
         break;
-    case Step::Gather: run_gather(ops, *out); break;
+    case Step::Gather: run_gather(list, *out); break;
+    case Step::Copy: run_copy(in, *operands[0], *out); break;
     case Step::Fold: run_fold(in, *ops[0], *out, slot); break;
     case Step::Scan: run_scan(in, *ops[0], *out, slot); break;
     case Step::Iota: run_iota(in, *out); break;
-    case Step::Call: run_call(in, ops, *out, slot); break;
-    case Step::Draw: run_draw(in, ops, *out, slot); break;
+    case Step::Call: run_call(in, list, *out, slot); break;
+    case Step::Draw: run_draw(in, list, *out, slot); break;
+    case Step::At: run_at(in, list, *out, slot); break;
     }
     if (in.out.atom) return out->item(0);
     return Value::array(std::move(out));

@@ -4,6 +4,7 @@
 // everything else ends a stage. Each stored result is freed after the last stage that reads it.
 #include "program/plan.h"
 
+#include "math/mapping.h"
 #include "value/array.h"
 
 namespace bpl::program {
@@ -31,13 +32,15 @@ const Desc& desc_of(const Program& p, int32_t r) {
     return r >= 0 ? p.steps[static_cast<size_t>(r)].out : p.inputs[static_cast<size_t>(-r - 1)];
 }
 
-// Whether step i can run a block at a time in a stage over `shape`: an elementwise step whose
-// operands each give one item per result item, or one item for all of them.
-bool is_elementwise(const Program& p, int32_t i, const value::Shape& shape) {
+// Whether step i can run a block at a time in a stage over `items` items: an elementwise step
+// whose operands each give one item per result item, or one item for all of them.
+bool is_elementwise(const Program& p, int32_t i, int64_t items) {
     const Instr& in = p.steps[static_cast<size_t>(i)];
-    if (in.out.atom || in.out.shape != shape || !is_block_kind(in.out.kind)) return false;
+    if (in.out.atom || in.out.count() != items || !is_block_kind(in.out.kind)) return false;
+    const value::Shape& shape = in.out.shape;
     switch (in.step) {
     case Step::Iota: return true;
+    case Step::Copy: return is_block_kind(desc_of(p, in.operands[0]).kind); // reads through its map
     case Step::Convert: return is_block_kind(desc_of(p, in.operands[0]).kind);
     case Step::Map:
         if (!is_block_kind(in.compute)) return false;
@@ -50,6 +53,16 @@ bool is_elementwise(const Program& p, int32_t i, const value::Shape& shape) {
     }
 }
 
+// A Copy that reads item i of its operand for its item i (a ravel, a reshape to the same count).
+bool is_identity_copy(const Instr& c) {
+    return c.step == Step::Copy &&
+           math::Mapping::decode(c.params.data(), c.params.size()) == math::Mapping::identity(c.out.count());
+}
+
+// Whether step c reads its operands item for item. Any other Copy reads its operand through a
+// mapping, so that operand must be stored, or be an input, to be read by position.
+bool reads_item_for_item(const Instr& c) { return c.step != Step::Copy || is_identity_copy(c); }
+
 // A fold that can keep a running total over blocks of its operand: a vector to one item.
 bool is_block_fold(const Instr& in) {
     return in.step == Step::Fold && in.out.atom && in.params[0] == 0 && is_block_kind(in.compute);
@@ -57,8 +70,9 @@ bool is_block_fold(const Instr& in) {
 
 } // namespace
 
-std::unique_ptr<Plan> Plan::of(Program program) {
+std::unique_ptr<Plan> Plan::of(Program program, const std::vector<value::Value>& inputs) {
     auto plan = std::make_unique<Plan>();
+    rewrite(program, inputs, plan->guards, plan->rules);
     const Program& p = program;
     auto n = static_cast<int32_t>(p.steps.size());
     std::vector<std::vector<int32_t>> consumers(static_cast<size_t>(n));
@@ -69,7 +83,7 @@ std::unique_ptr<Plan> Plan::of(Program program) {
     // From the root back: a step joins the stage of its consumers when it may, else roots a new
     // stage. Consumers come after their operands, so each is placed before its operands are seen.
     std::vector<int32_t> stage_of(static_cast<size_t>(n), -1);
-    std::vector<value::Shape> stage_shape; // the items a block stage runs over
+    std::vector<int64_t> stage_items; // the items a block stage runs over
     std::vector<uint8_t> stage_blocks;     // the stage may run by blocks
     std::vector<const char*> stored(static_cast<size_t>(n), nullptr);
     for (int32_t i = n - 1; i >= 0; i--) {
@@ -77,32 +91,37 @@ std::unique_ptr<Plan> Plan::of(Program program) {
         const auto& cs = consumers[static_cast<size_t>(i)];
         int32_t s = cs.empty() ? -1 : stage_of[static_cast<size_t>(cs[0])];
         bool one_stage = !cs.empty();
-        for (int32_t c : cs) one_stage = one_stage && stage_of[static_cast<size_t>(c)] == s;
+        bool item_for_item = true;
+        for (int32_t c : cs) {
+            one_stage = one_stage && stage_of[static_cast<size_t>(c)] == s;
+            item_for_item = item_for_item && reads_item_for_item(p.steps[static_cast<size_t>(c)]);
+        }
+        if (cs.empty() && i != n - 1 && !in.held) continue; // a rewrite left it unread
         const char* why = nullptr;
         if (i == n - 1) why = "the read's result";
         else if (in.held) why = "held outside the read";
         else if (!one_stage) why = "read by several stages";
-        else if (!stage_blocks[static_cast<size_t>(s)]) why = "read whole by its reader";
-        else if (!is_elementwise(p, i, stage_shape[static_cast<size_t>(s)]))
+        else if (!stage_blocks[static_cast<size_t>(s)] || !item_for_item) why = "read whole by its reader";
+        else if (!is_elementwise(p, i, stage_items[static_cast<size_t>(s)]))
             why = "not elementwise over its reader's items";
         if (!why) {
             stage_of[static_cast<size_t>(i)] = s;
             continue;
         }
         stored[static_cast<size_t>(i)] = why;
-        s = static_cast<int32_t>(stage_shape.size());
+        s = static_cast<int32_t>(stage_items.size());
         stage_of[static_cast<size_t>(i)] = s;
         if (is_block_fold(in)) {
-            stage_shape.push_back(desc_of(p, in.operands[0]).shape);
+            stage_items.push_back(desc_of(p, in.operands[0]).count());
             stage_blocks.push_back(1);
         } else {
-            stage_shape.push_back(in.out.shape);
-            stage_blocks.push_back(is_elementwise(p, i, in.out.shape));
+            stage_items.push_back(in.out.count());
+            stage_blocks.push_back(is_elementwise(p, i, in.out.count()));
         }
     }
 
     // Stages run in the order of their roots: a stage's outside operands are earlier roots.
-    std::vector<int32_t> order(stage_shape.size(), -1); // stage id -> position
+    std::vector<int32_t> order(stage_items.size(), -1); // stage id -> position
     for (int32_t i = 0; i < n; i++) {
         if (!stored[static_cast<size_t>(i)]) continue;
         int32_t s = stage_of[static_cast<size_t>(i)];
@@ -111,6 +130,7 @@ std::unique_ptr<Plan> Plan::of(Program program) {
     }
     for (int32_t i = 0; i < n; i++) {
         int32_t& s = stage_of[static_cast<size_t>(i)];
+        if (s < 0) continue;
         s = order[static_cast<size_t>(s)];
         plan->stages[static_cast<size_t>(s)].steps.push_back(i);
     }
@@ -122,7 +142,7 @@ std::unique_ptr<Plan> Plan::of(Program program) {
     std::vector<int32_t> last(static_cast<size_t>(n), -1);
     for (int32_t i = 0; i < n; i++)
         for (int32_t r : p.steps[static_cast<size_t>(i)].operands)
-            if (r >= 0) {
+            if (r >= 0 && stage_of[static_cast<size_t>(i)] >= 0) {
                 int32_t& l = last[static_cast<size_t>(r)];
                 l = std::max(l, stage_of[static_cast<size_t>(i)]);
             }

@@ -130,25 +130,34 @@ Ref<ArrayData> ArrayData::mixed(Shape shape, std::vector<Value> items, Value pro
 Value ArrayData::item(int64_t i) const {
     ASSERT(i >= 0 && i < count_, "item position inside the array");
     if (boxed_) return items_[i];
-    switch (kind_) {
-    case Kind::Bool: return Value::boolean(items_as<uint8_t>()[i] != 0);
-    case Kind::I8: return Value::integer(items_as<int8_t>()[i], kind_);
-    case Kind::I16: return Value::integer(items_as<int16_t>()[i], kind_);
-    case Kind::I32: return Value::integer(items_as<int32_t>()[i], kind_);
+    return load_item(kind_, weak_, static_cast<const std::byte*>(data()) + i * math::item_size(kind_));
+}
+
+Value load_item(Kind kind, bool weak, const void* in) {
+    auto at = [in]<class T>(T*) {
+        T x;
+        std::memcpy(&x, in, sizeof x);
+        return x;
+    };
+    switch (kind) {
+    case Kind::Bool: return Value::boolean(at(static_cast<uint8_t*>(nullptr)) != 0);
+    case Kind::I8: return Value::integer(at(static_cast<int8_t*>(nullptr)), kind);
+    case Kind::I16: return Value::integer(at(static_cast<int16_t*>(nullptr)), kind);
+    case Kind::I32: return Value::integer(at(static_cast<int32_t*>(nullptr)), kind);
     case Kind::I64:
-    case Kind::Int: return Value::integer(items_as<int64_t>()[i], kind_);
-    case Kind::F16: return Value::real(number::to_float(items_as<number::f16>()[i]), kind_, weak_);
-    case Kind::F32: return Value::real(items_as<float>()[i], kind_, weak_);
-    case Kind::F64: return Value::real(items_as<double>()[i], kind_, weak_);
+    case Kind::Int: return Value::integer(at(static_cast<int64_t*>(nullptr)), kind);
+    case Kind::F16: return Value::real(number::to_float(at(static_cast<number::f16*>(nullptr))), kind, weak);
+    case Kind::F32: return Value::real(at(static_cast<float*>(nullptr)), kind, weak);
+    case Kind::F64: return Value::real(at(static_cast<double*>(nullptr)), kind, weak);
     case Kind::C64: {
-        number::c64 z = items_as<number::c64>()[i];
-        return Value::complex(z.real(), z.imag(), kind_);
+        number::c64 z = at(static_cast<number::c64*>(nullptr));
+        return Value::complex(z.real(), z.imag(), kind);
     }
     case Kind::C128: {
-        number::c128 z = items_as<number::c128>()[i];
-        return Value::complex(z.real(), z.imag(), kind_);
+        number::c128 z = at(static_cast<number::c128*>(nullptr));
+        return Value::complex(z.real(), z.imag(), kind);
     }
-    case Kind::Char: return Value::character(items_as<char32_t>()[i]);
+    case Kind::Char: return Value::character(at(static_cast<char32_t*>(nullptr)));
     default: ASSERT(false, "no compact storage for this kind yet"); return {};
     }
 }

@@ -79,6 +79,12 @@ TEST(Ranges, AtomsIotaMapsAndConversions) {
     // Convert keeps the range
     Value f = prim::call(Prim::Plus, i, num(0.5));
     EXPECT_GE(range(f).hi, 9.5);
+    // a rearrangement (one Copy) keeps its operand's range, with the fill where it pads
+    Value rev = prim::call(Prim::Reverse, i);
+    EXPECT_EQ(range(rev).lo, 0);
+    EXPECT_EQ(range(rev).hi, 9);
+    Value over = prim::call(Prim::Take, Value::integer(12), prim::call(Prim::Plus, i, num(1)));
+    within(range(over), 0, 10);
     // an integer result that may wrap has its kind's bounds, never a narrower claim
     Value big = prim::call(Prim::Times, i, Value::integer(int64_t{1} << 61));
     EXPECT_LE(range(big).lo, -9.2e18);

@@ -202,3 +202,21 @@ TEST(Threads, OneAndTwoThreadsAgreeOnFusedWork) {
             << "workload " << i;
     EXPECT_EQ(one[1], two[1]); // a fold that is not associative never splits
 }
+
+TEST(Rules, MinusOnePlusExpIsExpm1AndAGuardKeepsOtherConstantsRight) {
+    program::clear_cache();
+    program::reset_counters();
+    auto a = value::ArrayData::compact(number::Kind::F64, {4});
+    for (int i = 0; i < 4; i++) a->items_as<double>()[i] = 1e-10 * (i + 1);
+    Value x = Value::array(a);
+    auto shifted_exp = [&](double c) {
+        return prim::call(prim::Prim::Plus, num(c), prim::call(prim::Prim::Star, x));
+    };
+    Value r = shifted_exp(-1).read();
+    for (int i = 0; i < 4; i++) // exp(x)-1 in float64 would be off by about 1e-7 relative
+        EXPECT_DOUBLE_EQ(r.array_data().items_as<double>()[i], std::expm1(1e-10 * (i + 1)));
+    Value s = shifted_exp(-2).read(); // same structure, another constant: not expm1
+    for (int i = 0; i < 4; i++)
+        EXPECT_DOUBLE_EQ(s.array_data().items_as<double>()[i], std::exp(1e-10 * (i + 1)) - 2);
+    EXPECT_EQ(program::counters().plans_made, 2u);
+}

@@ -1,0 +1,131 @@
+// The rewrite table. Adding a rule is adding a row: its root step and function (the index that
+// rejects early), its name for reports, and its match-and-rewrite.
+#include "program/rules.h"
+
+#include <array>
+
+namespace bpl::program {
+
+namespace {
+
+using math::Fn;
+
+struct Context {
+    Program& p;
+    const std::vector<value::Value>& inputs;
+    std::vector<Guard>& guards;
+};
+
+// Whether operand r is an atom input equal to v (leaving a guard), for a step computing in k.
+bool is_constant(Context& c, int32_t r, double v) {
+    if (r >= 0) return false;
+    const value::Value& x = c.inputs[static_cast<size_t>(-r - 1)];
+    if (!x.is_number() || x.as_f64() != v) return false;
+    c.guards.push_back({r, v});
+    return true;
+}
+
+// Operand r as a Map step of function f computing in k with one operand, or null.
+const Instr* map_of(const Context& c, int32_t r, Fn f, number::Kind k) {
+    if (r < 0) return nullptr;
+    const Instr& in = c.p.steps[static_cast<size_t>(r)];
+    if (in.step != Step::Map || in.fn != f || in.compute != k) return nullptr;
+    return &in;
+}
+
+// ⍟1+x → log1p x (and ⍟x+1)
+bool log1p_rule(Context& c, Instr& s) {
+    if (s.operands.size() != 1) return false;
+    const Instr* add = map_of(c, s.operands[0], Fn::Add, s.compute);
+    if (!add || add->operands.size() != 2) return false;
+    for (int j = 0; j < 2; j++) {
+        if (is_constant(c, add->operands[j], 1)) {
+            s.fn = Fn::Log1p;
+            s.operands = {add->operands[1 - j]};
+            return true;
+        }
+    }
+    return false;
+}
+
+// ¯1+*x and (*x)+¯1 → expm1 x
+bool expm1_add_rule(Context& c, Instr& s) {
+    if (s.operands.size() != 2) return false;
+    for (int j = 0; j < 2; j++) {
+        const Instr* exp = map_of(c, s.operands[1 - j], Fn::Exp, s.compute);
+        if (exp && exp->operands.size() == 1 && is_constant(c, s.operands[j], -1)) {
+            int32_t x = exp->operands[0];
+            s.fn = Fn::Expm1;
+            s.operands = {x};
+            return true;
+        }
+    }
+    return false;
+}
+
+// (*x)-1 → expm1 x
+bool expm1_subtract_rule(Context& c, Instr& s) {
+    if (s.operands.size() != 2) return false;
+    const Instr* exp = map_of(c, s.operands[0], Fn::Exp, s.compute);
+    if (!exp || exp->operands.size() != 1 || !is_constant(c, s.operands[1], 1)) return false;
+    int32_t x = exp->operands[0];
+    s.fn = Fn::Expm1;
+    s.operands = {x};
+    return true;
+}
+
+struct Rule {
+    Step root;
+    Fn fn;
+    const char* name;
+    bool (*apply)(Context&, Instr&);
+};
+
+// clang-format off
+constexpr Rule RULES[] = {
+    {Step::Map, Fn::Ln,       "⍟1+x → log1p x", log1p_rule},
+    {Step::Map, Fn::Add,      "¯1+*x → expm1 x", expm1_add_rule},
+    {Step::Map, Fn::Subtract, "(*x)-1 → expm1 x", expm1_subtract_rule},
+};
+// clang-format on
+
+// The table indexed once by root: for each (step, function), whether any rule has that root.
+struct Index {
+    std::array<std::array<bool, math::FN_COUNT>, 16> any{};
+    Index() {
+        for (const Rule& r : RULES) any[static_cast<size_t>(r.root)][static_cast<size_t>(r.fn)] = true;
+    }
+};
+
+// Rules rewrite real float steps only (complex and exact steps keep their spelled form).
+bool is_real_float(number::Kind k) { return k == number::Kind::F32 || k == number::Kind::F64; }
+
+} // namespace
+
+void rewrite(Program& p, const std::vector<value::Value>& inputs, std::vector<Guard>& guards,
+             std::vector<const char*>& applied) {
+    static const Index index;
+    Context c{p, inputs, guards};
+    for (size_t i = p.steps.size(); i-- > 0;) {
+        Instr& s = p.steps[i];
+        if (!index.any[static_cast<size_t>(s.step)][static_cast<size_t>(s.fn)] || !is_real_float(s.compute))
+            continue;
+        for (const Rule& r : RULES) {
+            if (r.root != s.step || r.fn != s.fn) continue;
+            if (r.apply(c, s)) {
+                applied.push_back(r.name);
+                break;
+            }
+        }
+    }
+}
+
+bool guards_hold(const std::vector<Guard>& guards, const std::vector<value::Value>& inputs) {
+    for (const Guard& g : guards) {
+        const value::Value& x = inputs[static_cast<size_t>(-g.input - 1)];
+        if (!x.is_number() || x.as_f64() != g.value) return false;
+    }
+    return true;
+}
+
+} // namespace bpl::program
