@@ -1,6 +1,6 @@
 // The `bpl` program (operators-and-system.md §24): -e EXPR, a FILE with arguments, `-` (the
 // whole program from standard input), piped lines run as a REPL without prompts, the REPL on a
-// TTY (editor.h), --help, --version, --explain (the graph's counters after running) and --cases
+// TTY (editor.h), --help, --version, --explain (the graph's counters after running), --kinds=static|dynamic (prim/mode.h) and --cases
 // (the case runner, cases.h). Exit status: 0 success, 1 an evaluation or I/O error, 2 bad
 // arguments; a closed output pipe ends the run with status 0.
 #include "cli/cases.h"
@@ -9,6 +9,7 @@
 #include "cli/repl.h"
 #include "lang/display.h"
 #include "lang/run.h"
+#include "prim/mode.h"
 #include "program/plan.h"
 #include "session/session.h"
 
@@ -16,6 +17,7 @@
 
 #include <csignal>
 #include <filesystem>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -64,6 +66,8 @@ const char* USAGE =
     "       bpl --cases [--json] [--only ID] [--exclude FILE] [--expect FILE] [--base DIR]\n"
     "                   [--write-passing FILE] [--timeout S] [--jobs N] FILE...\n"
     "       bpl --help | --version\n"
+    "options: --explain (each read's stages and the graph's counters after the run),\n"
+    "         --kinds=static|dynamic (the kinds mode; BPL_KINDS sets it too)\n"
     "exit status: 0 success, 1 an evaluation or I/O error, 2 bad arguments\n";
 
 int usage() {
@@ -91,11 +95,22 @@ int main(int argc, char** argv) {
     bool explain = false, from_stdin = false;
     std::optional<std::string> expr, file;
     std::vector<std::string> script_args; // after FILE: the script's (•host "args", to come)
+    if (const char* k = std::getenv("BPL_KINDS"); k && !prim::parse_kinds(k)) {
+        std::cerr << "bpl: BPL_KINDS must be static or dynamic\n";
+        return 2;
+    }
     for (size_t i = 0; i < args.size(); i++) {
         if (file) {
             script_args.push_back(args[i]);
         } else if (args[i] == "--explain") {
             explain = true;
+        } else if (args[i].rfind("--kinds=", 0) == 0) {
+            std::optional<prim::Kinds> k = prim::parse_kinds(std::string_view(args[i]).substr(8));
+            if (!k) {
+                std::cerr << "bpl: --kinds takes static or dynamic\n";
+                return 2;
+            }
+            prim::set_kinds(*k);
         } else if (args[i] == "-e") {
             if (i + 1 >= args.size() || expr) return usage();
             expr = args[++i];

@@ -12,6 +12,7 @@
 #include "prim/factory.h"
 #include "prim/scalar.h"
 #include "prim/inverse.h"
+#include "prim/marks.h"
 #include "prim/prim.h"
 #include "value/array.h"
 #include "value/match.h"
@@ -1202,6 +1203,28 @@ Value to_kind(const Value& v, Kind k) {
 // The real part of every number of v (a real number is its own).
 Value real_part(const Value& v) { return prim::pervade_fn(math::Fn::Real, v); }
 
+// ₐ's operands: numbers at their own float width (ₓ₁ ₓ₂ → float32, wider → float64, exact →
+// float64); a weak literal stays weak, to take its partner's width.
+Value floats(const Value& x) {
+    if (x.weak()) return x;
+    return convert_numbers(x, [](Kind k) {
+        if (k == Kind::Bool || k == Kind::I8 || k == Kind::I16) return Kind::F32; // ₓ₁ ₓ₂
+        return k == Kind::Exact ? Kind::F64 : number::float_of(k);
+    });
+}
+
+// pₐ through its real object (prim::real_form) on the operands at their float width, where p
+// has a real form for this valence and the operands are real numbers; nullopt otherwise.
+std::optional<Value> real_form(std::optional<prim::Prim> p, bool inverse, const Value* alpha,
+                               const Value& omega) {
+    if (!p || !prim::has_real_form(*p, inverse, alpha != nullptr)) return std::nullopt;
+    auto number = [](const Value& v) { return (v.is_native() && !v.is_function()) || v.is_exact(); };
+    if (!number(omega) || (alpha && !number(*alpha))) return std::nullopt;
+    std::optional<Value> a;
+    if (alpha) a = floats(*alpha);
+    return prim::real_form(*p, inverse, a ? &*a : nullptr, floats(omega));
+}
+
 class MarkedFn final : public Fn {
   public:
     MarkedFn(Value f, FnMark m) : f_(std::move(f)), mark_(m) {}
@@ -1212,30 +1235,33 @@ class MarkedFn final : public Fn {
                value::match(m->f_, f_);
     }
     Value call(Exec& ex, const Value* alpha, const Value& omega) const override {
-        bool divide = alpha && primitive_glyph(f_) == U'÷';
+        std::optional<prim::Prim> p = prim::of_glyph(primitive_glyph(f_));
+        bool divide = alpha && p == prim::Prim::Divide;
         if (mark_.real) {
-            if (!divide) return real_part(apply(ex, f_, alpha, omega));
-            // float division at the operands' own float width; a weak literal takes its partner's
-            auto floats = [](const Value& x) {
-                if (x.weak()) return x;
-                return convert_numbers(x, [](Kind k) {
-                    if (k == Kind::Bool || k == Kind::I8 || k == Kind::I16) return Kind::F32; // ₓ₁ ₓ₂
-                    return k == Kind::Exact ? Kind::F64 : number::float_of(k);
-                });
-            };
-            Value a = floats(*alpha);
-            return apply(ex, f_, &a, floats(omega));
+            // operands at their own float width (a weak literal takes its partner's); then ÷ₐ
+            // divides as floats and √ₐ ⍟ₐ *ₐ ○ₐ resolve to their real objects (prim/marks.h)
+            if (divide) {
+                Value a = floats(*alpha);
+                return apply(ex, f_, &a, floats(omega));
+            }
+            if (std::optional<Value> r = real_form(p, false, alpha, omega)) return *r;
+            return real_part(apply(ex, f_, alpha, omega));
         }
-        if (divide && mark_.kind == Kind::Int)
-            return to_kind(prim::call(prim::Prim::Floor, apply(ex, f_, alpha, omega)), Kind::Int);
+        if (p && mark_.kind == Kind::Int)
+            if (std::optional<Value> r = prim::integer_form(*p, alpha, omega)) return to_kind(*r, Kind::Int);
         if (divide && mark_.kind == Kind::Exact) {
             Value a = to_kind(*alpha, Kind::Exact);
             return apply(ex, f_, &a, to_kind(omega, Kind::Exact));
         }
         return to_kind(apply(ex, f_, alpha, omega), mark_.kind);
     }
-    // The inverse keeps the mark on the result (`○ₐ⁻` is the real part of `○⁻`).
+    // The inverse keeps the mark on the result (`○ₐ⁻` is the real part of `○⁻`), through the
+    // real objects where the row has them (K○ₐ⁻Y, *ₐ⁻Y).
     Value inverse(Exec& ex, const Value* alpha, const Value& omega) const override {
+        if (mark_.real) {
+            std::optional<prim::Prim> p = prim::of_glyph(primitive_glyph(f_));
+            if (std::optional<Value> r = real_form(p, true, alpha, omega)) return *r;
+        }
         Value r = apply_inverse(ex, f_, alpha, omega);
         return mark_.real ? real_part(r) : to_kind(r, mark_.kind);
     }

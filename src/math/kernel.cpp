@@ -17,7 +17,8 @@ using number::is_integer;
 
 bool is_dyadic(Fn f) {
     return (f >= Fn::Add && f <= Fn::Nor) || f == Fn::Root || f == Fn::Binomial ||
-           f == Fn::PiRatio || f == Fn::ResidueExact || f == Fn::CodePoint;
+           f == Fn::PiRatio || f == Fn::ResidueExact || f == Fn::CodePoint || f == Fn::RealPow ||
+           f == Fn::RealRoot || f == Fn::RealLog;
 }
 
 const char* name(Fn f) {
@@ -39,6 +40,10 @@ Kind result_kind(Fn f, Kind k) {
     case Fn::Direction: case Fn::Floor: case Fn::Ceiling:
         return is_float(k) ? Kind::Int : k;
     case Fn::Magnitude: case Fn::Real: case Fn::Imag: case Fn::Phase:
+    case Fn::RealSqrt: case Fn::RealLn: case Fn::RealCircle0: case Fn::RealCircle8:
+    case Fn::RealAsin: case Fn::RealAcos: case Fn::RealAcosh: case Fn::RealAtanh:
+    case Fn::RealCircle4Inv: case Fn::RealCircle8Inv: case Fn::RealPow: case Fn::RealRoot:
+    case Fn::RealLog:
         return number::real_part(k);
     case Fn::CodePoint:
         return Kind::Char;
@@ -56,6 +61,9 @@ Kind operand_kind(Fn f, Kind a) {
     case Fn::Tanh: case Fn::Asinh: case Fn::Acosh: case Fn::Atanh: case Fn::Cbrt: case Fn::Log1p:
     case Fn::Expm1: case Fn::Circle0: case Fn::Circle4: case Fn::Circle8: case Fn::Circle4Inv:
     case Fn::Circle8Inv: case Fn::Phase: case Fn::LambertW:
+    case Fn::RealSqrt: case Fn::RealLn: case Fn::RealCircle0: case Fn::RealCircle8:
+    case Fn::RealAsin: case Fn::RealAcos: case Fn::RealAcosh: case Fn::RealAtanh:
+    case Fn::RealCircle4Inv: case Fn::RealCircle8Inv:
         return number::float_of(a);
     default:
         return a;
@@ -68,7 +76,8 @@ Kind operand_kind(Fn f, Kind a, Kind b) {
     case Fn::Add: case Fn::Subtract: case Fn::Multiply: case Fn::Divide: case Fn::Residue:
     case Fn::ResidueExact: case Fn::Power:
         return j == Kind::Bool ? Kind::Int : j;
-    case Fn::Log: case Fn::Root: case Fn::PiRatio:
+    case Fn::Log: case Fn::Root: case Fn::PiRatio: case Fn::RealPow: case Fn::RealRoot:
+    case Fn::RealLog:
         return number::float_of(j);
     case Fn::Binomial:
         return j == Kind::Bool ? Kind::Int : j;
@@ -234,6 +243,29 @@ bool is_real_result(Fn f, Kind k, const void* a, int64_t sa, const void* b, int6
         }
     });
     return real;
+}
+
+bool real_on(Fn f, Kind k, double xlo, double xhi, double ylo, double yhi) {
+    if (!number::is_real(k) || !is_value_dependent(f)) return true;
+    if (std::isnan(xlo) || std::isnan(xhi) || std::isnan(ylo) || std::isnan(yhi)) return false;
+    bool ints = number::is_integer(k);
+    switch (f) {
+    // real on a half-line: its end decides
+    case Fn::Sqrt: case Fn::Ln: case Fn::Acosh: return real_at(f, xlo, 0);
+    case Fn::Log: return real_at(f, xlo, ylo);
+    // real on [-1, 1]: both ends inside
+    case Fn::Asin: case Fn::Acos: case Fn::Atanh: case Fn::Circle0:
+        return real_at(f, xlo, 0) && real_at(f, xhi, 0);
+    case Fn::Circle4Inv: return xlo >= 1 || xhi <= -1;
+    // a nonnegative base, or one exponent the base's sign cannot make complex; integer powers
+    // also need a nonnegative exponent (2ₓ*¯1ₓ is 0.5)
+    case Fn::Power:
+        if (ints) return ylo >= 0;
+        return xlo >= 0 || (ylo == yhi && real_at(f, -1, ylo));
+    case Fn::Root: return ylo >= 0 || (xlo == xhi && real_at(f, xlo, -1));
+    case Fn::Factorial: return !ints || xlo >= 0;
+    default: return false;
+    }
 }
 
 Kind dynamic_kind(Fn f, Kind k, const void* a, int64_t sa, const void* b, int64_t sb,

@@ -61,9 +61,18 @@ enum class Fn : uint8_t {
     // static kinds' ⌊ ⌈ × on real floats: float results (functions.md 0.5); other kinds as Floor,
     // Ceiling, Direction
     FloorFloat, CeilingFloat, DirectionFloat,
+    // the real forms the marks resolve to (√ₐ ⍟ₐ *ₐ ○ₐ, K○ₐ⁻Y; seed part 21): the real part of
+    // the principal value, computed on real floats without the complex form (√ₐ¯4 is 0, ⍟ₐ¯1 is
+    // 0, ¯8*ₐ÷3 is 1); on complex operands the real part of the complex function's value.
+    // Result kinds are real (number::real_part); never value-dependent.
+    RealSqrt, RealLn, RealCircle0, RealCircle8, RealAsin, RealAcos, RealAcosh, RealAtanh,
+    RealCircle4Inv, RealCircle8Inv,
+    RealPow,  // X*ₐY
+    RealRoot, // X√ₐY
+    RealLog,  // X⍟ₐY
 };
 // clang-format on
-constexpr int FN_COUNT = static_cast<int>(Fn::DirectionFloat) + 1;
+constexpr int FN_COUNT = static_cast<int>(Fn::RealLog) + 1;
 // True for functions of two arguments.
 bool is_dyadic(Fn f);
 // "Add", "Exp", ... for messages and tests.
@@ -91,6 +100,11 @@ bool is_real_result(Fn f, Kind k, const void* a, int64_t sa, const void* b, int6
 // when some item needs the complex continuation (is_real_result is false), float_of(k) for an
 // integer Power with a negative exponent (2ₓ*¯1ₓ is 0.5), else k. Reads every item; never throws.
 Kind dynamic_kind(Fn f, Kind k, const void* a, int64_t sa, const void* b, int64_t sb, int64_t n);
+// Dynamic kinds by ranges: true when dynamic_kind answers k for every pair of operands (items
+// of kind k) whose values lie in xlo..xhi and ylo..yhi (NaN items aside): the ranges decide the
+// kind and no item need be read (√ of a range ≥ 0, ⍟ of one > 0, X*Y with X ≥ 0). False when
+// they do not decide it. Never throws.
+bool real_on(Fn f, Kind k, double xlo, double xhi, double ylo, double yhi);
 // Dynamic kinds: true for the functions whose result kind may depend on the operands' values
 // (dynamic_kind may answer a kind other than k for them); for the others it never reads.
 bool is_value_dependent(Fn f);

@@ -109,6 +109,23 @@ Interval r_residue(Interval x, Interval y) {
 Interval r_power(Interval x, Interval) { return x.lo >= 0 ? Interval{0, INF} : all(); }
 
 Interval r_circle0(Interval, Interval) { return {0, 1}; }
+// the real forms: 0 where √ would be imaginary; ln of the magnitude; arcsin of the clamped
+// argument; arccosh of the magnitude, 0 inside [¯1, 1]
+Interval r_real_sqrt(Interval x, Interval) {
+    return widen({std::sqrt(std::fmax(x.lo, 0.0)), std::sqrt(std::fmax(x.hi, 0.0))});
+}
+Interval r_real_ln(Interval x, Interval) {
+    Interval m = r_magnitude(x, x);
+    return widen({f_log(m.lo), f_log(m.hi)});
+}
+Interval r_real_asin(Interval x, Interval) {
+    auto c = [](double v) { return std::fmin(std::fmax(v, -1.0), 1.0); };
+    return widen({f_asin(c(x.lo)), f_asin(c(x.hi))});
+}
+Interval r_real_acosh(Interval x, Interval) {
+    Interval m = r_magnitude(x, x);
+    return widen({m.lo > 1 ? f_acosh(m.lo) : 0.0, m.hi > 1 ? f_acosh(m.hi) : 0.0});
+}
 Interval zero(Interval, Interval) { return {0, 0}; }
 Interval r_phase(Interval, Interval) { return {0, 3.1415926535897936}; } // real operands: 0 or π
 Interval r_circle4(Interval x, Interval) {
@@ -259,6 +276,25 @@ const Row ROWS[] = {
     {Fn::FloorFloat,   "", nullptr,   r_round,                   nullptr},
     {Fn::CeilingFloat, "", nullptr,   r_round,                   nullptr},
     {Fn::DirectionFloat, "", nullptr, unit,                      nullptr},
+    // the real forms: slopes of the real part, 0 where the value is constant outside the real
+    // domain; a mask numerator over a mask-patched denominator keeps 0 there (JAX's double
+    // where) and ∞ at the domain's edge
+    {Fn::RealSqrt,     "x 0 GreaterEqual 0.5 Multiply f x 0 Less Add Divide", nullptr, r_real_sqrt, nullptr},
+    {Fn::RealLn,       "x Reciprocal", nullptr, r_real_ln,       nullptr},
+    {Fn::RealCircle0,  "x Negate x Magnitude 1 LessEqual Multiply f x Magnitude 1 Greater Add Divide", nullptr, r_circle0, nullptr},
+    {Fn::RealCircle8,  "", nullptr,   zero,                      nullptr},
+    {Fn::RealAsin,     "x Magnitude 1 LessEqual x RealCircle0 x Magnitude 1 Greater Add Divide", nullptr, r_real_asin, nullptr},
+    {Fn::RealAcos,     "x Magnitude 1 LessEqual Negate x RealCircle0 x Magnitude 1 Greater Add Divide", nullptr, r_acos, nullptr},
+    {Fn::RealAcosh,    "x Magnitude 1 GreaterEqual x RealCircle4Inv x Magnitude 1 Less Add Divide", nullptr, r_real_acosh, nullptr},
+    {Fn::RealAtanh,    "1 1 x x Multiply Subtract Divide", nullptr, any, nullptr},
+    {Fn::RealCircle4Inv, "x x Magnitude 1 GreaterEqual Multiply f x Magnitude 1 Less Add Divide", nullptr, any, nullptr},
+    {Fn::RealCircle8Inv, "", nullptr, zero,                      nullptr},
+    // below 0, ∂/∂x |x|^y cos πy is y·(x*ₐy−1) too; ∂/∂y adds −π|x|^y sin πy there
+    {Fn::RealPow,      "y x y 1 Subtract RealPow Multiply",
+                       "f x RealLn Multiply x 0 Less x Magnitude y Power y PiTimes Sin Multiply Multiply 3.141592653589793 Multiply Subtract",
+                       r_power, nullptr},
+    {Fn::RealRoot,     nullptr, "f x y Multiply Divide", any,    inv_root},
+    {Fn::RealLog,      nullptr, nullptr, any,                    nullptr},
 };
 // clang-format on
 static_assert(sizeof(ROWS) / sizeof(ROWS[0]) == FN_COUNT, "one object row per Fn");

@@ -24,7 +24,7 @@ struct PartialStep {
     double c;
 };
 struct Partial {
-    static constexpr int MAX = 12;
+    static constexpr int MAX = 24;
     PartialStep steps[MAX];
     int n = 0; // 0: the partial is zero almost everywhere (comparisons, floor, logic)
 };

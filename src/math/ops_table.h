@@ -7,6 +7,7 @@
 #include "math/formulas32.h"
 #include "math/lambert.h"
 #include "math/ops.h"
+#include "math/real.h"
 #include "math/repair.h"
 #include "math/scalar.h"
 
@@ -15,10 +16,12 @@
     X(Magnitude) X(Exp) X(Ln) X(Not) X(Sqrt) X(Factorial) X(PiTimes) X(Sin) X(Cos) X(Tan) X(Asin) \
     X(Acos) X(Atan) X(Sinh) X(Cosh) X(Tanh) X(Asinh) X(Acosh) X(Atanh) X(Cbrt) X(Log1p) X(Expm1) X(LambertW) \
     X(Circle0) X(Circle4) X(Circle8) X(Circle4Inv) X(Circle8Inv) X(Real) X(Imag) X(Phase) \
-    X(FloorFloat) X(CeilingFloat) X(DirectionFloat)
+    X(FloorFloat) X(CeilingFloat) X(DirectionFloat) X(RealSqrt) X(RealLn) X(RealCircle0) \
+    X(RealCircle8) X(RealAsin) X(RealAcos) X(RealAcosh) X(RealAtanh) X(RealCircle4Inv) X(RealCircle8Inv)
 #define BPL_DYADIC(X) X(Add) X(Subtract) X(Multiply) X(Divide) X(Min) X(Max) X(Residue) X(Power) \
     X(Log) X(Equal) X(NotEqual) X(Less) X(LessEqual) X(Greater) X(GreaterEqual) X(And) X(Or) \
-    X(Nand) X(Nor) X(Root) X(Binomial) X(PiRatio) X(ResidueExact) X(CodePoint)
+    X(Nand) X(Nor) X(Root) X(Binomial) X(PiRatio) X(ResidueExact) X(CodePoint) X(RealPow) \
+    X(RealRoot) X(RealLog)
 // clang-format on
 
 namespace bpl::math {
@@ -667,6 +670,64 @@ struct DirectionFloat {
         else return Direction::apply(a, s);
     }
 };
+
+// The real forms (kernel.h): on real floats the formula of real.h; on complex operands the real
+// part of the unmarked function's value (the same struct's complex route).
+#define BPL_REAL_FN(Name, Complex, formula_call)                                                   \
+    struct Name {                                                                                  \
+        template <class S>                                                                         \
+        using Out = typename MagOut<S>::type;                                                      \
+        static constexpr bool chars = false;                                                       \
+        template <class C>                                                                         \
+        static auto apply(C a, ErrorSlot& s) {                                                     \
+            if constexpr (is_cpx_v<C>) {                                                           \
+                return Complex::apply(a, s).real();                                                \
+            } else if constexpr (is_flt_v<C>) {                                                    \
+                double x = a;                                                                      \
+                return static_cast<C>(formula_call);                                               \
+            } else {                                                                               \
+                return domain<C>(s, #Name " needs a float operand");                               \
+            }                                                                                      \
+        }                                                                                          \
+    };
+BPL_REAL_FN(RealSqrt, Sqrt, formula::real_sqrt<ScalarOps>(x))
+BPL_REAL_FN(RealLn, Ln, formula::real_ln<ScalarOps>(x))
+BPL_REAL_FN(RealCircle0, Circle0, formula::real_circle0<ScalarOps>(x))
+BPL_REAL_FN(RealCircle8, Circle8, x != x ? x : 0.0)
+BPL_REAL_FN(RealAsin, Asin, formula::asin<ScalarOps>(formula::clamp_unit<ScalarOps>(x)))
+BPL_REAL_FN(RealAcos, Acos, formula::acos<ScalarOps>(formula::clamp_unit<ScalarOps>(x)))
+BPL_REAL_FN(RealAcosh, Acosh, formula::real_acosh<ScalarOps>(x))
+BPL_REAL_FN(RealAtanh, Atanh, formula::real_atanh<ScalarOps>(x))
+BPL_REAL_FN(RealCircle4Inv, Circle4Inv, std::fabs(x) < 1 ? 0.0 : circle4_inv(x))
+BPL_REAL_FN(RealCircle8Inv, Circle8Inv, x != x ? x : -0.0)
+#undef BPL_REAL_FN
+
+#define BPL_REAL_FN2(Name, Complex, body)                                                          \
+    struct Name {                                                                                  \
+        template <class S>                                                                         \
+        using Out = typename MagOut<S>::type;                                                      \
+        static constexpr bool chars = false;                                                       \
+        template <class C>                                                                         \
+        static auto apply(C a, C b, ErrorSlot& s) {                                                \
+            if constexpr (is_cpx_v<C>) {                                                           \
+                return Complex::apply(a, b, s).real();                                             \
+            } else if constexpr (is_flt_v<C>) {                                                    \
+                constexpr bool narrow = sizeof(C) < 8;                                             \
+                double x = a, y = b;                                                               \
+                body                                                                               \
+            } else {                                                                               \
+                return domain<C>(s, #Name " needs float operands");                                \
+            }                                                                                      \
+        }                                                                                          \
+    };
+BPL_REAL_FN2(RealPow, Power, return static_cast<C>(formula::real_pow<ScalarOps, narrow>(x, y));)
+// X√ₐY: Root's real root of a negative Y for odd integral X; otherwise Y*ₐ÷X.
+BPL_REAL_FN2(RealRoot, Root,
+             if (a == 0 || std::isinf(a)) return domain<C>(s, "root of degree zero or infinity");
+             if (y < 0 && std::fabs(std::fmod(x, 2.0)) == 1.0) return Root::apply(a, b, s);
+             return static_cast<C>(formula::real_pow<ScalarOps, narrow>(y, 1.0 / x));)
+BPL_REAL_FN2(RealLog, Log, (void)narrow; return static_cast<C>(formula::real_log<ScalarOps>(x, y));)
+#undef BPL_REAL_FN2
 
 #undef BPL_SAME_OUT
 #undef BPL_BOOL_OUT

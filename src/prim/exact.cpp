@@ -104,10 +104,10 @@ std::optional<Value> exact_monad(math::Fn fn, const Value& w) {
     case Real: return w;
     case Imag: return of_exact(Exact::of(0));
     case Negate: return of_exact(number::negate(x));
-    case Direction: return of_exact(Exact::of(x.sign()));
+    case Direction: case DirectionFloat: return of_exact(Exact::of(x.sign()));
     case Reciprocal: return of_exact(number::reciprocal(x));
-    case Floor: return of_exact(number::floor(x));
-    case Ceiling: return of_exact(number::ceiling(x));
+    case Floor: case FloorFloat: return of_exact(number::floor(x));
+    case Ceiling: case CeilingFloat: return of_exact(number::ceiling(x));
     case Magnitude: return of_exact(number::magnitude(x));
     case Sqrt: {
         std::optional<Ref<Exact>> r = number::try_root(x, 2);

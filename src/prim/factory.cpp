@@ -4,6 +4,7 @@
 #include "math/search.h"
 #include "number/exact.h"
 #include "prim/exact.h"
+#include "prim/range.h"
 #include "program/plan.h"
 #include "value/array.h"
 #include "value/match.h"
@@ -126,6 +127,7 @@ int64_t read_int(const Value& v) {
 Value build(graph::Origin origin, Desc desc) {
     static const bool installed = (program::install_reader(), true);
     (void)installed;
+    desc.range = range_of_step(origin, desc);
     return graph::make(std::move(origin), std::move(desc));
 }
 

@@ -193,33 +193,7 @@ Value twice(const Value& w) { return call(Prim::Plus, w, w); }
 Value circle(const Value& a, const Value& w) {
     using enum math::Fn;
     static constexpr math::Fn CODES[] = {Circle0, Sin, Cos, Tan, Circle4, Sinh, Cosh, Tanh, Circle8};
-    auto check = [](int64_t code) {
-        if (code < 0 || code > 8) fail(ErrorKind::Domain, "circle codes are 0 to 8");
-        return code;
-    };
-    if (a.rank() == 0 || a.count() == 1) return pervade_fn(CODES[check(read_int(a))], w);
-    // An array of codes pairs item by item with Y (an atom Y extends): each code's function over
-    // the whole of Y, and each result item taken from its own code's.
-    std::vector<int64_t> codes = read_ints(a);
-    Shape s = a.shape();
-    if (w.rank() > 0 && w.rank() != a.rank()) fail(ErrorKind::Rank, "circle codes and arguments differ in rank");
-    if (w.rank() > 0 && w.shape() != s) fail(ErrorKind::Length, "circle codes and arguments differ in length");
-    int64_t n = value::count_of(s);
-    Value y = w.rank() > 0 ? w : copy(w, math::Mapping::reshape(1, n), s);
-    std::vector<Value> results;
-    int source[9];
-    std::fill(std::begin(source), std::end(source), -1);
-    std::vector<int64_t> idx(static_cast<size_t>(n));
-    for (int64_t i = 0; i < n; i++) {
-        int64_t c = check(codes[static_cast<size_t>(i)]);
-        if (source[c] < 0) {
-            source[c] = static_cast<int>(results.size());
-            results.push_back(pervade_fn(CODES[c], y));
-        }
-        idx[static_cast<size_t>(i)] = source[c] * n + i;
-    }
-    if (n == 0) return pervade_fn(CODES[0], y);
-    return gather_many(results, std::move(s), std::move(idx));
+    return circle_by(CODES, a, w);
 }
 
 // f Y and g Y as a new trailing axis of length 2 (∨Y: real and imaginary parts; ∧Y: magnitude
@@ -506,5 +480,35 @@ const std::vector<Rule>& numeric_rules() {
     return RULES;
 }
 // clang-format on
+
+Value circle_by(const math::Fn (&codes)[9], const Value& a, const Value& w) {
+    auto check = [](int64_t code) {
+        if (code < 0 || code > 8) fail(ErrorKind::Domain, "circle codes are 0 to 8");
+        return code;
+    };
+    if (a.rank() == 0 || a.count() == 1) return pervade_fn(codes[check(read_int(a))], w);
+    // An array of codes pairs item by item with Y (an atom Y extends): each code's function over
+    // the whole of Y, and each result item taken from its own code's.
+    std::vector<int64_t> given = read_ints(a);
+    Shape s = a.shape();
+    if (w.rank() > 0 && w.rank() != a.rank()) fail(ErrorKind::Rank, "circle codes and arguments differ in rank");
+    if (w.rank() > 0 && w.shape() != s) fail(ErrorKind::Length, "circle codes and arguments differ in length");
+    int64_t n = value::count_of(s);
+    Value y = w.rank() > 0 ? w : copy(w, math::Mapping::reshape(1, n), s);
+    std::vector<Value> results;
+    int source[9];
+    std::fill(std::begin(source), std::end(source), -1);
+    std::vector<int64_t> idx(static_cast<size_t>(n));
+    for (int64_t i = 0; i < n; i++) {
+        int64_t c = check(given[static_cast<size_t>(i)]);
+        if (source[c] < 0) {
+            source[c] = static_cast<int>(results.size());
+            results.push_back(pervade_fn(codes[c], y));
+        }
+        idx[static_cast<size_t>(i)] = source[c] * n + i;
+    }
+    if (n == 0) return pervade_fn(codes[0], y);
+    return gather_many(results, std::move(s), std::move(idx));
+}
 
 } // namespace bpl::prim

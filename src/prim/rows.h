@@ -32,6 +32,10 @@ const std::vector<Rule>& numeric_rules();
 // ⌻⁻C: any polynomial form of C as its coefficient vector (the inverse table's entry for ⌻).
 Value polynomial_coefficients(const Value& c);
 
+// K○Y with each code's function (0…8) taken from `codes`: ○'s own table and the real forms'
+// (marks.cpp) share this one assembly (numeric.cpp). An array of codes pairs with Y item by item.
+Value circle_by(const math::Fn (&codes)[9], const Value& alpha, const Value& omega);
+
 // Roll and deal (draw.cpp): Draw nodes over math's random streams.
 const std::vector<Rule>& draw_rules();
 

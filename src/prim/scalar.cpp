@@ -4,10 +4,13 @@
 
 #include "prim/exact.h"
 #include "prim/factory.h"
+#include "prim/mode.h"
+#include "program/plan.h"
 #include "value/array.h"
 
 #include <cmath>
 #include <cstddef>
+#include <utility>
 
 namespace bpl::prim {
 
@@ -50,13 +53,19 @@ bool is_plain_power(Kind k, const Value& y) {
     return !std::isfinite(e) || e == std::floor(e);
 }
 
-// Dynamic kinds (D5): the kind to run fn in, given operands converted to k. Reads the operands of
-// value-dependent functions on real kinds (an observing read, like a parameter's); k otherwise.
+// The kind to run fn in, given operands converted to k. Static kinds: k, from descriptions alone
+// (a value outside the real domain gives NaN). Dynamic kinds (D5): k where the operands' ranges
+// prove every result real; otherwise the operands of value-dependent functions on real kinds are
+// read (an observing read, reported as forced) and decide.
 Kind dynamic_kind(math::Fn fn, Kind k, const Value& a, const Value* w, const Shape& shape) {
     if (!number::is_real(k) || !math::is_value_dependent(fn)) return k;
+    if (kinds() == Kinds::Static) return k;
     if (fn == math::Fn::Power && w && is_plain_power(k, *w)) return k;
     int64_t n = value::count_of(shape);
     if (n == 0) return k;
+    value::Range rx = Desc::of(a).range, ry = w ? Desc::of(*w).range : value::Range{};
+    if (math::real_on(fn, k, rx.lo, rx.hi, ry.lo, ry.hi)) return k;
+    program::ReadReason why("a kind that depends on values");
     Items x = items_in(a, k);
     if (!x.data) return k;
     if (!w) return math::dynamic_kind(fn, k, x.data, 1, nullptr, 0, x.count);
@@ -171,6 +180,21 @@ Value compacted(const Value& v) {
     return value::make_array(a.shape(), a.boxed_items(), a.count() == 0 ? a.prototype() : Value{});
 }
 
+// Static kinds keep real floats as floats for ⌊ ⌈ and monadic × (functions.md 0.5): a row's
+// function under static kinds. On other kinds the float-result objects act as the originals,
+// and exact numbers round in their own domain. ⌊ₓ ⌈ₓ call Floor and Ceiling directly.
+constexpr std::pair<math::Fn, math::Fn> STATIC_FORMS[] = {
+    {math::Fn::Floor, math::Fn::FloorFloat},
+    {math::Fn::Ceiling, math::Fn::CeilingFloat},
+    {math::Fn::Direction, math::Fn::DirectionFloat},
+};
+math::Fn row_fn(math::Fn fn) {
+    if (kinds() != Kinds::Static) return fn;
+    for (auto [from, to] : STATIC_FORMS)
+        if (fn == from) return to;
+    return fn;
+}
+
 } // namespace
 
 Value pervade_fn(math::Fn fn, const Value& v) {
@@ -190,7 +214,7 @@ Value pervade_fn(math::Fn fn, const Value& v) {
     return value::make_array(a.shape(), std::move(items), proto);
 }
 
-Value pervade(Prim p, const Value& w) { return pervade_fn(*info(p).monadic_fn, w); }
+Value pervade(Prim p, const Value& w) { return pervade_fn(row_fn(*info(p).monadic_fn), w); }
 
 Value pervade_fn(math::Fn fn, Prim p, const Value& a, const Value& w) {
     if (a.is_native() && w.is_native() && !a.is_function() && !w.is_function())

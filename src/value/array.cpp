@@ -11,6 +11,7 @@
 #include "value/pending.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 namespace bpl::value {
@@ -208,16 +209,32 @@ Value enclose(const Value& v) { return make_array({}, {v}); }
 
 int64_t Desc::count() const noexcept { return count_of(shape); }
 
+Range Range::of(double v) noexcept {
+    if (std::isnan(v)) return {};
+    return {v, v};
+}
+
+Range Range::of_kind(Kind k) noexcept {
+    if (!number::is_integer(k)) return {};
+    if (k == Kind::Bool) return {0, 1};
+    double half = std::ldexp(1.0, number::bits(k) - 1);
+    return {-half, half - 1}; // 2^63 - 1 rounds up to 2^63: still a bound
+}
+
 Desc Desc::of(const Value& v) {
     switch (v.tag()) {
-    case Tag::Number:
+    case Tag::Number: {
+        bool real = number::is_real(v.kind());
+        return Desc{v.kind(), v.weak(), true, {}, real ? Range::of(v.as_f64()) : Range{}};
+    }
     case Tag::Complex:
     case Tag::Char: return Desc{v.kind(), v.weak(), true, {}};
     case Tag::Pending: return v.pending_node().desc();
     case Tag::Array: {
+        // a stored array is an opaque input: its kind's bounds, never its items' extremes
         const ArrayData& a = v.array_data();
         ASSERT(!a.is_boxed(), "Desc::of a boxed array: boxed arrays are host values");
-        return Desc{a.kind(), a.weak(), false, a.shape()};
+        return Desc{a.kind(), a.weak(), false, a.shape(), Range::of_kind(a.kind())};
     }
     default: ASSERT(false, "Desc::of a non-native value"); return {};
     }

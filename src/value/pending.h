@@ -4,14 +4,41 @@
 
 #include "value/value.h"
 
+#include <limits>
+
 namespace bpl::value {
 
-// What a native value is: kind, weakness, atom or array, shape.
+// A conservative range of a real value's items: every item that is not NaN lies in lo..hi
+// (NaN items are outside every range's promise). The default, -∞..∞, is unknown. Complex,
+// character and other kinds keep the default.
+struct Range {
+    double lo = -std::numeric_limits<double>::infinity();
+    double hi = std::numeric_limits<double>::infinity();
+    bool known() const noexcept { return lo != -std::numeric_limits<double>::infinity() || hi != std::numeric_limits<double>::infinity(); }
+    bool operator==(const Range&) const = default;
+    // The range of one real item v (unknown for NaN).
+    static Range of(double v) noexcept;
+    // The bounds every item of kind k has (Bool 0..1, fixed integers their width; unknown for
+    // floats and the rest): what an opaque input is known to hold.
+    static Range of_kind(Kind k) noexcept;
+};
+
+// The axis layout keys and named axes will carry (seed part 2): not built yet, so every Desc
+// holds null. Compared by identity (a cache key compares key sets by identity first).
+struct Layout;
+
+// What a native value is: kind, weakness, atom or array, shape; then the range of its items and
+// its axis layout (both last, with defaults, so `Desc{kind, weak, atom, shape}` still builds).
 struct Desc {
     Kind kind = Kind::F64;
     bool weak = false;
     bool atom = false;
     Shape shape;
+    Range range;
+    const Layout* layout = nullptr;
+    Desc() = default;
+    Desc(Kind k, bool w, bool a, Shape s, Range r = {}, const Layout* l = nullptr)
+        : kind(k), weak(w), atom(a), shape(std::move(s)), range(r), layout(l) {}
     int64_t count() const noexcept;
     bool operator==(const Desc&) const = default;
     // The description of a native value (number/char atom, compact array, pending value).

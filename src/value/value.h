@@ -9,6 +9,7 @@
 #include "number/kind.h"
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace bpl::number {

@@ -21,6 +21,33 @@
 ⍝ marks:real-inverse — ○ₐ⁻ is the real part of the inverse: arccos 2 is 0j1.3169…
 [2○ₐ⁻2;1○ₐ⁻0.5]   ⍝ 0 0.5235987755982989
 
+⍝ marks:real-circle — circle codes whose value leaves the reals take their real parts: 0○2 is 0j1.73…, 4○⁻0.5 is 0j0.866…, 6○⁻¯2 is 1.3169…j3.14…, 7○⁻2 is 0.5493…j1.5707…
+[0○ₐ2;8○ₐ2;4○ₐ⁻0.5;6○ₐ⁻0.5;6○ₐ⁻¯2;7○ₐ⁻2;1○ₐ⁻¯3]   ⍝ 0 0 0 0 1.3169578969248166 0.5493061443340549 ¯1.5707963267948966
+
+⍝ marks:real-circle-codes — an array of codes pairs with its arguments
+0 1 2○ₐ⁻2   ⍝ 0 1.5707963267948966 0
+
+⍝ marks:real-cis — ○ₐY is the real part of cis Y: cos Y
+○ₐ0 1   ⍝ 1 0.5403023058681398
+
+⍝ marks:real-log — X⍟ₐY is the real part of ln Y ÷ ln X: (0j3.14…)÷(0j3.14…) is 1
+[¯1⍟ₐ¯1;2⍟ₐ8;2⍟ₐ¯8]   ⍝ 1 3 3
+
+⍝ marks:real-root — an odd root of a negative is real; an even one takes the real part: 16*÷4 of ¯16 is 1.41…j1.41…
+[3√ₐ¯8;2√ₐ¯4;4√ₐ¯16]   ⍝ ¯2 0 1.4142135623730951
+
+⍝ marks:real-power-signs — integral exponents keep the sign, half-integral ones give 0
+¯2*ₐ3 0.5 2   ⍝ ¯8 0 4
+
+⍝ marks:real-width — ₐ computes at the argument's float width: ₓ₁ ₓ₂ in float32
+•storage¨[√ₐ4ₓ₁;√ₐ4ₓ;√ₐ4ₛ;⍟ₐ2ₓ₂]   ⍝ "float32" "float64" "float32" "float32"
+
+⍝ marks:real-complex — a complex argument gives the real part of the complex value: √3j4 is 2j1
+[√ₐ3j4;⍟ₐ0j1]   ⍝ 2 0
+
+⍝ marks:real-exp-inverse — *ₐ⁻ is ⍟ₐ
+*ₐ⁻¯1 1   ⍝ 0 0
+
 ⍝ marks:floor-int — ⌊ₓ rounds down to a machine integer
 ⌊ₓ2.5 ¯2.5   ⍝ [2 ¯3]ₓ
 

@@ -56,6 +56,12 @@ Domain domain(Fn f) {
     case Fn::Expm1: case Fn::Sin: case Fn::Cos: case Fn::Tan: case Fn::Negate:
     case Fn::Magnitude: case Fn::PiTimes: case Fn::Conjugate:
         return {-1.3, 1.3, 0, 0};
+    // the real forms across their real domain's edges (slopes of the real part outside it)
+    case Fn::RealSqrt: case Fn::RealLn: case Fn::RealCircle0: case Fn::RealAsin: case Fn::RealAcos:
+    case Fn::RealAcosh: case Fn::RealAtanh: case Fn::RealCircle4Inv:
+        return {-3, 3, 0, 0};
+    case Fn::RealPow: return {-2, -0.5, -2, 2};
+    case Fn::RealRoot: return {1.5, 3, -3, -0.5};
     default: return {0.2, 0.9, -2, 2};
     }
 }
