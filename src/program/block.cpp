@@ -43,6 +43,9 @@ struct StageRun {
     const std::vector<int32_t>& steps;
     const Instr& root;
     bool fold;
+    // An associative fold runs its blocks first to last (memory is read forward, as prefetchers
+    // expect) and combines block totals left to right; any other fold runs them last to first.
+    bool forward;
     size_t computed; // steps computed into buffers: all but a stored root
     int64_t n;       // items
     std::vector<int32_t> slot_of;
@@ -58,7 +61,7 @@ struct StageRun {
     StageRun(const Plan& plan, const Stage& st, const std::vector<Value>& results,
              const std::vector<Value>& inputs)
         : p(plan.program), steps(st.steps), root(p.steps[static_cast<size_t>(st.steps.back())]),
-          fold(root.step == Step::Fold), computed(fold ? steps.size() - 1 : steps.size()),
+          fold(root.step == Step::Fold), forward(!fold || math::object(root.fn).associative), computed(fold ? steps.size() - 1 : steps.size()),
           n(fold ? p.steps[static_cast<size_t>(root.operands[0])].out.count() : root.out.count()),
           slot_of(p.steps.size(), -1), atoms(steps.size() * 2), first_source(steps.size() + 1, 0),
           maps(steps.size()), fills(steps.size()) {
@@ -101,7 +104,7 @@ struct StageRun {
             static_cast<std::byte*>(std::aligned_alloc(64, each * std::max<size_t>(computed, 1))), &std::free);
         auto buffer = [&](size_t k) { return mem.get() + k * each; };
         for (int64_t b = b0; b < b1; b++) {
-            int64_t block = fold ? b1 - 1 - (b - b0) : b;
+            int64_t block = forward ? b : b1 - 1 - (b - b0);
             int64_t lo = block * BLOCK_ITEMS, m = std::min(BLOCK_ITEMS, n - lo);
             for (size_t k = 0; k < computed; k++) {
                 const Instr& in = p.steps[static_cast<size_t>(steps[k])];
@@ -157,12 +160,23 @@ struct StageRun {
             if (fold) {
                 std::byte* a = buffer(static_cast<size_t>(slot_of[static_cast<size_t>(root.operands[0])]));
                 int size = math::item_size(root.compute);
-                int64_t items = m;
-                if (b > b0) { // the total of the later blocks is this block's last item
-                    std::memcpy(a + m * size, total, static_cast<size_t>(size));
-                    items++;
+                if (forward) { // total f (this block's total)
+                    if (b == b0) {
+                        math::fold(root.fn, root.compute, a, 1, m, total, slot);
+                    } else {
+                        alignas(16) std::byte pair[32];
+                        std::memcpy(pair, total, static_cast<size_t>(size));
+                        math::fold(root.fn, root.compute, a, 1, m, pair + size, slot);
+                        math::fold(root.fn, root.compute, pair, 1, 2, total, slot);
+                    }
+                } else {
+                    int64_t items = m;
+                    if (b > b0) { // the total of the later blocks is this block's last item
+                        std::memcpy(a + m * size, total, static_cast<size_t>(size));
+                        items++;
+                    }
+                    math::fold(root.fn, root.compute, a, 1, items, total, slot);
                 }
-                math::fold(root.fn, root.compute, a, 1, items, total, slot);
             }
         }
     }
