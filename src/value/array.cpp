@@ -10,7 +10,9 @@
 #include "value/pending.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
+#include <new>
 #include <new>
 
 #ifdef __linux__
@@ -21,8 +23,12 @@ namespace bpl::value {
 
 int64_t count_of(const Shape& shape) {
     int64_t n = 1;
-    for (int64_t d : shape) n *= d;
-    return n;
+    bool over = false;
+    for (int64_t d : shape) {
+        if (d == 0) return 0;
+        over = over || __builtin_mul_overflow(n, d, &n);
+    }
+    return over ? INT64_MAX : n;
 }
 
 namespace {
@@ -32,6 +38,7 @@ namespace {
 // pages 0.01-0.02 s once the kernel has them to give.
 std::byte* allocate_items(size_t bytes) {
     constexpr size_t HUGE = size_t{1} << 21, BIG = size_t{4} << 20;
+    if (bytes > SIZE_MAX / 2) throw std::bad_alloc();
     size_t align = bytes >= BIG ? HUGE : 64;
     size_t size = (bytes + 64 + align - 1) / align * align;
     void* p = std::aligned_alloc(align, size);
@@ -57,7 +64,11 @@ Ref<ArrayData> ArrayData::compact(Kind kind, Shape shape, bool weak) {
     a->weak_ = weak;
     a->count_ = count_of(shape);
     a->shape_ = std::move(shape);
-    a->data_.reset(allocate_items(static_cast<size_t>(a->count_ * math::item_size(kind))));
+    size_t bytes = 0;
+    if (a->count_ < 0 || __builtin_mul_overflow(static_cast<size_t>(a->count_),
+                                                static_cast<size_t>(math::item_size(kind)), &bytes))
+        throw std::bad_alloc(); // more than memory can address: LIMIT ERROR where it surfaces
+    a->data_.reset(allocate_items(bytes));
     return a;
 }
 

@@ -69,6 +69,8 @@ class ArrayData final : public base::RefCounted {
 // Writes the atom v as one item of `kind` at `out` (v's kind must convert to it: a number to a
 // number kind, a character to Char); narrow kinds round or wrap as the kernels' stores do.
 void store_item(Kind kind, void* out, const Value& v);
+// The item count of `shape`; INT64_MAX when the product overflows (so a count check such as
+// prim::check_count refuses it with LIMIT ERROR, never a wrapped count). Never throws.
 int64_t count_of(const Shape& shape);
 // The fill of a prototype item: numbers become 0 of their kind, characters ' ', arrays filled
 // recursively, functions stay themselves.
