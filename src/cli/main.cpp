@@ -1,5 +1,6 @@
 // The `bpl` program: -e EXPR, a FILE, a pipe on standard input, a line-by-line REPL on a TTY,
 // --explain (the graph's counters after running) and --cases (the case runner, cases.h).
+#include "base/interrupt.h"
 #include "cli/cases.h"
 #include "lang/display.h"
 #include "lang/run.h"
@@ -8,6 +9,7 @@
 
 #include <unistd.h>
 
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -110,13 +112,17 @@ int main(int argc, char** argv) {
         source = *expr;
         name = "<source>";
     } else if (file) {
+        // A script that cannot be read (missing, a directory, no permission) is an IO ERROR.
+        std::error_code ec;
+        bool directory = std::filesystem::is_directory(*file, ec);
         std::ifstream in(*file, std::ios::binary);
-        if (!in) {
-            std::cerr << "bpl: cannot read " << *file << "\n";
-            return 2;
-        }
         std::ostringstream ss;
-        ss << in.rdbuf();
+        if (in && !directory) ss << in.rdbuf();
+        if (!in || directory || in.bad()) {
+            std::cerr << base::name(base::ErrorKind::Io) << ": cannot read " << *file
+                      << (directory ? ": it is a directory" : "") << "\n";
+            return 1;
+        }
         source = ss.str();
         name = *file;
     } else if (isatty(0)) {
@@ -128,6 +134,8 @@ int main(int argc, char** argv) {
         name = "<stdin>";
         from_stdin = true;
     }
+    // Ctrl-C in a script is INTERRUPT ERROR: reported like any error, exit status 1.
+    base::install_interrupt_handler();
     StdIo io(from_stdin);
     std::string base = ".";
     lang::Context ctx(io, base);

@@ -3,6 +3,7 @@
 #include "program/plan.h"
 
 #include "base/error.h"
+#include "base/interrupt.h"
 #include "program/run.h"
 
 #include <list>
@@ -52,7 +53,13 @@ void read(graph::Node& root) {
     g_counters.graphs_read++;
     graph::Live live = graph::Live::of(root);
     const Plan& plan = cache().serve(live);
-    std::vector<value::Value> results = plan.run(live.inputs, g_slot);
+    std::vector<value::Value> results;
+    try {
+        results = plan.run(live.inputs, g_slot);
+    } catch (...) { // an interrupt: the errors this run recorded go with it
+        g_slot.clear();
+        throw;
+    }
     if (g_slot.has_error()) {
         base::ErrorKind kind = g_slot.kind;
         std::string message = g_slot.message;
@@ -78,6 +85,7 @@ std::vector<value::Value> Plan::run(const std::vector<value::Value>& inputs,
     std::vector<const value::Value*> operands;
     for (const Stage& stage : stages) {
         for (int32_t s = stage.first; s <= stage.last; s++) {
+            base::check_interrupt();
             const Instr& in = program.steps[s];
             operands.clear();
             for (int32_t r : in.operands) operands.push_back(r >= 0 ? &results[r] : &inputs[-r - 1]);
