@@ -2,8 +2,10 @@
 #include "graph/node.h"
 
 #include "base/assert.h"
+#include "base/error.h"
 #include "value/array.h"
 
+#include <algorithm>
 #include <cstring>
 #include <unordered_map>
 
@@ -145,10 +147,25 @@ Value make(Origin origin, Desc desc) {
         if (same_origin(*it->second, origin, desc))
             return Value::pending(base::Ref<value::Pending>(it->second));
     }
+    uint32_t weight = 1;
+    for (const Value& v : origin.operands)
+        if (v.is_pending())
+            weight = std::min(weight + static_cast<const Node&>(v.pending_node()).weight(),
+                              MAX_PENDING_NODES + 1);
     auto* node = new Node(std::move(origin), std::move(desc), h);
+    node->weight_ = weight;
     g_nodes_built++;
     table().emplace(h, node);
-    return Value::pending(base::Ref<value::Pending>(node));
+    Value out = Value::pending(base::Ref<value::Pending>(node));
+    if (weight > MAX_PENDING_NODES) {
+        try {
+            node->force();
+        } catch (const base::Error& e) {
+            if (e.kind() == base::ErrorKind::Interrupt) throw;
+            node->weight_ = 1; // left pending with its error: counted afresh from here
+        }
+    }
+    return out;
 }
 
 size_t interned_count() { return table().size(); }
