@@ -29,7 +29,7 @@ fi
 
 if [ -d tests/python ]; then
   section "Python tests (pytest)"
-  run pytest env PYTHONPATH=python /usr/bin/python3 -m pytest -q tests/python
+  run pytest env PYTHONPATH=python BPL="$build/bpl" /usr/bin/python3 -m pytest -q tests/python
 fi
 
 if [ -f ts/package.json ]; then
