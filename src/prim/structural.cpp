@@ -617,10 +617,13 @@ Value replicate(const Value& a, const Value& w) {
     }
     if (static_cast<int64_t>(counts.size()) != n)
         fail(ErrorKind::Length, "one count per major cell");
+    int64_t total = 0; // checked before the cells are listed (1000000001/1 listed 10⁹ first)
+    for (int64_t c : counts) total = length_of(c) > MAX_ITEMS - total ? MAX_ITEMS + 1 : total + length_of(c);
+    check_count(total);
     std::vector<int64_t> cells;
+    cells.reserve(static_cast<size_t>(total));
     for (int64_t i = 0; i < n; i++)
-        for (int64_t k = 0; k < std::llabs(counts[i]); k++) cells.push_back(counts[i] < 0 ? -1 : i);
-    check_count(static_cast<int64_t>(cells.size()));
+        for (int64_t k = 0; k < length_of(counts[i]); k++) cells.push_back(counts[i] < 0 ? -1 : i);
     return select_cells(src, cells, {static_cast<int64_t>(cells.size())});
 }
 
