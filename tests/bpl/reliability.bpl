@@ -64,5 +64,6 @@ x←5 ⋄ _←{∞::0 ⋄ x+←÷0ₓ}0 ⋄ x   ⍝ 5
 ⍝ reliability:unwhere-positions — ordinary positions still invert
 ⍸⁻ 0 2 2   ⍝ 1 0 2
 
-⍝ reliability:power-chain-memory — a million lazy steps, read in pieces
-{⍵+1}⍣1000000 ⊢ 0   ⍝ 1000000
+⍝ reliability:replicate-count — the count is checked before 10⁹ cells are listed (a fuzzer find)
+⍴1000000001#1
+⍝ error: LIMIT ERROR
