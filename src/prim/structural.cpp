@@ -29,7 +29,9 @@ std::vector<int64_t> strides_of(const Shape& s) {
     int64_t k = 1;
     for (size_t j = s.size(); j-- > 0;) {
         st[j] = k;
-        k *= s[j];
+        // saturating: an empty array's other axes may multiply past int64 (a fuzzer find);
+        // no position of it is ever read through them
+        if (__builtin_mul_overflow(k, s[j], &k)) k = INT64_MAX;
     }
     return st;
 }
