@@ -2,7 +2,7 @@
 PRESET ?= reldebug
 BUILD := build/$(PRESET)
 
-.PHONY: setup configure build demo test test-debug python jupyter bench bench-peers clean
+.PHONY: setup configure build demo test test-debug fuzz python jupyter bench bench-peers clean
 
 setup:
 	bash tools/setup.sh
@@ -22,6 +22,12 @@ test: build
 # The whole suite under ASan and UBSan.
 test-debug:
 	$(MAKE) test PRESET=debug
+
+# The libFuzzer targets (tests/fuzz/, clang with ASan and UBSan), each for FUZZ_SECONDS.
+FUZZ_SECONDS ?= 60
+fuzz: setup
+	cmake --preset fuzz >/dev/null && cmake --build --preset fuzz --target fuzz_parse fuzz_eval fuzz_cases
+	bash tests/fuzz/run.sh $(FUZZ_SECONDS)
 
 # The Python extensions (bpl, tensorcode), built in place so that PYTHONPATH=python finds them.
 python: build

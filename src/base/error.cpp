@@ -51,3 +51,12 @@ void assert_fail(const char* cond, const char* msg, const char* file, int line) 
 }
 
 } // namespace bpl::base
+
+namespace bpl::base {
+
+Error memory_limit_error(const std::exception& e) {
+    if (dynamic_cast<const std::length_error*>(&e)) return Error(ErrorKind::Limit, "a result too large to hold");
+    return Error(ErrorKind::Limit, "not enough memory for this result");
+}
+
+} // namespace bpl::base

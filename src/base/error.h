@@ -55,4 +55,8 @@ class Error : public std::runtime_error {
 
 [[noreturn]] void fail(ErrorKind kind, const std::string& message);
 
+// The LIMIT ERROR that memory the machine cannot give (std::bad_alloc) or a size the library
+// refuses (std::length_error) becomes, wherever it is caught (a statement, an error guard).
+Error memory_limit_error(const std::exception& e);
+
 } // namespace bpl::base

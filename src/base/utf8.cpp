@@ -3,22 +3,36 @@
 
 namespace bpl::base {
 
+char32_t decode_one(std::string_view s, size_t i, size_t* length) {
+    *length = 0;
+    auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
+        *length = 1;
+        return c;
+    }
+    // The lead byte gives the length; the smallest code point of that length rules out overlongs.
+    int extra = (c >> 5) == 6 ? 1 : (c >> 4) == 14 ? 2 : (c >> 3) == 30 ? 3 : -1;
+    if (extra < 0 || i + static_cast<size_t>(extra) >= s.size()) return 0;
+    char32_t cp = c & (0x3F >> extra);
+    for (int k = 1; k <= extra; k++) {
+        auto d = static_cast<unsigned char>(s[i + static_cast<size_t>(k)]);
+        if ((d >> 6) != 2) return 0;
+        cp = (cp << 6) | (d & 0x3F);
+    }
+    static constexpr char32_t SMALLEST[] = {0, 0x80, 0x800, 0x10000};
+    if (cp < SMALLEST[extra] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+    *length = static_cast<size_t>(extra) + 1;
+    return cp;
+}
+
 std::u32string decode_utf8(std::string_view s) {
     std::u32string out;
     out.reserve(s.size());
-    size_t i = 0;
-    while (i < s.size()) {
-        unsigned char c = static_cast<unsigned char>(s[i]);
-        int extra = c < 0x80 ? 0 : (c >> 5) == 6 ? 1 : (c >> 4) == 14 ? 2 : (c >> 3) == 30 ? 3 : -1;
-        bool ok = extra >= 0 && i + extra < s.size();
-        char32_t cp = ok ? (extra == 0 ? c : c & (0x3F >> extra)) : 0;
-        for (int k = 1; ok && k <= extra; k++) {
-            unsigned char d = static_cast<unsigned char>(s[i + k]);
-            ok = (d >> 6) == 2;
-            cp = (cp << 6) | (d & 0x3F);
-        }
-        out.push_back(ok ? cp : 0xFFFD);
-        i += ok ? extra + 1 : 1;
+    for (size_t i = 0; i < s.size();) {
+        size_t n = 0;
+        char32_t cp = decode_one(s, i, &n);
+        out.push_back(n ? cp : 0xFFFD);
+        i += n ? n : 1;
     }
     return out;
 }

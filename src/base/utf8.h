@@ -6,7 +6,11 @@
 
 namespace bpl::base {
 
-// Decodes UTF-8; an invalid byte becomes U+FFFD. Never throws.
+// The code point whose UTF-8 encoding starts at text[i], and its length in bytes in *length;
+// *length is 0 when the bytes there are not well-formed UTF-8 (a stray continuation byte, an
+// overlong form such as C0 AB for '+', a surrogate, a value past U+10FFFF, a truncated sequence).
+char32_t decode_one(std::string_view text, size_t i, size_t* length);
+// Decodes UTF-8; each byte that does not start a well-formed sequence becomes U+FFFD. Never throws.
 std::u32string decode_utf8(std::string_view text);
 // Encodes code points as UTF-8.
 std::string encode_utf8(std::u32string_view text);

@@ -1,4 +1,5 @@
 // The REPL on a terminal (editor.h), on libedit: prompts, history, glyph keys and completion.
+#include "base/interrupt.h"
 #include "cli/editor.h"
 
 #include "base/utf8.h"
@@ -259,6 +260,7 @@ int run_terminal() {
                 history(hist, &ev, H_SAVE, hpath.c_str());
             }
         }
+        base::clear_interrupt(); // a Ctrl-C at the prompt is not this line's
         repl.feed(line);
     }
     std::fputs("\n", stdout);

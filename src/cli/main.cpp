@@ -3,6 +3,7 @@
 // TTY (editor.h), --help, --version, --explain (the graph's counters after running), --kinds=static|dynamic (prim/mode.h) and --cases
 // (the case runner, cases.h). Exit status: 0 success, 1 an evaluation or I/O error, 2 bad
 // arguments; a closed output pipe ends the run with status 0.
+#include "base/interrupt.h"
 #include "cli/cases.h"
 #include "cli/editor.h"
 #include "cli/keys.h"
@@ -18,6 +19,7 @@
 #include <csignal>
 #include <filesystem>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -138,12 +140,15 @@ int main(int argc, char** argv) {
         source = *expr;
         name = "<source>";
     } else if (file) {
+        // A script that cannot be read (missing, a directory, no permission) is an IO ERROR.
         std::error_code ec;
+        bool directory = std::filesystem::is_directory(*file, ec);
         std::ifstream in(*file, std::ios::binary);
         std::ostringstream ss;
-        if (in && !std::filesystem::is_directory(*file, ec)) ss << in.rdbuf(); // empty: no chars
-        if (!in || in.bad() || std::filesystem::is_directory(*file, ec)) { // a directory opens
-            std::cerr << "IO ERROR: cannot read " << *file << "\n";
+        if (in && !directory) ss << in.rdbuf();
+        if (!in || directory || in.bad()) {
+            std::cerr << base::name(base::ErrorKind::Io) << ": cannot read " << *file
+                      << (directory ? ": it is a directory" : "") << "\n";
             return 1;
         }
         source = without_shebang(ss.str());
@@ -154,10 +159,14 @@ int main(int argc, char** argv) {
         source = without_shebang(ss.str());
         name = "<stdin>";
     } else if (isatty(0)) {
+        base::install_interrupt_handler(); // Ctrl-C stops a computation, not the workspace
         return cli::run_terminal();
     } else {
+        base::install_interrupt_handler();
         return cli::run_piped(std::cin);
     }
+    // Ctrl-C in a script is INTERRUPT ERROR: reported like any error, exit status 1.
+    base::install_interrupt_handler();
     cli::StdIo io(from_stdin);
     std::string base = ".";
     lang::Context ctx(io, base);

@@ -1,4 +1,5 @@
 // The REPL's evaluation side (repl.h): gathering lines, `]` commands, display and errors.
+#include "base/interrupt.h"
 #include "cli/repl.h"
 
 #include "base/error.h"
@@ -161,6 +162,7 @@ int run_piped(std::istream& in) {
     std::string line;
     while (std::getline(in, line)) {
         if (!line.empty() && line.back() == '\r') line.pop_back();
+        base::clear_interrupt(); // a Ctrl-C at the prompt is not this line's
         repl.feed(line);
     }
     repl.finish();

@@ -3,8 +3,10 @@
 
 #include "base/assert.h"
 #include "graph/intern.h"
+#include "base/error.h"
 #include "value/array.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace bpl::graph {
@@ -146,11 +148,26 @@ Value make(Origin origin, Desc desc) {
     uint64_t h = origin_hash(origin, desc);
     if (Node* n = table().find(h, [&](const Node& m) { return same_origin(m, origin, desc); }))
         return Value::pending(base::Ref<value::Pending>(n));
+    uint32_t weight = 1;
+    for (const Value& v : origin.operands)
+        if (v.is_pending())
+            weight = std::min(std::max(weight, static_cast<const Node&>(v.pending_node()).weight() + 1),
+                              MAX_PENDING_NODES + 1);
     auto* node = new Node(std::move(origin), std::move(desc), h);
+    node->weight_ = weight;
     base::Ref<value::Pending> ref(node); // frees the node if the table cannot grow
     table().insert(h, node);
     g_nodes_built++;
-    return Value::pending(std::move(ref));
+    Value out = Value::pending(std::move(ref));
+    if (weight > MAX_PENDING_NODES) {
+        try {
+            node->force();
+        } catch (const base::Error& e) {
+            if (e.kind() == base::ErrorKind::Interrupt) throw;
+            node->weight_ = 1; // left pending with its error: counted afresh from here
+        }
+    }
+    return out;
 }
 
 size_t interned_count() { return table().size(); }

@@ -68,21 +68,34 @@ class Node final : public value::Pending {
     // (an atom or compact array) and matches desc().
     void set_result(Value result);
     uint64_t hash() const noexcept { return hash_; }
+    // The depth of this one's pending graph: the longest chain of pending nodes down to a leaf,
+    // itself included, at most MAX_PENDING_NODES + 1. (A count of nodes once per path to them
+    // grew exponentially with shared operands, x×x of a pending x, and forced graphs early.)
+    uint32_t weight() const noexcept { return weight_; }
 
     // Live::of's mark: the walk that last reached this node and the node's index in it.
     uint32_t walk_epoch = 0;
     int32_t walk_index = -1;
 
   private:
+    friend Value make(Origin origin, Desc desc);
     Origin origin_;
     uint64_t hash_;
+    uint32_t weight_ = 1;
     bool forced_ = false;
     Value result_;
 };
 
+// The memory limit of a pending graph (target design part 8, forcing reads): a new node whose
+// pending graph is deeper than this (a chain of about 1 MiB of nodes) is read at once, so a loop of
+// lazy steps keeps a bounded history rather than one node per iteration until its end.
+constexpr uint32_t MAX_PENDING_NODES = 7000;
+
 // The one node constructor: the pending value for `origin` described by `desc`, reusing an
 // existing live node with the same structure (interning). Forced pending operands are replaced
-// by their results first, so new graphs read leaves. Never throws.
+// by their results first, so new graphs read leaves. A node past MAX_PENDING_NODES is read here;
+// a data error that read finds stays pending with the node (raised where it is read later), but
+// an INTERRUPT ERROR propagates.
 Value make(Origin origin, Desc desc);
 
 // How many live nodes the intern table holds, and how many nodes make() has built (reports).

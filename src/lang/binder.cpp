@@ -105,6 +105,10 @@ class Binder {
         const Syn& arrow = items[k];
         std::optional<Instr> value;
         if (k + 1 < e) value = expr(items, k + 1, e);
+        // A value is complete: `g←3∘` names no function (and its one kid is not an operator's
+        // two, which combine() would read were the assignment an operand).
+        if (value && value->role == Role::Partial)
+            throw Error(ErrorKind::Syntax, "an operator needs a right operand", value->site);
         if (k == b) throw Error(ErrorKind::Syntax, "nothing to assign to", arrow.tok.site);
         size_t t = k - 1;
         const Syn& last = items[t];
@@ -641,6 +645,17 @@ class Binder {
 };
 
 } // namespace
+
+Instr::~Instr() {
+    if (kids.empty()) return;
+    std::vector<Instr> pending = std::move(kids);
+    while (!pending.empty()) {
+        Instr last = std::move(pending.back());
+        pending.pop_back();
+        for (Instr& k : last.kids) pending.push_back(std::move(k));
+        last.kids.clear(); // its kids moved out: its destructor returns at once
+    }
+}
 
 Instr bind_statement(const Expr& e, const Frame& frame) {
     Binder b(frame);

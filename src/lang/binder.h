@@ -54,6 +54,15 @@ struct Instr {
     number::Kind mark = number::Kind::F64;
     std::shared_ptr<const DfnSyntax> dfn;
     std::vector<Instr> kids;
+
+    Instr() = default;
+    Instr(const Instr&) = default;
+    Instr(Instr&&) noexcept = default;
+    Instr& operator=(const Instr&) = default;
+    Instr& operator=(Instr&&) noexcept = default;
+    // Frees the tree without a call per level: a statement of 10⁵ calls binds to a tree that
+    // deep, and recursive member destruction would overflow the call stack.
+    ~Instr();
 };
 
 // Compiles the statement `e` for the frame it runs in. Throws base::Error (SYNTAX ERROR or

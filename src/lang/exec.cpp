@@ -3,6 +3,7 @@
 // forced here except where the language observes them (predicates, guard exits, ⎕←).
 #include "lang/exec.h"
 
+#include "base/interrupt.h"
 #include "base/stack.h"
 #include "base/utf8.h"
 #include "lang/cells.h"
@@ -18,6 +19,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <new>
+#include <stdexcept>
 
 namespace bpl::lang {
 
@@ -74,6 +77,18 @@ void force_deep(const Value& v) {
         for (const Value& x : r.array_data().boxed_items()) force_deep(x);
 }
 
+// How many guards cover the running code on this thread (their bodies, callees included; not
+// their handlers). Within one, what a statement binds to a name is forced before it is bound
+// (to_bind()), so the work made inside the guard raises inside it, and a name whose new value
+// fails keeps its old one.
+thread_local int guard_depth = 0;
+struct Guarded {
+    Guarded() { guard_depth++; }
+    ~Guarded() { guard_depth--; }
+    Guarded(const Guarded&) = delete;
+    Guarded& operator=(const Guarded&) = delete;
+};
+
 std::string text_of(const Value& v) {
     std::u32string s;
     for (const Value& c : items_of(v)) {
@@ -83,11 +98,13 @@ std::string text_of(const Value& v) {
     return base::encode_utf8(s);
 }
 
-// The kinds a guard catches: a kind name, a vector of them, or ∞ (all but UNSUPPORTED).
+// The kinds a guard catches: a kind name, a vector of them, or ∞ (all but UNSUPPORTED and
+// INTERRUPT: Ctrl-C ends a loop whose body guards with ∞; "INTERRUPT"::… catches it by name).
+bool catches_all(ErrorKind k) { return k != ErrorKind::Unsupported && k != ErrorKind::Interrupt; }
 bool guard_catches(const Value& kinds, ErrorKind k) {
     Value r = kinds.read();
     if (r.is_number()) {
-        if (std::isinf(r.as_f64()) && r.as_f64() > 0) return k != ErrorKind::Unsupported;
+        if (std::isinf(r.as_f64()) && r.as_f64() > 0) return catches_all(k);
         throw Error(ErrorKind::Domain, "a guard names kinds as strings");
     }
     std::vector<std::string> names;
@@ -96,7 +113,7 @@ bool guard_catches(const Value& kinds, ErrorKind k) {
     else
         for (const Value& x : items_of(r)) {
             if (x.is_number()) {
-                if (std::isinf(x.as_f64())) return k != ErrorKind::Unsupported;
+                if (std::isinf(x.as_f64())) return catches_all(k);
                 throw Error(ErrorKind::Domain, "a guard names kinds as strings");
             }
             names.push_back(text_of(x));
@@ -127,14 +144,22 @@ Value DfnFn::bodies(Exec& ex, Frame& fr, size_t b0, size_t s0, TailCall* tail) c
                 break;
             case DfnStmt::Kind::Guard: {
                 Value kinds = ex.statement(st.kinds, fr, &shy);
+                auto handle = [&](const Error& e) {
+                    if (!guard_catches(kinds, e.kind())) throw e;
+                    if (st.expr.empty()) return Value();
+                    return ex.statement(st.expr, fr, &shy);
+                };
                 try {
+                    Guarded guarded;
                     Value r = bodies(ex, fr, b, s + 1, nullptr); // a guard keeps its frame
                     force_deep(r);
                     return r;
-                } catch (Error& e) {
-                    if (!guard_catches(kinds, e.kind())) throw;
-                    if (st.expr.empty()) return Value();
-                    return ex.statement(st.expr, fr, &shy);
+                } catch (const Error& e) {
+                    return handle(e);
+                } catch (const std::bad_alloc& e) { // memory is a LIMIT ERROR here too
+                    return handle(base::memory_limit_error(e));
+                } catch (const std::length_error& e) {
+                    return handle(base::memory_limit_error(e));
                 }
             }
             }
@@ -160,6 +185,7 @@ Value DfnFn::call(Exec& ex, const Value* alpha, const Value& omega) const {
     Value a = alpha ? *alpha : Value();
     Value w = omega;
     for (;;) { // one round per call; a tail ∇ call starts the next round in a fresh frame
+        base::check_interrupt(); // a tail loop makes no apply() call per round
         base::Ref<Scope> local(new Scope(env_, keep_));
         Frame fr;
         fr.scope = local.get();
@@ -289,6 +315,12 @@ bool truth(const Value& v) {
     throw Error(ErrorKind::Domain, "a predicate must be Boolean");
 }
 
+// What a name is bound to: the value itself, or inside a guard the value forced (see Guarded).
+static const Value& to_bind(const Value& v) {
+    if (guard_depth > 0) force_deep(v);
+    return v;
+}
+
 Value Exec::statement(const Expr& e, Frame& frame, bool* shy, TailCall* tail) {
     Running running(this, &frame);
     Instr i = bind_statement(e, frame);
@@ -342,7 +374,7 @@ Value Exec::assign(const Instr& i, Frame& fr) {
     if (v.is_none() || is_absent(v))
         fail(ErrorKind::Value, v.is_none() ? "no result to assign" : "cannot assign an absent ⍺",
              i.site);
-    if (i.name != "_") fr.scope->set(i.name, v);
+    if (i.name != "_") fr.scope->set(i.name, to_bind(v));
     return v;
 }
 
@@ -364,7 +396,7 @@ Value Exec::modify(const Instr& i, Frame& fr) {
         e.at(i.kids[0].site);
         throw;
     }
-    *fr.scope->find(i.name) = now;
+    *fr.scope->find(i.name) = to_bind(now);
     return has_value ? v : now;
 }
 
@@ -372,14 +404,14 @@ void Exec::bind_pattern(const Instr& p, const Value& v, Frame& fr, const Value* 
     if (p.kids.empty()) {
         if (p.name == "_") return;
         if (!fn) {
-            fr.scope->set(p.name, v);
+            fr.scope->set(p.name, to_bind(v));
             return;
         }
         Value* slot = fr.scope->find(p.name);
         if (!slot) fail(ErrorKind::Value, "undefined name: " + p.name, p.site);
         Value old = *slot;
         Value now = v.is_none() ? apply(*this, *fn, nullptr, old) : apply(*this, *fn, &old, v);
-        *fr.scope->find(p.name) = now;
+        *fr.scope->find(p.name) = to_bind(now);
         return;
     }
     if (v.is_none() || v.rank() == 0) {
@@ -400,7 +432,7 @@ Value Exec::destructure(const Instr& i, Frame& fr) {
     Value fn;
     if (i.kids.size() > 2) fn = eval(i.kids[2], fr);
     try {
-        bind_pattern(i.kids[0], v, fr, fn.is_none() ? nullptr : &fn);
+        bind_pattern(i.kids[0], to_bind(v), fr, fn.is_none() ? nullptr : &fn);
     } catch (Error& e) {
         e.at(i.site);
         throw;
@@ -516,7 +548,7 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
             }
         }
         Value result = cur.is_stored_array() ? written(cur, std::move(items)) : items[0];
-        *fr.scope->find(i.name) = result;
+        *fr.scope->find(i.name) = to_bind(result);
         return monadic ? now : v;
     } catch (Error& e) {
         select_source_ = saved;

@@ -2,6 +2,7 @@
 // the absent marker. Function application for every caller goes through apply().
 #include "lang/function.h"
 
+#include "base/interrupt.h"
 #include "base/utf8.h"
 #include "lang/display.h"
 #include "prim/inverse.h"
@@ -177,6 +178,9 @@ void require_value(const Value& v, const char* what) {
 }
 
 Value apply(Exec& ex, const Value& f, const Value* alpha, const Value& omega) {
+    // Every call of a function value passes here (dfn calls, ⍣ iterations, each, reduce and the
+    // other host loops): the interrupt's check.
+    base::check_interrupt();
     if (alpha && is_absent(*alpha)) alpha = nullptr;
     require_value(omega, "an argument");
     if (alpha) require_value(*alpha, "an argument");
@@ -200,6 +204,7 @@ const Fn& invertible(const Value& f) {
 } // namespace
 
 Value apply_inverse(Exec& ex, const Value& f, const Value* alpha, const Value& omega) {
+    base::check_interrupt(); // as apply's
     if (alpha && is_absent(*alpha)) alpha = nullptr;
     require_value(omega, "an argument");
     if (alpha) require_value(*alpha, "an argument");

@@ -6,6 +6,7 @@
 #include "number/exact.h"
 #include "value/array.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cmath>
@@ -98,16 +99,19 @@ bool is_letter(char32_t c) {
 
 class Lexer {
   public:
+    // Decodes strictly: a byte that does not start well-formed UTF-8 is a SYNTAX ERROR at that
+    // byte, wherever it is (code, strings, comments). A byte order mark at the start is skipped.
     explicit Lexer(std::string_view src) : src_(src) {
-        size_t i = 0;
+        size_t i = src.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
         while (i < src.size()) {
-            size_t start = i;
-            auto c = static_cast<unsigned char>(src[i]);
-            int n = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
-            std::u32string one = base::decode_utf8(src.substr(i, static_cast<size_t>(n)));
-            cps_.push_back(one.empty() ? U'\uFFFD' : one[0]);
-            offs_.push_back(static_cast<int32_t>(start));
-            i += static_cast<size_t>(n);
+            size_t n = 0;
+            char32_t cp = base::decode_one(src, i, &n);
+            if (n == 0)
+                throw base::Error(ErrorKind::Syntax, "invalid UTF-8",
+                                  Site{static_cast<int32_t>(i), static_cast<int32_t>(i + 1)});
+            cps_.push_back(cp);
+            offs_.push_back(static_cast<int32_t>(i));
+            i += n;
         }
         offs_.push_back(static_cast<int32_t>(src.size()));
     }
@@ -116,7 +120,11 @@ class Lexer {
 
   private:
     char32_t at(size_t i) const { return i < cps_.size() ? cps_[i] : 0; }
-    Site site(size_t b, size_t e) const { return Site{offs_[b], offs_[e]}; }
+    // Positions past the text (a token cut off by its end) are its end.
+    Site site(size_t b, size_t e) const {
+        size_t last = offs_.size() - 1;
+        return Site{offs_[std::min(b, last)], offs_[std::min(e, last)]};
+    }
     [[noreturn]] void fail(size_t b, size_t e, const std::string& msg) const {
         throw base::Error(ErrorKind::Syntax, msg, site(b, e));
     }
@@ -516,13 +524,16 @@ std::vector<Token> Lexer::run() {
 bool is_literal(const Token& t) { return t.kind == Tok::Literal; }
 
 // Literals separated only by spaces form one vector token (§2.8); touching ones stay apart.
-std::vector<Token> join_strands(std::vector<Token> in) {
-    std::vector<Token> out;
+// In place (the kept tokens move down over the joined ones): a long line's tokens are held once.
+void join_strands(std::vector<Token>& in) {
+    size_t w = 0;
     for (size_t i = 0; i < in.size();) {
         if (!is_literal(in[i]) || i + 1 >= in.size() || !is_literal(in[i + 1]) ||
             !in[i + 1].space_before) {
             if (is_literal(in[i])) in[i].literal_count = 1;
-            out.push_back(std::move(in[i++]));
+            if (w != i) in[w] = std::move(in[i]);
+            w++;
+            i++;
             continue;
         }
         Token t = in[i];
@@ -550,10 +561,10 @@ std::vector<Token> join_strands(std::vector<Token> in) {
                 if (!x.is_complex()) x = Value::complex(x.as_f64(), 0);
         value::Shape shape{static_cast<int64_t>(items.size())};
         t.value = value::make_array(std::move(shape), std::move(items));
-        out.push_back(std::move(t));
+        in[w++] = std::move(t);
         i = k;
     }
-    return out;
+    in.resize(w);
 }
 
 bool opens(Tok t) { return t == Tok::LParen || t == Tok::LBracket || t == Tok::LBrace; }
@@ -561,28 +572,33 @@ bool closes(Tok t) { return t == Tok::RParen || t == Tok::RBracket || t == Tok::
 bool separates(Tok t) { return t == Tok::Semi || t == Tok::Diamond || t == Tok::Question; }
 
 // A line break is ⋄ except just after an opener, just before a closer, or next to ; ⋄ ? (§3.2).
-std::vector<Token> drop_line_breaks(std::vector<Token> in) {
-    std::vector<Token> out;
+// In place, as join_strands.
+void drop_line_breaks(std::vector<Token>& in) {
+    size_t w = 0;
     for (size_t i = 0; i < in.size(); i++) {
         bool line_break = in[i].kind == Tok::Diamond && in[i].text == "\n";
         if (line_break) {
-            bool after = !out.empty() && (opens(out.back().kind) || separates(out.back().kind));
+            bool after = w > 0 && (opens(in[w - 1].kind) || separates(in[w - 1].kind));
             bool before = i + 1 < in.size() && (closes(in[i + 1].kind) || separates(in[i + 1].kind));
             if (after || before) {
                 if (i + 1 < in.size()) in[i + 1].space_before = true;
                 continue;
             }
         }
-        out.push_back(std::move(in[i]));
+        if (w != i) in[w] = std::move(in[i]);
+        w++;
     }
-    return out;
+    in.resize(w);
 }
 
 } // namespace
 
 std::vector<Token> lex(std::string_view source) {
     Lexer lexer(source);
-    return drop_line_breaks(join_strands(lexer.run()));
+    std::vector<Token> tokens = lexer.run();
+    join_strands(tokens);
+    drop_line_breaks(tokens);
+    return tokens;
 }
 
 const char* tok_name(Tok t) {

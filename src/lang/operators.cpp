@@ -266,7 +266,18 @@ std::vector<int64_t> integers_of(const Value& v, const char* what) {
         }
         if (!x.is_number() || !number::is_real(x.kind()) || x.as_f64() != std::trunc(x.as_f64()))
             throw Error(ErrorKind::Domain, std::string(what) + " needs integers");
-        out.push_back(static_cast<int64_t>(x.as_f64()));
+        // A count past ±2⁶² (1E93) is kept just short of ∞'s, so it converts and negates safely
+        // and still means a finite count.
+        constexpr int64_t most = INT64_MAX / 2 - 1;
+        if (!number::is_float(x.kind())) {
+            int64_t i = x.as_i64();
+            out.push_back(i > most ? most : i < -most ? -most : i);
+        } else {
+            double d = x.as_f64();
+            out.push_back(d >= static_cast<double>(most) ? most
+                          : d <= -static_cast<double>(most) ? -most
+                                                             : static_cast<int64_t>(d));
+        }
     }
     return out;
 }

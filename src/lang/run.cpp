@@ -89,22 +89,32 @@ Context::~Context() { globals_->clear(); }
 
 void run_all(Context& ctx, std::string_view source,
              const std::function<void(const Value&, bool shy)>& on_value) {
-    auto text = std::make_shared<const std::string>(source);
-    std::vector<Statement> statements = parse(*text);
+    // Memory the machine cannot give, while reading the text or running a statement, is an
+    // error, not a crash.
+    auto limited = [](auto&& step) {
+        try {
+            step();
+        } catch (const std::bad_alloc& e) {
+            throw base::memory_limit_error(e);
+        } catch (const std::length_error& e) {
+            throw base::memory_limit_error(e);
+        }
+    };
+    std::shared_ptr<const std::string> text;
+    std::vector<Statement> statements;
+    limited([&] {
+        text = std::make_shared<const std::string>(source);
+        statements = parse(*text);
+    });
     Exec ex(ctx, text);
     Frame top;
     top.scope = &ctx.globals();
-    for (const Statement& st : statements) {
-        bool shy = false;
-        try {
+    for (const Statement& st : statements)
+        limited([&] {
+            bool shy = false;
             Value v = ex.statement(st.expr, top, &shy);
             on_value(v, shy);
-        } catch (const std::bad_alloc&) { // a result the machine cannot hold: an error, not a crash
-            throw base::Error(base::ErrorKind::Limit, "not enough memory for this result");
-        } catch (const std::length_error&) {
-            throw base::Error(base::ErrorKind::Limit, "a result too large to hold");
-        }
-    }
+        });
 }
 
 void run(Context& ctx, std::string_view source, const std::function<void(const Value&)>& on_result) {

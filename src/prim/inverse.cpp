@@ -195,17 +195,22 @@ Value unwhere(const Value& w) {
     Value flat = coords ? call(Prim::Disclose, r) : r; // k×d coordinates, or k positions
     if (r.rank() == 0 && !coords) flat = call(Prim::Comma, r);
     std::vector<int64_t> xs = read_ints(flat);
-    for (int64_t x : xs)
+    for (int64_t x : xs) {
         if (x < 0) no_preimage("positions are nonnegative integers");
+        if (x >= MAX_ITEMS) check_count(MAX_ITEMS + 1); // an axis that long: LIMIT ERROR
+    }
+    if (coords && (flat.rank() != 2 || flat.shape()[1] == 0))
+        no_preimage("positions are integers or coordinate vectors of one length");
     int64_t d = coords ? flat.shape()[1] : 1;
     std::vector<int64_t> shape(static_cast<size_t>(d), 0);
     for (size_t i = 0; i < xs.size(); i++) {
         size_t j = i % static_cast<size_t>(d);
         shape[j] = std::max(shape[j], xs[i] + 1);
     }
+    int64_t n = value::count_of(shape), k = static_cast<int64_t>(xs.size()) / d;
+    check_count(n); // the result, then the comparison table below
+    check_count(value::count_of({k, n}));
     Value positions = coords ? call(Prim::Decode, ints(shape), flat) : flat;
-    int64_t n = 1, k = static_cast<int64_t>(xs.size()) / d;
-    for (int64_t s : shape) n *= s;
     if (k == 0) return call(Prim::Rho, ints(shape), Value::integer(0));
     // counts[i] = +/positions=i: one comparison table, summed down its columns.
     Value table = call(Prim::Equal, call(Prim::Rho, ints({k, n}), call(Prim::Iota, Value::integer(n))),

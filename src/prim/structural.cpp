@@ -60,10 +60,17 @@ Value identity(const Value& w) { return w; }
 
 // --- generators ---
 
+// |x| as a length; |INT64_MIN| does not fit, and no count that large passes check_count anyway.
+// (In unsigned arithmetic: GCC 12 folded `x == INT64_MIN ? INT64_MAX : llabs(x)` to llabs(x).)
+int64_t length_of(int64_t x) {
+    uint64_t u = x < 0 ? 0 - static_cast<uint64_t>(x) : static_cast<uint64_t>(x);
+    return u > static_cast<uint64_t>(INT64_MAX) ? INT64_MAX : static_cast<int64_t>(u);
+}
+
 Value iota(const Value& w) {
     std::vector<int64_t> n = read_ints(w);
     if (n.size() == 1) {
-        int64_t m = std::llabs(n[0]);
+        int64_t m = length_of(n[0]);
         check_count(m);
         graph::Origin o;
         o.step = graph::Step::Iota;
@@ -73,7 +80,7 @@ Value iota(const Value& w) {
     }
     // A vector of lengths: an array of coordinate vectors (host, nested).
     Shape shape;
-    for (int64_t x : n) shape.push_back(std::llabs(x));
+    for (int64_t x : n) shape.push_back(length_of(x));
     check_count(value::count_of(shape));
     std::vector<Value> items;
     each_position(shape, [&](const std::vector<int64_t>& c) {
@@ -555,10 +562,13 @@ Value replicate(const Value& a, const Value& w) {
     }
     if (static_cast<int64_t>(counts.size()) != n)
         fail(ErrorKind::Length, "one count per major cell");
+    int64_t total = 0; // checked before the cells are listed (1000000001/1 listed 10⁹ first)
+    for (int64_t c : counts) total = length_of(c) > MAX_ITEMS - total ? MAX_ITEMS + 1 : total + length_of(c);
+    check_count(total);
     std::vector<int64_t> cells;
+    cells.reserve(static_cast<size_t>(total));
     for (int64_t i = 0; i < n; i++)
-        for (int64_t k = 0; k < std::llabs(counts[i]); k++) cells.push_back(counts[i] < 0 ? -1 : i);
-    check_count(static_cast<int64_t>(cells.size()));
+        for (int64_t k = 0; k < length_of(counts[i]); k++) cells.push_back(counts[i] < 0 ? -1 : i);
     return select_cells(src, cells, {static_cast<int64_t>(cells.size())});
 }
 

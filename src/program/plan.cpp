@@ -4,6 +4,7 @@
 
 #include "base/error.h"
 #include "program/block.h"
+#include "base/interrupt.h"
 #include "program/run.h"
 #include "value/array.h"
 
@@ -153,7 +154,13 @@ void read(graph::Node& root) {
     graph::Live live = graph::Live::of(root);
     const Plan& plan = cache().serve(live);
     if (g_reporting) report(plan);
-    std::vector<value::Value> results = plan.run(live.inputs, g_slot);
+    std::vector<value::Value> results;
+    try {
+        results = plan.run(live.inputs, g_slot);
+    } catch (...) { // an interrupt or a limit: the errors this run recorded go with it
+        g_slot.clear();
+        throw;
+    }
     if (g_slot.has_error()) {
         base::ErrorKind kind = g_slot.kind;
         std::string message = g_slot.message;
@@ -174,6 +181,7 @@ std::vector<value::Value> Plan::run(const std::vector<value::Value>& inputs,
     std::vector<value::Value> results(program.steps.size());
     std::vector<const value::Value*> operands;
     for (const Stage& stage : stages) {
+        base::check_interrupt();
         const Instr& root = program.steps[static_cast<size_t>(stage.steps.back())];
         check_memory(result_bytes(root.out));
         if (stage.block) {

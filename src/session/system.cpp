@@ -206,17 +206,14 @@ Value ucs_dyad(const Value& alpha, const Value& omega) {
                 u = 0x10000 + ((u - 0xD800) << 10) + (units[i++] - 0xDC00);
             }
             s += static_cast<char32_t>(u);
-        } else {
-            int more = u < 0x80 ? 0 : (u >> 5) == 0x6 ? 1 : (u >> 4) == 0xE ? 2 : (u >> 3) == 0x1E ? 3 : -1;
-            if (more < 0) throw bad();
-            uint32_t c = more == 0 ? u : u & (0x3F >> more);
-            for (int k = 0; k < more; k++) {
-                if (i >= units.size() || (units[i] & 0xC0) != 0x80) throw bad();
-                c = (c << 6) | (units[i++] & 0x3F);
-            }
-            static const uint32_t least[] = {0, 0x80, 0x800, 0x10000};
-            if (c < least[more] || !valid_code_point(c)) throw bad();
-            s += static_cast<char32_t>(c);
+        } else { // UTF-8, decoded strictly as source text is
+            std::string bytes; // the at most four bytes of one sequence
+            for (size_t k = i - 1; k < units.size() && k < i + 3; k++) bytes += static_cast<char>(units[k]);
+            size_t n = 0;
+            char32_t c = base::decode_one(bytes, 0, &n);
+            if (n == 0) throw bad();
+            s += c;
+            i += n - 1;
         }
     }
     return value::char_vector(s);

@@ -12,14 +12,19 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 
 namespace bpl::value {
 
 int64_t count_of(const Shape& shape) {
     int64_t n = 1;
-    for (int64_t d : shape) n *= d;
-    return n;
+    bool over = false;
+    for (int64_t d : shape) {
+        if (d == 0) return 0;
+        over = over || __builtin_mul_overflow(n, d, &n);
+    }
+    return over ? INT64_MAX : n;
 }
 
 ArrayData::~ArrayData() { // nested boxes: no call per level
@@ -36,7 +41,12 @@ Ref<ArrayData> ArrayData::compact(Kind kind, Shape shape, bool weak) {
     a->weak_ = weak;
     a->count_ = count_of(shape);
     a->shape_ = std::move(shape);
-    a->data_.reset(base::allocate_buffer(static_cast<size_t>(a->count_ * math::item_size(kind))));
+    size_t bytes = 0;
+    if (a->count_ < 0 || __builtin_mul_overflow(static_cast<size_t>(a->count_),
+                                                static_cast<size_t>(math::item_size(kind)), &bytes) ||
+        bytes > SIZE_MAX / 2)
+        throw std::bad_alloc(); // more than memory can address: LIMIT ERROR where it surfaces
+    a->data_.reset(base::allocate_buffer(bytes));
     return a;
 }
 

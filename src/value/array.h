@@ -80,6 +80,8 @@ class ArrayData final : public base::RefCounted {
 void store_item(Kind kind, void* out, const Value& v);
 // The atom an item of `kind` at `in` is (compact storage's layout; weakness applies to floats).
 Value load_item(Kind kind, bool weak, const void* in);
+// The item count of `shape`; INT64_MAX when the product overflows (so a count check such as
+// prim::check_count refuses it with LIMIT ERROR, never a wrapped count). Never throws.
 int64_t count_of(const Shape& shape);
 // The fill of a prototype item: numbers become 0 of their kind, characters ' ', arrays filled
 // recursively, functions stay themselves.

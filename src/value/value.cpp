@@ -11,8 +11,10 @@
 #include "value/function.h"
 #include "value/pending.h"
 
+#include <array>
 #include <cstdint>
 #include <cstring>
+#include <new>
 #include <optional>
 
 namespace bpl::value {
@@ -41,7 +43,42 @@ void Value::retain() const noexcept {
 }
 
 namespace {
-thread_local std::vector<Value>* t_releasing = nullptr; // the outermost release_values' list
+// The outermost release_values' work: the vectors of values handed to it, drained from the last.
+// The first entries live on the stack, so freeing a chain (one entry at a time) never allocates,
+// not even when memory has just run out; deeper trees spill into `more`.
+class Work {
+  public:
+    bool empty() const noexcept { return n_ == 0; } // `more_` fills only once `fixed_` is full
+    // Takes v over (its buffer, not its values); false, leaving v whole, when there is no room.
+    bool push(std::vector<Value>& v) noexcept {
+        if (n_ < fixed_.size()) {
+            fixed_[n_++] = std::move(v);
+            return true;
+        }
+        try {
+            more_.push_back(std::move(v)); // leaves v whole when it throws
+            return true;
+        } catch (const std::bad_alloc&) {
+            return false;
+        }
+    }
+    std::vector<Value>& top() noexcept { return more_.empty() ? fixed_[n_ - 1] : more_.back(); }
+    void pop() noexcept {
+        if (!more_.empty()) more_.pop_back();
+        else fixed_[--n_] = std::vector<Value>();
+    }
+
+  private:
+    std::array<std::vector<Value>, 32> fixed_;
+    size_t n_ = 0;
+    std::vector<std::vector<Value>> more_;
+};
+thread_local Work* t_releasing = nullptr;
+
+// Releases the values one by one where they are: the fallback when the work list cannot grow.
+void release_here(std::vector<Value>& values) noexcept {
+    while (!values.empty()) values.pop_back();
+}
 } // namespace
 
 void check_nesting() {
@@ -49,17 +86,23 @@ void check_nesting() {
         throw base::Error(base::ErrorKind::Limit, "arrays nested too deeply");
 }
 
+// The work list holds whole vectors (moved, so handing one over copies no values), and a vector
+// leaves the list before its last value is released: a chain of objects keeps the list at one
+// entry, and a tree keeps it at most as long as the tree is deep.
 void release_values(std::vector<Value>& values) noexcept {
+    if (values.empty()) return;
     if (t_releasing) { // inside the outermost call: hand them over
-        for (Value& v : values) t_releasing->push_back(std::move(v));
+        if (!t_releasing->push(values)) release_here(values);
         return;
     }
-    std::vector<Value> list;
-    t_releasing = &list;
-    for (Value& v : values) list.push_back(std::move(v));
-    while (!list.empty()) {
-        Value v = std::move(list.back());
-        list.pop_back();
+    Work work;
+    work.push(values); // the stack part has room
+    t_releasing = &work;
+    while (!work.empty()) {
+        std::vector<Value>& top = work.top();
+        Value v = std::move(top.back());
+        top.pop_back();
+        if (top.empty()) work.pop();
         v = Value(); // may free an object whose values join the list
     }
     t_releasing = nullptr;

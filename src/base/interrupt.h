@@ -1,0 +1,20 @@
+// Interrupts (Ctrl-C): a SIGINT handler only raises a flag; running code checks it at cheap
+// points (between a graph's steps, each ⍣ iteration, each dfn call and evaluated instruction,
+// each function a host loop applies) and raises INTERRUPT ERROR there, unwinding like any error.
+#pragma once
+
+namespace bpl::base {
+
+// Raises the flag. Async-signal-safe: what the SIGINT handler calls (and tests, from any thread).
+void request_interrupt() noexcept;
+// Whether the flag is raised: one relaxed atomic load, for loops that check often.
+bool interrupt_requested() noexcept;
+// Throws Error(INTERRUPT) when the flag is raised, lowering it first (so the handler that
+// reports the error, and what runs after, are not interrupted again).
+void check_interrupt();
+// Lowers the flag without raising (a prompt that starts afresh).
+void clear_interrupt() noexcept;
+// Makes SIGINT raise the flag instead of ending the process.
+void install_interrupt_handler();
+
+} // namespace bpl::base

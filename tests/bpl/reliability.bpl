@@ -1,0 +1,69 @@
+⍝⍝ Hostile input ends in a clean error (issue 19; docs/limits.md)
+
+⍝ reliability:partial-assigned — a partial operator application is not a value to assign
+-g←3∘
+⍝ error: SYNTAX ERROR
+
+⍝ reliability:partial-assigned-paren — parenthesised, the same
+×g←(3∘)
+⍝ error: SYNTAX ERROR
+
+⍝ reliability:partial-assigned-strand — as the right of a strand of names
+f←× ⋄ f g←3∘
+⍝ error: SYNTAX ERROR
+
+⍝ reliability:partial-printed — ⎕← takes a value too
+-⎕←3∘
+⍝ error: SYNTAX ERROR
+
+⍝ reliability:partial-default-alpha — and ⍺←
+{-⍺←3∘ ⋄ 0}0
+⍝ error: SYNTAX ERROR
+
+⍝ reliability:partial-over — a dyadic operator without its right operand
+⍳g←+⍥
+⍝ error: SYNTAX ERROR
+
+⍝ reliability:deep-tree — 300000 nested negations: a limit, and the tree is freed without recursion
+⍎(300000⍴"-"),"1"
+⍝ error: LIMIT ERROR
+
+⍝ reliability:lone-constant-mark — `$` alone ends the source inside a token
+⍎"$"
+⍝ error: SYNTAX ERROR
+
+⍝ reliability:lone-bullet — `•` alone
+⍎"•"
+⍝ error: SYNTAX ERROR
+
+⍝ reliability:guard-outer-write — the guard forces what its body binds: the error is caught inside
+x←5 ⋄ _←{∞::0 ⋄ x+←÷0ₓ}0 ⋄ x   ⍝ 5
+
+⍝ reliability:guard-local — the handler sees the name as before the failed assignment
+{x←5 ⋄ ∞::x ⋄ x←÷0ₓ}0   ⍝ 5
+
+⍝ reliability:guard-not-dropped — a later statement does not drop the error
+{x←5 ⋄ ∞::x ⋄ x←÷0ₓ ⋄ 0}0   ⍝ 5
+
+⍝ reliability:reshape-overflow — an item count past int64 is more than 10⁹ items
+9223372036854775807ₓ 2 2⍴1
+⍝ error: LIMIT ERROR
+
+⍝ reliability:iota-int64-min — |INT64_MIN| is no count
+⍳¯9223372036854775808ₓ
+⍝ error: LIMIT ERROR
+
+⍝ reliability:unwhere-huge — a position past 10⁹
+⍸⁻ 9023372036854775827ₓ 8
+⍝ error: LIMIT ERROR
+
+⍝ reliability:unwhere-empty-coordinates — coordinates of no axes
+⍸⁻⍬ 2 3
+⍝ error: DOMAIN ERROR
+
+⍝ reliability:unwhere-positions — ordinary positions still invert
+⍸⁻ 0 2 2   ⍝ 1 0 2
+
+⍝ reliability:replicate-count — the count is checked before 10⁹ cells are listed (a fuzzer find)
+⍴1000000001#1
+⍝ error: LIMIT ERROR

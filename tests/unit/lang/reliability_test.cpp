@@ -1,0 +1,144 @@
+// Hostile input (issue 19): each of these crashed, aborted, read out of bounds or lost an error
+// before; now each ends in a clean BPL error (or its right value), and Ctrl-C is INTERRUPT ERROR.
+#include "base/interrupt.h"
+#include "base/utf8.h"
+#include "graph/node.h"
+#include "lang/display.h"
+#include "lang/run.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <string>
+#include <thread>
+
+namespace bpl::lang {
+namespace {
+
+class QuietIo : public Io {
+  public:
+    void print(const std::string&) override {}
+    std::optional<std::string> read_line() override { return std::nullopt; }
+};
+
+// The display of the last result, or the error's kind name ("SYNTAX ERROR").
+std::string eval_in(Context& ctx, std::string_view src) {
+    std::string out;
+    try {
+        run(ctx, src, [&](const value::Value& v) { out = display(v); });
+    } catch (const base::Error& e) {
+        out = base::name(e.kind());
+    }
+    return out;
+}
+std::string eval(std::string_view src) {
+    QuietIo io;
+    Context ctx(io);
+    return eval_in(ctx, src);
+}
+
+TEST(Reliability, PartialOperatorAsAssignedValueIsASyntaxError) {
+    for (const char* src : {"-g←3∘", "×g←(3∘)", "f←× ⋄ f g←3∘", "-⎕←3∘", "{-⍺←3∘ ⋄ 0}0", "⍳g←+⍥"})
+        EXPECT_EQ(eval(src), "SYNTAX ERROR") << src;
+}
+
+TEST(Reliability, DeepInstructionTreesFreeWithoutRecursion) {
+    // 300000 nested calls: binding is fine, evaluation stops at the stack limit, and the tree
+    // (300000 levels deep) is freed without a call per level.
+    EXPECT_EQ(eval("⍎(300000⍴\"-\"),\"1\""), "LIMIT ERROR");
+}
+
+TEST(Reliability, Utf8IsDecodedStrictly) {
+    size_t n = 0;
+    EXPECT_EQ(base::decode_one("\xE2\x8D\xB3", 0, &n), U'⍳');
+    EXPECT_EQ(n, 3u);
+    // overlong '+', a surrogate, past U+10FFFF, truncated, a stray continuation byte
+    for (std::string_view bad : {"\xC0\xAB", "\xED\xA0\x80", "\xF4\x90\x80\x80", "\xE2\x8D", "\x80"}) {
+        base::decode_one(bad, 0, &n);
+        EXPECT_EQ(n, 0u) << bad.size();
+    }
+    EXPECT_EQ(base::decode_utf8("a\xC0\xAB"), U"a\uFFFD\uFFFD");
+    EXPECT_EQ(eval("1\xC0\xAB" "2"), "SYNTAX ERROR");
+    EXPECT_EQ(eval("\"a\xFF" "b\""), "SYNTAX ERROR");
+    EXPECT_EQ(eval("⍝ \xED\xA0\x80"), "SYNTAX ERROR");
+    EXPECT_EQ(eval("1+\xE2\x8D"), "SYNTAX ERROR");
+    EXPECT_EQ(eval("\xEF\xBB\xBF" "1+2"), "3"); // a byte order mark at the start is skipped
+    QuietIo io;
+    Context ctx(io);
+    try {
+        run(ctx, "1+\xC0\xAB", [](const value::Value&) {});
+        FAIL() << "no error";
+    } catch (const base::Error& e) {
+        EXPECT_EQ(e.site().begin, 2); // the byte's position
+    }
+}
+
+TEST(Reliability, LexerSitesStayInsideTheSource) {
+    EXPECT_EQ(eval("$"), "SYNTAX ERROR");
+    EXPECT_EQ(eval("•"), "SYNTAX ERROR");
+    EXPECT_EQ(eval("'"), "SYNTAX ERROR");
+}
+
+TEST(Reliability, GuardsForceWhatTheirBodiesBind) {
+    // an outer name modified inside the guard: the error is caught there, x keeps its value
+    EXPECT_EQ(eval("x←5 ⋄ _←{∞::0 ⋄ x+←÷0ₓ}0 ⋄ x"), "5");
+    // a local: the handler sees it as it was before the failed assignment
+    EXPECT_EQ(eval("{x←5 ⋄ ∞::x ⋄ x←÷0ₓ}0"), "5");
+    // the error is not dropped because a later statement gives the result
+    EXPECT_EQ(eval("{x←5 ⋄ ∞::x ⋄ x←÷0ₓ ⋄ 0}0"), "5");
+    EXPECT_EQ(eval("{x←5 ⋄ ∞::x ⋄ [x y]←÷0ₓ 1 ⋄ 0}0"), "5");
+    // a guard that does not name the kind lets it through
+    EXPECT_EQ(eval("{x←5 ⋄ \"LENGTH\"::x ⋄ x←÷0ₓ ⋄ 0}0"), "DOMAIN ERROR");
+    // no guard: laziness is kept, the error surfaces where the value is read
+    EXPECT_EQ(eval("{x←÷0ₓ ⋄ 0}0"), "0");
+}
+
+TEST(Reliability, CountsThatOverflowAreLimitErrors) {
+    EXPECT_EQ(eval("9223372036854775807ₓ 2 2⍴1"), "LIMIT ERROR");
+    EXPECT_EQ(eval("⍳¯9223372036854775808ₓ"), "LIMIT ERROR");
+    EXPECT_EQ(eval("⍸⁻ 9023372036854775827ₓ 8"), "LIMIT ERROR");
+    EXPECT_EQ(eval("⍸⁻⍬ 2 3"), "DOMAIN ERROR");
+    EXPECT_EQ(eval("⍸⁻ 0 2 2"), "[1 0 2]ₓ"); // still inverts ordinary positions
+}
+
+TEST(Reliability, LazyLoopsKeepABoundedHistory) {
+    QuietIo io;
+    Context ctx(io);
+    size_t before = graph::interned_count();
+    EXPECT_EQ(eval_in(ctx, "x←{⍵+1}⍣20000 ⊢ 0 ⋄ 0"), "0");
+    // x is pending and unread; the loop's steps were read in pieces on the way
+    EXPECT_LE(graph::interned_count() - before, graph::MAX_PENDING_NODES + 1);
+    EXPECT_EQ(eval_in(ctx, "x"), "20000");
+}
+
+// Runs src in ctx while another thread raises the interrupt flag after 200 ms.
+std::string interrupted(Context& ctx, std::string_view src) {
+    std::thread raiser([] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        base::request_interrupt();
+    });
+    std::string r = eval_in(ctx, src);
+    raiser.join();
+    return r;
+}
+
+TEST(Reliability, InterruptStopsALongLoopAndLeavesNamesWhole) {
+    QuietIo io;
+    Context ctx(io);
+    EXPECT_EQ(eval_in(ctx, "x←7"), "");
+    EXPECT_EQ(interrupted(ctx, "x←{⍵+1}⍣1E9⊢0"), "INTERRUPT");
+    EXPECT_FALSE(base::interrupt_requested()); // raising lowered it
+    EXPECT_EQ(eval_in(ctx, "x"), "7");
+    EXPECT_EQ(eval_in(ctx, "x+1"), "8");
+    // a tail-recursive loop, and a loop of primitive calls with a count past int64 (1E93
+    // converts to a finite count rather than wrapping to a negative one)
+    EXPECT_EQ(interrupted(ctx, "{∇⍵+1}0"), "INTERRUPT");
+    EXPECT_EQ(interrupted(ctx, "(⊂⍣1E93)4"), "INTERRUPT");
+    EXPECT_EQ(eval_in(ctx, "x"), "7");
+    // ∞:: lets an interrupt through; a guard naming it catches it
+    EXPECT_EQ(interrupted(ctx, "{∞::0 ⋄ {⍵+1}⍣1E9⊢⍵}0"), "INTERRUPT");
+    EXPECT_EQ(interrupted(ctx, "{\"INTERRUPT\"::x ⋄ {⍵+1}⍣1E9⊢⍵}0"), "7");
+}
+
+} // namespace
+} // namespace bpl::lang
