@@ -1,0 +1,72 @@
+// Programs group (operators-and-system.md §19.3): •storage names a value's storage, •float
+// converts numbers to floats through prim's conversion rows (graph nodes).
+#include "session/names.h"
+
+#include "base/error.h"
+#include "prim/factory.h"
+#include "value/array.h"
+
+namespace bpl::session {
+
+using base::Error;
+using base::ErrorKind;
+using number::Kind;
+using value::ArrayData;
+
+namespace {
+
+// •storage: the name of a value's storage (§19.3). Reads only descriptions, never items.
+const char* storage_name(Kind k) {
+    switch (k) {
+    case Kind::Bool: return "boolean";
+    case Kind::F16: return "float16";
+    case Kind::F32: return "float32";
+    case Kind::F64: return "float64";
+    case Kind::C64:
+    case Kind::C128: return "complex";
+    case Kind::Char: return "character";
+    case Kind::Exact: return "rational";
+    default: return "integer";
+    }
+}
+
+} // namespace
+
+Value storage(const Value& omega) {
+    if (omega.is_function()) return text("function");
+    if (omega.is_stored_array() && omega.array_data().is_boxed()) return text("mixed");
+    return text(storage_name(omega.kind()));
+}
+
+// •float: numbers (nested too) to floats of width 16, 32 or 64; complex stays complex at 64.
+static Value to_float(const Value& v, Kind k) {
+    if (v.is_function()) throw Error(ErrorKind::Domain, "•float takes numbers, not functions");
+    if (v.is_stored_array() && v.array_data().is_boxed()) {
+        const ArrayData& a = v.array_data();
+        std::vector<Value> items;
+        items.reserve(static_cast<size_t>(a.count()));
+        for (const Value& x : a.boxed_items()) items.push_back(to_float(x, k));
+        return value::make_array(a.shape(), std::move(items),
+                                 a.count() == 0 ? to_float(a.prototype(), k) : Value());
+    }
+    Kind from = v.kind();
+    if (from == Kind::Char) throw Error(ErrorKind::Domain, "•float takes numbers, not characters");
+    if (number::is_complex(from)) {
+        if (k != Kind::F64) throw Error(ErrorKind::Domain, "•float keeps complex numbers at 64 bits only");
+        return prim::convert_to(v, Kind::C128).with_weak(false);
+    }
+    // an exact number converts to its nearest float (convert_to rounds it once, correctly)
+    return prim::convert_to(v, k).with_weak(false);
+}
+
+Value float_monad(const Value& omega) { return to_float(omega, Kind::F64); }
+
+Value float_dyad(const Value& alpha, const Value& omega) {
+    Value w = alpha.read();
+    double bits = w.is_number() ? w.as_f64() : -1;
+    Kind k = bits == 16 ? Kind::F16 : bits == 32 ? Kind::F32 : bits == 64 ? Kind::F64 : Kind::Bool;
+    if (k == Kind::Bool) throw Error(ErrorKind::Domain, "•float's left argument is 16, 32 or 64");
+    return to_float(omega, k);
+}
+
+} // namespace bpl::session

@@ -1,0 +1,135 @@
+// Text group (operators-and-system.md §19.2): •ucs (characters ↔ code points and encodings).
+// Text functions read their argument at the host boundary.
+#include "session/names.h"
+
+#include "base/error.h"
+#include "base/utf8.h"
+#include "lang/cells.h"
+#include "value/array.h"
+
+#include <cmath>
+
+namespace bpl::session {
+
+using base::Error;
+using base::ErrorKind;
+using lang::items_of;
+using number::Kind;
+using value::ArrayData;
+
+// •ucs: characters ↔ code points; with an encoding on the left, text ↔ its code units.
+static bool valid_code_point(double d) {
+    return d == std::floor(d) && d >= 0 && d <= 0x10FFFF && !(d >= 0xD800 && d <= 0xDFFF);
+}
+
+Value ucs_monad(const Value& omega) {
+    Value r = omega.read();
+    std::vector<Value> items = items_of(r);
+    bool chars = !items.empty() && items[0].is_char();
+    if (items.empty()) chars = r.kind() == Kind::Char;
+    std::vector<Value> out;
+    out.reserve(items.size());
+    for (const Value& x : items) {
+        if (x.is_char() != chars || !(x.is_char() || x.is_number()))
+            throw Error(ErrorKind::Domain, "•ucs takes characters or code points, not both");
+        if (chars) {
+            out.push_back(Value::integer(static_cast<int64_t>(x.as_char())));
+        } else {
+            double d = x.as_f64();
+            if (number::is_complex(x.kind()) || !valid_code_point(d))
+                throw Error(ErrorKind::Domain, "•ucs: not a valid code point");
+            out.push_back(Value::character(static_cast<char32_t>(d)));
+        }
+    }
+    if (r.is_atom()) return out[0];
+    Kind proto = chars ? Kind::Int : Kind::Char;
+    if (out.empty()) return Value::array(ArrayData::compact(proto, r.shape()));
+    return value::make_array(r.shape(), std::move(out));
+}
+
+// Encodes code points as the code units of `enc`, or decodes code units into characters.
+Value ucs_dyad(const Value& alpha, const Value& omega) {
+    // The encoding: a name, an enclosed name, or [name 0] (a second item other than 0 asks for
+    // the reference's signed-byte mode, which BPL does not have)
+    Value a = alpha.read();
+    if (a.is_stored_array() && a.array_data().is_boxed()) {
+        const std::vector<Value>& parts = a.array_data().boxed_items();
+        if (parts.empty() || parts.size() > 2)
+            throw Error(ErrorKind::Domain, "•ucs's encoding must be a string");
+        if (parts.size() == 2) {
+            Value flag = parts[1].read();
+            if (!flag.is_number() || flag.as_f64() != 0)
+                throw Error(ErrorKind::Unsupported, "•ucs has no signed-byte mode");
+        }
+        a = parts[0];
+    }
+    std::string enc = text_of(a, "•ucs's encoding");
+    int width = enc == "UTF-8" ? 8 : enc == "UTF-16" ? 16 : enc == "UTF-32" ? 32 : 0;
+    if (!width) throw Error(ErrorKind::Domain, "•ucs's encoding is \"UTF-8\", \"UTF-16\" or \"UTF-32\"");
+    Value r = omega.read();
+    if (r.rank() > 1) throw Error(ErrorKind::Rank, "•ucs encodes and decodes vectors only");
+    std::vector<Value> items = items_of(r);
+    bool chars = items.empty() ? r.kind() == Kind::Char : items[0].is_char();
+    std::vector<Value> out;
+    auto unit = [&](uint32_t u) { out.push_back(Value::integer(static_cast<int64_t>(u))); };
+    if (chars) {
+        for (const Value& x : items) {
+            if (!x.is_char()) throw Error(ErrorKind::Domain, "•ucs takes characters or code units, not both");
+            uint32_t c = x.as_char();
+            if (width == 32) unit(c);
+            else if (width == 16) {
+                if (c < 0x10000) unit(c);
+                else {
+                    unit(0xD800 + ((c - 0x10000) >> 10));
+                    unit(0xDC00 + ((c - 0x10000) & 0x3FF));
+                }
+            } else {
+                std::string bytes;
+                base::append_utf8(bytes, c);
+                for (unsigned char b : bytes) unit(b);
+            }
+        }
+        if (out.empty()) return Value::array(ArrayData::compact(Kind::Int, {0}));
+        int64_t n = static_cast<int64_t>(out.size());
+        return value::make_array({n}, std::move(out));
+    }
+    std::vector<uint32_t> units;
+    for (const Value& x : items) {
+        if (!x.is_number() || number::is_complex(x.kind()))
+            throw Error(ErrorKind::Domain, "•ucs takes characters or code units, not both");
+        double d = x.as_f64();
+        double top = width == 8 ? 0xFF : width == 16 ? 0xFFFF : 0x10FFFF;
+        if (d != std::floor(d) || d < 0 || d > top) throw Error(ErrorKind::Domain, "•ucs: not a code unit");
+        units.push_back(static_cast<uint32_t>(d));
+    }
+    auto bad = [] { return Error(ErrorKind::Domain, "•ucs: malformed encoded text"); };
+    std::u32string s;
+    for (size_t i = 0; i < units.size();) {
+        uint32_t u = units[i++];
+        if (width == 32) {
+            if (!valid_code_point(u)) throw bad();
+            s += static_cast<char32_t>(u);
+        } else if (width == 16) {
+            if (u >= 0xDC00 && u <= 0xDFFF) throw bad();
+            if (u >= 0xD800 && u <= 0xDBFF) {
+                if (i >= units.size() || units[i] < 0xDC00 || units[i] > 0xDFFF) throw bad();
+                u = 0x10000 + ((u - 0xD800) << 10) + (units[i++] - 0xDC00);
+            }
+            s += static_cast<char32_t>(u);
+        } else {
+            int more = u < 0x80 ? 0 : (u >> 5) == 0x6 ? 1 : (u >> 4) == 0xE ? 2 : (u >> 3) == 0x1E ? 3 : -1;
+            if (more < 0) throw bad();
+            uint32_t c = more == 0 ? u : u & (0x3F >> more);
+            for (int k = 0; k < more; k++) {
+                if (i >= units.size() || (units[i] & 0xC0) != 0x80) throw bad();
+                c = (c << 6) | (units[i++] & 0x3F);
+            }
+            static const uint32_t least[] = {0, 0x80, 0x800, 0x10000};
+            if (c < least[more] || !valid_code_point(c)) throw bad();
+            s += static_cast<char32_t>(c);
+        }
+    }
+    return value::char_vector(s);
+}
+
+} // namespace bpl::session
