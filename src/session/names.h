@@ -51,4 +51,9 @@ Value ucs_dyad(const Value& alpha, const Value& omega);
 // --- regex.cpp ---
 Value regex(const Value& omega);
 
+// --- random.cpp ---
+Value rand(const Value& omega);
+Value distribution_monad(const Value& omega);
+Value distribution_dyad(const Value& alpha, const Value& omega);
+
 } // namespace bpl::session

@@ -89,8 +89,10 @@ struct SystemRow {
 
 // clang-format off
 constexpr SystemRow TABLE[] = {
+    {"distribution", distribution_monad, distribution_dyad},
     {"float",   float_monad, float_dyad},
     {"r",       regex,       nullptr},
+    {"rand",    rand,        nullptr},
     {"storage", storage,     nullptr},
     {"ucs",     ucs_monad,   ucs_dyad,   ucs_monad, ucs_dyad}, // •ucs⁻ is •ucs
 };
