@@ -32,6 +32,10 @@ bool is_text(const Value& v);
 // maps f over its items (each a string, else DOMAIN), keeping the shape; an empty one holds f's
 // result for "" as its prototype.
 Value map_text(const Value& v, const char* what, const std::function<Value(const std::u32string&)>& f);
+// The bytes of data: text as UTF-8, or numbers 0–255 (a vector; else DOMAIN, RANK) (codecs.cpp).
+std::string bytes_of(const Value& v, const char* what);
+// An integer vector of the bytes (codecs.cpp).
+Value byte_vector(std::string_view bytes);
 // A function value holding f (which it owns).
 Value function_value(value::Function* f);
 // A record of named fields (operators-and-system.md §19: `•r`, `•rand`, `•distribution` and the
@@ -47,6 +51,24 @@ Value float_dyad(const Value& alpha, const Value& omega);
 // --- text.cpp ---
 Value ucs_monad(const Value& omega);
 Value ucs_dyad(const Value& alpha, const Value& omega);
+Value normalize_monad(const Value& omega);
+Value normalize_dyad(const Value& alpha, const Value& omega);
+
+// --- codecs.cpp ---
+Value hash_monad(const Value& omega);
+Value hash_dyad(const Value& alpha, const Value& omega);
+Value inflate_monad(const Value& omega);
+Value inflate_dyad(const Value& alpha, const Value& omega);
+Value deflate_monad(const Value& omega);
+Value deflate_dyad(const Value& alpha, const Value& omega);
+Value uuid_monad(const Value& omega);
+Value uuid_dyad(const Value& alpha, const Value& omega);
+
+// --- files.cpp ---
+Value nget(const Value& omega);
+Value nput(const Value& alpha, const Value& omega);
+Value path(const Value& omega);
+Value path_join(const Value& omega);
 
 // --- regex.cpp ---
 Value regex(const Value& omega);

@@ -89,12 +89,20 @@ struct SystemRow {
 
 // clang-format off
 constexpr SystemRow TABLE[] = {
+    //  name           monadic             dyadic             inverse monadic  inverse dyadic
+    {"deflate",      inflate_monad,      inflate_dyad,      deflate_monad,   deflate_dyad},
     {"distribution", distribution_monad, distribution_dyad},
-    {"float",   float_monad, float_dyad},
-    {"r",       regex,       nullptr},
-    {"rand",    rand,        nullptr},
-    {"storage", storage,     nullptr},
-    {"ucs",     ucs_monad,   ucs_dyad,   ucs_monad, ucs_dyad}, // •ucs⁻ is •ucs
+    {"float",        float_monad,        float_dyad},
+    {"hash",         hash_monad,         hash_dyad},
+    {"nget",         nget,               nullptr},
+    {"normalize",    normalize_monad,    normalize_dyad},
+    {"nput",         nullptr,            nput},
+    {"path",         path,               nullptr,           path_join},
+    {"r",            regex,              nullptr},
+    {"rand",         rand,               nullptr},
+    {"storage",      storage,            nullptr},
+    {"ucs",          ucs_monad,          ucs_dyad,          ucs_monad,       ucs_dyad}, // •ucs⁻ is •ucs
+    {"uuid",         uuid_monad,         uuid_dyad},
 };
 // clang-format on
 

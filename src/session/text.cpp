@@ -1,4 +1,5 @@
-// Text group (operators-and-system.md §19.2): •ucs (characters ↔ code points and encodings).
+// Text group (operators-and-system.md §19.2): •ucs (characters ↔ code points and encodings) and
+// •normalize (Unicode normalization forms through utf8proc).
 // Text functions read their argument at the host boundary.
 #include "session/names.h"
 
@@ -8,6 +9,9 @@
 #include "value/array.h"
 
 #include <cmath>
+#include <cstdlib>
+
+#include <utf8proc.h>
 
 namespace bpl::session {
 
@@ -130,6 +134,33 @@ Value ucs_dyad(const Value& alpha, const Value& omega) {
         }
     }
     return value::char_vector(s);
+}
+
+// •normalize: text in Unicode normalization form NFC (the default), NFD, NFKC or NFKD.
+static Value normalize_form(const std::string& form, const Value& omega) {
+    utf8proc_option_t options = form == "NFC"    ? utf8proc_option_t(UTF8PROC_STABLE | UTF8PROC_COMPOSE)
+                                : form == "NFD"  ? utf8proc_option_t(UTF8PROC_STABLE | UTF8PROC_DECOMPOSE)
+                                : form == "NFKC" ? utf8proc_option_t(UTF8PROC_STABLE | UTF8PROC_COMPOSE | UTF8PROC_COMPAT)
+                                : form == "NFKD" ? utf8proc_option_t(UTF8PROC_STABLE | UTF8PROC_DECOMPOSE | UTF8PROC_COMPAT)
+                                                 : utf8proc_option_t(0);
+    if (options == 0) throw Error(ErrorKind::Domain, "•normalize's form is \"NFC\", \"NFD\", \"NFKC\" or \"NFKD\"");
+    return map_text(omega, "•normalize's text", [&](const std::u32string& s) {
+        std::string utf8;
+        for (char32_t c : s) base::append_utf8(utf8, c);
+        utf8proc_uint8_t* out = nullptr;
+        utf8proc_ssize_t n = utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(utf8.data()),
+                                          static_cast<utf8proc_ssize_t>(utf8.size()), &out, options);
+        if (n < 0) throw Error(ErrorKind::Domain, std::string("•normalize: ") + utf8proc_errmsg(n));
+        std::string r(reinterpret_cast<char*>(out), static_cast<size_t>(n));
+        std::free(out);
+        return value::char_vector(base::decode_utf8(r));
+    });
+}
+
+Value normalize_monad(const Value& omega) { return normalize_form("NFC", omega); }
+
+Value normalize_dyad(const Value& alpha, const Value& omega) {
+    return normalize_form(text_of(alpha, "•normalize's form"), omega);
 }
 
 } // namespace bpl::session
