@@ -121,8 +121,7 @@ Value nput(const Value& alpha, const Value& omega) {
 
 Value path(const Value& omega) {
     return map_text(omega, "•path's text", [](const std::u32string& s) {
-        std::string u;
-        for (char32_t c : s) base::append_utf8(u, c);
+        std::string u = utf8(s);
         fs::path p(u);
         std::string ext = p.extension().string();
         if (!ext.empty()) ext.erase(0, 1);

@@ -24,7 +24,9 @@ Value text(std::string_view s);
 // The characters of a string (a character vector or atom; an empty array is ""), read at the
 // host boundary. Rank above 1 is RANK, anything else DOMAIN; `what` names it in the message.
 std::u32string chars_of(const Value& v, const char* what);
-// The same as UTF-8.
+// s as UTF-8.
+std::string utf8(const std::u32string& s);
+// The characters of a string as UTF-8.
 std::string text_of(const Value& v, const char* what);
 // Whether v is a string chars_of accepts (a character vector or atom, or an empty vector).
 bool is_text(const Value& v);
@@ -63,6 +65,16 @@ Value deflate_monad(const Value& omega);
 Value deflate_dyad(const Value& alpha, const Value& omega);
 Value uuid_monad(const Value& omega);
 Value uuid_dyad(const Value& alpha, const Value& omega);
+
+// --- dates.cpp ---
+Value date_monad(const Value& omega);
+Value date_dyad(const Value& alpha, const Value& omega);
+Value date_fields(const Value& omega);
+Value date_format(const Value& alpha, const Value& omega);
+
+// --- programs.cpp (•signal) ---
+Value signal_monad(const Value& omega);
+Value signal_dyad(const Value& alpha, const Value& omega);
 
 // --- files.cpp ---
 Value nget(const Value& omega);

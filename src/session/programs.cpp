@@ -1,10 +1,13 @@
 // Programs group (operators-and-system.md §19.3): •storage names a value's storage, •float
-// converts numbers to floats through prim's conversion rows (graph nodes).
+// converts numbers to floats through prim's conversion rows (graph nodes), •signal raises an
+// error of a built-in kind.
 #include "session/names.h"
 
 #include "base/error.h"
 #include "prim/factory.h"
 #include "value/array.h"
+
+#include <cctype>
 
 namespace bpl::session {
 
@@ -67,6 +70,27 @@ Value float_dyad(const Value& alpha, const Value& omega) {
     Kind k = bits == 16 ? Kind::F16 : bits == 32 ? Kind::F32 : bits == 64 ? Kind::F64 : Kind::Bool;
     if (k == Kind::Bool) throw Error(ErrorKind::Domain, "•float's left argument is 16, 32 or 64");
     return to_float(omega, k);
+}
+
+// •signal: raises the built-in kind named by one upper-case word ("LENGTH" or "LENGTH ERROR"),
+// with the left argument as its message. New kinds wait on $e (issue 16).
+static Error signal_error(const Value& kind, std::string message) {
+    if (!is_text(kind)) throw Error(ErrorKind::Domain, "•signal's kind must be one word");
+    std::string k = text_of(kind, "•signal's kind");
+    std::string word = k.size() > 6 && k.compare(k.size() - 6, 6, " ERROR") == 0 ? k.substr(0, k.size() - 6) : k;
+    bool one_word = !word.empty();
+    for (char c : word) one_word = one_word && ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_');
+    if (!one_word) throw Error(ErrorKind::Domain, "•signal's kind must be one word");
+    for (char& c : word) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    ErrorKind e;
+    if (!base::kind_of_name(word, &e)) throw Error(ErrorKind::Unsupported, "•signal: new error kinds (" + word + ") are not supported yet");
+    return Error(e, message);
+}
+
+Value signal_monad(const Value& omega) { throw signal_error(omega, ""); }
+
+Value signal_dyad(const Value& alpha, const Value& omega) {
+    throw signal_error(omega, text_of(alpha, "•signal's message"));
 }
 
 } // namespace bpl::session

@@ -271,9 +271,7 @@ std::string quoted(const std::u32string& s) {
         q += c;
     }
     q += U'"';
-    std::string out;
-    for (char32_t c : q) base::append_utf8(out, c);
-    return out;
+    return utf8(q);
 }
 
 // One of a pattern's two functions: `matches text` (monadic) or `template replace text`.

@@ -49,11 +49,13 @@ std::u32string chars_of(const Value& v, const char* what) {
     return s;
 }
 
-std::string text_of(const Value& v, const char* what) {
+std::string utf8(const std::u32string& s) {
     std::string out;
-    for (char32_t c : chars_of(v, what)) base::append_utf8(out, c);
+    for (char32_t c : s) base::append_utf8(out, c);
     return out;
 }
+
+std::string text_of(const Value& v, const char* what) { return utf8(chars_of(v, what)); }
 
 Value map_text(const Value& v, const char* what, const std::function<Value(const std::u32string&)>& f) {
     Value r = v.read();
@@ -90,6 +92,7 @@ struct SystemRow {
 // clang-format off
 constexpr SystemRow TABLE[] = {
     //  name           monadic             dyadic             inverse monadic  inverse dyadic
+    {"date",         date_monad,         date_dyad,         date_fields,     date_format},
     {"deflate",      inflate_monad,      inflate_dyad,      deflate_monad,   deflate_dyad},
     {"distribution", distribution_monad, distribution_dyad},
     {"float",        float_monad,        float_dyad},
@@ -100,6 +103,7 @@ constexpr SystemRow TABLE[] = {
     {"path",         path,               nullptr,           path_join},
     {"r",            regex,              nullptr},
     {"rand",         rand,               nullptr},
+    {"signal",       signal_monad,       signal_dyad},
     {"storage",      storage,            nullptr},
     {"ucs",          ucs_monad,          ucs_dyad,          ucs_monad,       ucs_dyad}, // •ucs⁻ is •ucs
     {"uuid",         uuid_monad,         uuid_dyad},

@@ -145,11 +145,10 @@ static Value normalize_form(const std::string& form, const Value& omega) {
                                                  : utf8proc_option_t(0);
     if (options == 0) throw Error(ErrorKind::Domain, "•normalize's form is \"NFC\", \"NFD\", \"NFKC\" or \"NFKD\"");
     return map_text(omega, "•normalize's text", [&](const std::u32string& s) {
-        std::string utf8;
-        for (char32_t c : s) base::append_utf8(utf8, c);
+        std::string in = utf8(s);
         utf8proc_uint8_t* out = nullptr;
-        utf8proc_ssize_t n = utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(utf8.data()),
-                                          static_cast<utf8proc_ssize_t>(utf8.size()), &out, options);
+        utf8proc_ssize_t n = utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(in.data()),
+                                          static_cast<utf8proc_ssize_t>(in.size()), &out, options);
         if (n < 0) throw Error(ErrorKind::Domain, std::string("•normalize: ") + utf8proc_errmsg(n));
         std::string r(reinterpret_cast<char*>(out), static_cast<size_t>(n));
         std::free(out);

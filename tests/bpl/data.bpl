@@ -119,3 +119,59 @@ x←"compress me, compress me, compress me" ⋄ [(•ucs •deflate •deflate�
 ⍝ nput:bad-bytes — data is checked before anything is written
 "never written.bin" •nput 1 2 300
 ⍝ error: DOMAIN ERROR
+
+⍝⍝ •date and •date⁻ (§21.1). Oracle: Python's datetime (fromisoformat, timestamp, isoweekday,
+⍝⍝ tm_yday, isocalendar). •date⁻'s record is the vector (year month day hour minute second
+⍝⍝ nanosecond weekday ordinal iso_week) until keys exist.
+
+⍝ date:iso — the spec's example
+•date "2024-05-06T10:20:30Z"   ⍝ 1714990830
+
+⍝ date:day — a date alone is its midnight, UTC
+•date "2024-05-06"   ⍝ 1714953600
+
+⍝ date:offset-fraction — a UTC offset and fractional seconds
+•date "2024-05-06T10:20:30.25+02:00"   ⍝ 1714983630.25
+
+⍝ date:before-epoch — moments before 1970 are negative
+•date "1969-12-31T23:59:59Z"   ⍝ ¯1
+
+⍝ date:map — maps over an array of strings
+•date "1970-01-02" "2000-01-01T00:00:00Z"   ⍝ 86400 946684800
+
+⍝ date:pattern — a strptime pattern on the left
+"%Y/%m/%d %H" •date "2024/05/06 10"   ⍝ 1714989600
+
+⍝ date:fields — the calendar fields of a moment (Monday is weekday 1; ISO week 19)
+•date⁻ 1714990830   ⍝ [2024 5 6 10 20 30 0 1 127 19]ₓ
+
+⍝ date:fields-negative — the second before the epoch, a Wednesday
+•date⁻ ¯1   ⍝ [1969 12 31 23 59 59 0 3 365 1]ₓ
+
+⍝ date:iso-week — 2024-12-31 falls in ISO week 1 of 2025; a leap year has 366 days
+•date⁻ 1735603200   ⍝ [2024 12 31 0 0 0 0 2 366 1]ₓ
+
+⍝ date:nanoseconds — the fraction of a second in nanoseconds
+6⊃•date⁻ 0.5   ⍝ 500000000ₓ
+
+⍝ date:format — a strftime pattern on the left of •date⁻
+"%Y-%m-%d %H:%M" •date⁻ 1714990830   ⍝ "2024-05-06 10:20"
+
+⍝ date:round-trip — •date of •date⁻'s text is the moment
+t←1714990830 ⋄ t=•date "%Y-%m-%dT%H:%M:%SZ" •date⁻ t   ⍝ $t
+
+⍝ date:invalid-day — February has no 30th
+•date "2024-02-30"
+⍝ error: DOMAIN ERROR
+
+⍝ date:malformed — text that is no date
+•date "nope"
+⍝ error: DOMAIN ERROR
+
+⍝ date:pattern-mismatch — text the pattern does not read
+"%Y/%m/%d" •date "2024-05-06"
+⍝ error: DOMAIN ERROR
+
+⍝ date:bad-moment — •date⁻ takes numbers
+•date⁻ "x"
+⍝ error: DOMAIN ERROR

@@ -93,3 +93,21 @@ x←32 •float [1ₓ 2ₓ;⊂3ₓ]
 ⍝ system:storage-no-inverse — •storage has no inverse
 •storage⁻ "integer"
 ⍝ error: DOMAIN ERROR
+
+⍝⍝ •signal raises an error of a built-in kind (operators-and-system.md §19.3)
+
+⍝ signal:kind-message — the left argument is the message
+"too big" •signal "LENGTH"
+⍝ error: LENGTH ERROR
+
+⍝ signal:kind — a kind alone, written with or without ERROR, in any case
+•signal "domain error"
+⍝ error: DOMAIN ERROR
+
+⍝ signal:number — a number is not a kind
+•signal 5
+⍝ error: DOMAIN ERROR
+
+⍝ signal:words — a kind is one word
+•signal "two words"
+⍝ error: DOMAIN ERROR

@@ -1,0 +1,70 @@
+// Random and mutated text fed to the readers (•date; •r has its own in regex_test.cpp): each
+// input gives a result or a DOMAIN ERROR, never a crash or another kind.
+#include "lang/display.h"
+#include "lang/run.h"
+#include "session/session.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+
+namespace bpl::session {
+namespace {
+
+class SilentIo : public lang::Io {
+  public:
+    void print(const std::string&) override {}
+    std::optional<std::string> read_line() override { return std::nullopt; }
+};
+
+std::string eval(const std::string& src) {
+    SilentIo io;
+    lang::Context ctx(io);
+    std::string out;
+    try {
+        lang::run(ctx, src, [&](const value::Value& v) { out = lang::display(v); });
+    } catch (const base::Error& e) {
+        out = std::string(base::name(e.kind())) + ": " + e.what();
+    }
+    return out;
+}
+
+// Mutates a valid input: replaces, inserts or deletes a few characters from `alphabet`.
+std::string mutate(std::mt19937& rng, std::string s, const std::string& alphabet) {
+    int edits = 1 + static_cast<int>(rng() % 3);
+    for (int e = 0; e < edits; e++) {
+        size_t at = s.empty() ? 0 : rng() % (s.size() + 1);
+        char c = alphabet[rng() % alphabet.size()];
+        switch (rng() % 3) {
+        case 0:
+            if (at < s.size()) s[at] = c;
+            break;
+        case 1: s.insert(s.begin() + static_cast<std::ptrdiff_t>(at), c); break;
+        default:
+            if (at < s.size()) s.erase(at, 1);
+        }
+    }
+    return s;
+}
+
+TEST(Fuzz, DateReadsOrIsDomain) {
+    install();
+    std::mt19937 rng(21);
+    const std::string alphabet = "0123456789-:T.Z+ zt,";
+    const std::string seeds[] = {"2024-05-06T10:20:30Z", "1969-12-31", "2000-02-29T23:59:60.5+14:00"};
+    int read = 0;
+    for (int i = 0; i < 20000; i++) {
+        std::string s = mutate(rng, seeds[i % 3], alphabet);
+        std::string out = eval("•date \"" + s + "\"");
+        if (out.rfind("DOMAIN", 0) == 0) continue;
+        EXPECT_EQ(out.find("ERROR"), std::string::npos) << s << " → " << out;
+        read++;
+        // a moment that reads has fields that read
+        EXPECT_EQ(eval("•date⁻ •date \"" + s + "\"").find("ERROR"), std::string::npos) << s;
+    }
+    EXPECT_GT(read, 1000);
+}
+
+} // namespace
+} // namespace bpl::session
