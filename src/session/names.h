@@ -76,6 +76,10 @@ Value date_format(const Value& alpha, const Value& omega);
 Value signal_monad(const Value& omega);
 Value signal_dyad(const Value& alpha, const Value& omega);
 
+// --- json.cpp ---
+Value json_monad(const Value& omega);
+Value json_write(const Value& omega);
+
 // --- files.cpp ---
 Value nget(const Value& omega);
 Value nput(const Value& alpha, const Value& omega);

@@ -97,6 +97,7 @@ constexpr SystemRow TABLE[] = {
     {"distribution", distribution_monad, distribution_dyad},
     {"float",        float_monad,        float_dyad},
     {"hash",         hash_monad,         hash_dyad},
+    {"json",         json_monad,         nullptr,           json_write},
     {"nget",         nget,               nullptr},
     {"normalize",    normalize_monad,    normalize_dyad},
     {"nput",         nullptr,            nput},

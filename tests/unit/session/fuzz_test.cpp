@@ -1,5 +1,5 @@
-// Random and mutated text fed to the readers (•date; •r has its own in regex_test.cpp): each
-// input gives a result or a DOMAIN ERROR, never a crash or another kind.
+// Random and mutated text fed to the readers (•date, •json; •r has its own in regex_test.cpp):
+// each input gives a result or the reader's error kinds, never a crash or another kind.
 #include "lang/display.h"
 #include "lang/run.h"
 #include "session/session.h"
@@ -64,6 +64,34 @@ TEST(Fuzz, DateReadsOrIsDomain) {
         EXPECT_EQ(eval("•date⁻ •date \"" + s + "\"").find("ERROR"), std::string::npos) << s;
     }
     EXPECT_GT(read, 1000);
+}
+
+// A BPL expression for the text whose characters are s's bytes (•ucs of their values), so any
+// byte sequence is one string and nothing needs escaping.
+std::string chars(const std::string& s) {
+    std::string e = "(•ucs ⍬";
+    for (unsigned char c : s) e += "," + std::to_string(c);
+    return e + ")";
+}
+
+TEST(Fuzz, JsonReadsOrFailsCleanly) {
+    install();
+    std::mt19937 rng(5);
+    const std::string alphabet = "[]{},:\"'0123456789.eE+-truefalsnl \\/*\nInfinityNaN\xc3\xa9";
+    const std::string seeds[] = {"[1,2.5,-3e4,[true,false,null],\"a\\\"b\\u00e9\"]",
+                                 "[[[[]]],'x',Infinity,1e999, // c\n 2,]",
+                                 "170141183460469231731687303715884105727"};
+    int read = 0;
+    for (int i = 0; i < 20000; i++) {
+        std::string s = mutate(rng, seeds[i % 3], alphabet);
+        std::string out = eval("x←•json " + chars(s) + " ⋄ •json⁻ 0");
+        if (out.rfind("DOMAIN", 0) == 0 || out.rfind("UNSUPPORTED", 0) == 0) continue;
+        EXPECT_EQ(out, "0") << s << " → " << out;
+        read++;
+    }
+    EXPECT_GT(read, 2000);
+    // deep nesting is LIMIT, not a stack overflow
+    EXPECT_EQ(eval("•json " + std::string(1, '"') + std::string(100000, '[') + '"').rfind("LIMIT", 0), 0u);
 }
 
 } // namespace
