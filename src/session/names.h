@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 namespace bpl::session {
 
@@ -44,6 +45,8 @@ Value function_value(value::Function* f);
 // tables they give). Keys do not exist yet (issue 16): today the record is the vector of its
 // field values in this order; when keys land, only this assembly changes.
 Value record(std::initializer_list<std::pair<std::string_view, Value>> fields);
+// The same with names known only at run time (•csv's headers).
+Value record(std::vector<std::pair<std::string, Value>> fields);
 
 // --- programs.cpp ---
 Value storage(const Value& omega);
@@ -75,6 +78,9 @@ Value date_format(const Value& alpha, const Value& omega);
 // --- programs.cpp (•signal) ---
 Value signal_monad(const Value& omega);
 Value signal_dyad(const Value& alpha, const Value& omega);
+
+// --- csv.cpp ---
+Value csv_monad(const Value& omega);
 
 // --- json.cpp ---
 Value json_monad(const Value& omega);

@@ -78,6 +78,13 @@ Value record(std::initializer_list<std::pair<std::string_view, Value>> fields) {
     return value::make_array({n}, std::move(values));
 }
 
+Value record(std::vector<std::pair<std::string, Value>> fields) {
+    std::vector<Value> values;
+    for (auto& [key, v] : fields) values.push_back(std::move(v));
+    int64_t n = static_cast<int64_t>(values.size());
+    return value::make_array({n}, std::move(values));
+}
+
 namespace {
 
 struct SystemRow {
@@ -92,6 +99,7 @@ struct SystemRow {
 // clang-format off
 constexpr SystemRow TABLE[] = {
     //  name           monadic             dyadic             inverse monadic  inverse dyadic
+    {"csv",          csv_monad,          nullptr},
     {"date",         date_monad,         date_dyad,         date_fields,     date_format},
     {"deflate",      inflate_monad,      inflate_dyad,      deflate_monad,   deflate_dyad},
     {"distribution", distribution_monad, distribution_dyad},

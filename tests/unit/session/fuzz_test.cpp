@@ -1,4 +1,4 @@
-// Random and mutated text fed to the readers (•date, •json; •r has its own in regex_test.cpp):
+// Random and mutated text fed to the readers (•date, •json, •csv; •r has its own in regex_test.cpp):
 // each input gives a result or the reader's error kinds, never a crash or another kind.
 #include "lang/display.h"
 #include "lang/run.h"
@@ -92,6 +92,23 @@ TEST(Fuzz, JsonReadsOrFailsCleanly) {
     EXPECT_GT(read, 2000);
     // deep nesting is LIMIT, not a stack overflow
     EXPECT_EQ(eval("•json " + std::string(1, '"') + std::string(100000, '[') + '"').rfind("LIMIT", 0), 0u);
+}
+
+TEST(Fuzz, CsvReadsOrFailsCleanly) {
+    install();
+    std::mt19937 rng(9);
+    const std::string alphabet = ",\"\n\r0123456789.e-+ax\xc3\xa9";
+    const std::string seeds[] = {"a,b,c\n1,2.5,x\n3,,\"q,\"\"r\"\n", "n\r\n1e3\r\n-2\r\ninf\r\n",
+                                 "x,y\n\"multi\nline\",7\n"};
+    int read = 0;
+    for (int i = 0; i < 20000; i++) {
+        std::string s = mutate(rng, seeds[i % 3], alphabet);
+        std::string out = eval("x←•csv " + chars(s) + " ⋄ 0");
+        if (out.rfind("DOMAIN", 0) == 0 || out.rfind("LENGTH", 0) == 0) continue;
+        EXPECT_EQ(out, "0") << s << " → " << out;
+        read++;
+    }
+    EXPECT_GT(read, 2000);
 }
 
 } // namespace
