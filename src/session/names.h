@@ -82,6 +82,10 @@ Value signal_dyad(const Value& alpha, const Value& omega);
 // --- csv.cpp ---
 Value csv_monad(const Value& omega);
 
+// --- vfi.cpp ---
+Value vfi_monad(const Value& omega);
+Value vfi_dyad(const Value& alpha, const Value& omega);
+
 // --- json.cpp ---
 Value json_monad(const Value& omega);
 Value json_write(const Value& omega);

@@ -116,6 +116,7 @@ constexpr SystemRow TABLE[] = {
     {"storage",      storage,            nullptr},
     {"ucs",          ucs_monad,          ucs_dyad,          ucs_monad,       ucs_dyad}, // •ucs⁻ is •ucs
     {"uuid",         uuid_monad,         uuid_dyad},
+    {"vfi",          vfi_monad,          vfi_dyad},
 };
 // clang-format on
 

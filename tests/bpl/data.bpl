@@ -175,3 +175,21 @@ t←1714990830 ⋄ t=•date "%Y-%m-%dT%H:%M:%SZ" •date⁻ t   ⍝ $t
 ⍝ date:bad-moment — •date⁻ takes numbers
 •date⁻ "x"
 ⍝ error: DOMAIN ERROR
+
+⍝⍝ •vfi (§21.4): fields checked against the language's number grammar, never executed.
+
+⍝ vfi:spec — the spec's example
+•vfi "12 nope -3 1.5"   ⍝ [[1 0 1 1]ₓ;12 0 ¯3 1.5]
+
+⍝ vfi:code — an expression is not a number, so it is not run
+•vfi "1+2 ⎕←7"   ⍝ [[0 0]ₓ;0 0]
+
+⍝ vfi:kinds — marks, rationals, exponents and high minus keep their kinds
+•vfi "3ₓ 1r4 2e-1 ¯5"   ⍝ [[1 1 1 1]ₓ;3ₓ 1r4 0.2 ¯5]
+
+⍝ vfi:separators — listed separators split, trim blanks, and empty fields are valid zeros
+";" •vfi " 1 ;;x; 2.5"   ⍝ [[1 1 0 1]ₓ;1 0 0 2.5]
+
+⍝ vfi:not-text — numbers are not text
+•vfi 1 2
+⍝ error: DOMAIN ERROR
