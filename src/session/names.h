@@ -56,6 +56,8 @@ Value float_dyad(const Value& alpha, const Value& omega);
 // --- text.cpp ---
 Value ucs_monad(const Value& omega);
 Value ucs_dyad(const Value& alpha, const Value& omega);
+Value case_monad(const Value& omega);
+Value case_dyad(const Value& alpha, const Value& omega);
 Value normalize_monad(const Value& omega);
 Value normalize_dyad(const Value& alpha, const Value& omega);
 

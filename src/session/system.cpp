@@ -99,6 +99,7 @@ struct SystemRow {
 // clang-format off
 constexpr SystemRow TABLE[] = {
     //  name           monadic             dyadic             inverse monadic  inverse dyadic
+    {"c",            case_monad,         case_dyad},
     {"csv",          csv_monad,          nullptr},
     {"date",         date_monad,         date_dyad,         date_fields,     date_format},
     {"deflate",      inflate_monad,      inflate_dyad,      deflate_monad,   deflate_dyad},

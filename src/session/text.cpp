@@ -1,5 +1,6 @@
-// Text group (operators-and-system.md §19.2): •ucs (characters ↔ code points and encodings) and
-// •normalize (Unicode normalization forms through utf8proc).
+// Text group (operators-and-system.md §19.2): •ucs (characters ↔ code points and encodings),
+// •c (case: utf8proc's simple mappings, the full uppercase mappings of special_casing.inc, the
+// final sigma) and •normalize (Unicode normalization forms through utf8proc).
 // Text functions read their argument at the host boundary.
 #include "session/names.h"
 
@@ -160,6 +161,102 @@ Value normalize_monad(const Value& omega) { return normalize_form("NFC", omega);
 
 Value normalize_dyad(const Value& alpha, const Value& omega) {
     return normalize_form(text_of(alpha, "•normalize's form"), omega);
+}
+
+namespace {
+
+struct SpecialCase {
+    char32_t c;
+    const char32_t* upper;
+};
+constexpr SpecialCase SPECIAL_UPPER[] = {
+#include "session/special_casing.inc"
+};
+
+enum class Case : int8_t { Lower = -1, Fold = 0, Upper = 1 };
+
+char32_t upper_one(char32_t c) { return static_cast<char32_t>(utf8proc_toupper(static_cast<utf8proc_int32_t>(c))); }
+char32_t lower_one(char32_t c) { return static_cast<char32_t>(utf8proc_tolower(static_cast<utf8proc_int32_t>(c))); }
+
+bool is_letter(char32_t c) {
+    utf8proc_category_t k = utf8proc_category(static_cast<utf8proc_int32_t>(c));
+    return k >= UTF8PROC_CATEGORY_LU && k <= UTF8PROC_CATEGORY_LO;
+}
+
+const SpecialCase* special_upper(char32_t c) {
+    for (const SpecialCase& row : SPECIAL_UPPER)
+        if (row.c == c) return &row;
+    return nullptr;
+}
+
+// Full uppercase: special_casing.inc's expansions (ß → SS), else the simple mapping.
+std::u32string upper_text(const std::u32string& s) {
+    std::u32string out;
+    for (char32_t c : s) {
+        if (const SpecialCase* hit = special_upper(c)) out += hit->upper;
+        else out += upper_one(c);
+    }
+    return out;
+}
+
+// Full lowercase: İ → i̇, Σ → ς at the end of a word (after a letter, before none), else the
+// simple mapping.
+std::u32string lower_text(const std::u32string& s) {
+    std::u32string out;
+    for (size_t i = 0; i < s.size(); i++) {
+        char32_t c = s[i];
+        if (c == U'İ') {
+            out += U"i\u0307";
+        } else if (c == U'Σ' && i > 0 && is_letter(s[i - 1]) && (i + 1 == s.size() || !is_letter(s[i + 1]))) {
+            out += U'ς';
+        } else {
+            out += lower_one(c);
+        }
+    }
+    return out;
+}
+
+// One character on its own: one whose uppercase has several characters keeps itself.
+char32_t convert_one(char32_t c, Case k) {
+    if (k != Case::Lower && special_upper(c)) return k == Case::Upper ? c : lower_one(c);
+    return k == Case::Upper ? upper_one(c) : k == Case::Lower ? lower_one(c) : lower_one(upper_one(c));
+}
+
+// Character vectors convert as text with full mappings; other characters one by one; numbers,
+// functions and the structure of nested arrays stay.
+Value convert_case(const Value& v, Case k) {
+    if (v.is_function()) return v;
+    Value r = v.read();
+    if (r.is_char()) return Value::character(convert_one(r.as_char(), k));
+    if (r.is_atom() || r.is_number()) return r;
+    const ArrayData& a = r.array_data();
+    if (!a.is_boxed()) {
+        if (a.kind() != Kind::Char) return r;
+        if (r.rank() == 1) {
+            std::u32string s = chars_of(r, "•c's text");
+            return value::char_vector(k == Case::Upper ? upper_text(s)
+                                      : k == Case::Lower ? lower_text(s)
+                                                         : lower_text(upper_text(s)));
+        }
+        base::Ref<ArrayData> out = ArrayData::compact(Kind::Char, a.shape());
+        for (int64_t i = 0; i < a.count(); i++) out->items_as<char32_t>()[i] = convert_one(a.items_as<char32_t>()[i], k);
+        return Value::array(std::move(out));
+    }
+    std::vector<Value> items;
+    for (const Value& x : a.boxed_items()) items.push_back(convert_case(x, k));
+    return value::make_array(a.shape(), std::move(items), a.count() == 0 ? convert_case(value::fill_of(a.prototype()), k) : Value());
+}
+
+} // namespace
+
+Value case_monad(const Value& omega) { return convert_case(omega, Case::Fold); }
+
+Value case_dyad(const Value& alpha, const Value& omega) {
+    Value a = alpha.read();
+    std::vector<Value> items = items_of(a);
+    double d = items.size() == 1 && items[0].is_number() ? items[0].as_f64() : 0;
+    if (d != 1 && d != -1) throw Error(ErrorKind::Domain, "•c's left argument is 1 (upper) or ¯1 (lower)");
+    return convert_case(omega, d == 1 ? Case::Upper : Case::Lower);
 }
 
 } // namespace bpl::session

@@ -193,3 +193,34 @@ t←1714990830 ⋄ t=•date "%Y-%m-%dT%H:%M:%SZ" •date⁻ t   ⍝ $t
 ⍝ vfi:not-text — numbers are not text
 •vfi 1 2
 ⍝ error: DOMAIN ERROR
+
+⍝⍝ •c (§19.2). Oracle: Python's str.upper and str.lower (full mappings, final sigma).
+
+⍝ case:upper-full — the spec's example: a string uses full mappings
+1•c "straße"   ⍝ "STRASSE"
+
+⍝ case:fold — the spec's example: non-text items are kept
+•c 42 "Pete"   ⍝ 42 "pete"
+
+⍝ case:fold-equal — folding makes strings that differ only in case equal
+•c "Straße" "STRASSE" "ΟΔΟΣ"   ⍝ "strasse" "strasse" "οδος"
+
+⍝ case:final-sigma — Σ lowers to ς at the end of a word ("ΟΔΟΣ ΣΑΣ".lower())
+¯1•c "ΟΔΟΣ ΣΑΣ"   ⍝ "οδος σας"
+
+⍝ case:lower-full — İ lowers to two characters
+•ucs ¯1•c "İ"   ⍝ [105 775]ₓ
+
+⍝ case:single — a character on its own converts singly, keeping one whose uppercase has several characters
+1•c ["aBc"⋄"Σςß"]   ⍝ ["ABC"⋄"ΣΣß"]
+
+⍝ case:nested-empty — an empty array keeps its converted prototype
+•c 2 0⍴⊂"Ab"   ⍝ 2 0⍴⊂"  "
+
+⍝ case:bad-left — the left argument is 1 or ¯1
+0•c "a"
+⍝ error: DOMAIN ERROR
+
+⍝ case:bad-left-count — one of them
+1 2•c "a"
+⍝ error: DOMAIN ERROR
