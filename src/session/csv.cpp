@@ -25,6 +25,8 @@ using value::ArrayData;
 
 namespace {
 
+constexpr uint32_t IN_CELLS = uint32_t{1} << 31;
+
 enum class Type : uint8_t { Empty, Int, Float, Text }; // Empty: no present cell yet
 
 // One column as it is read: its type so far, its numbers, and every cell's text span.
@@ -33,8 +35,9 @@ struct Column {
     std::vector<int64_t> ints;  // while Int (missing cells hold 0, flagged in `missing`)
     std::vector<double> floats; // once Float
     std::vector<uint8_t> missing;
-    std::vector<std::pair<uint32_t, uint32_t>> spans; // offset, length in `cells` or the text
-    std::vector<uint8_t> unescaped;                    // the span is in `cells` (quoted with "")
+    // offset and length of each cell's text: in the text, or in `cells` when IN_CELLS is set in
+    // the offset (a quoted cell with doubled quotes, unescaped)
+    std::vector<std::pair<uint32_t, uint32_t>> spans;
 };
 
 struct Table {
@@ -64,8 +67,7 @@ bool as_float(std::string_view s, double& out) {
 
 void add_cell(Table& t, Column& c, std::string_view text, std::string_view cell, bool in_cells) {
     uint32_t offset = static_cast<uint32_t>(in_cells ? cell.data() - t.cells.data() : cell.data() - text.data());
-    c.spans.push_back({offset, static_cast<uint32_t>(cell.size())});
-    c.unescaped.push_back(in_cells);
+    c.spans.push_back({in_cells ? offset | IN_CELLS : offset, static_cast<uint32_t>(cell.size())});
     bool missing = cell.empty();
     c.missing.push_back(missing);
     if (missing || c.type == Type::Text) {
@@ -173,7 +175,7 @@ Table read_table(std::string_view text) {
             t.rows++;
         }
         line++;
-        if (t.cells.size() > std::numeric_limits<uint32_t>::max() || i > std::numeric_limits<uint32_t>::max())
+        if (t.cells.size() >= IN_CELLS || i >= IN_CELLS)
             throw Error(ErrorKind::Limit, "•csv: the text is too long");
     }
     return t;
@@ -183,8 +185,8 @@ Value column_value(const Table& t, const Column& c, std::string_view text) {
     int64_t n = t.rows;
     auto cell_text = [&](size_t r) {
         auto [offset, len] = c.spans[r];
-        std::string_view src = c.unescaped[r] ? std::string_view(t.cells) : text;
-        return value::char_vector(base::decode_utf8(src.substr(offset, len)));
+        std::string_view src = offset & IN_CELLS ? std::string_view(t.cells) : text;
+        return value::char_vector(base::decode_utf8(src.substr(offset & ~IN_CELLS, len)));
     };
     bool any_missing = false;
     for (uint8_t m : c.missing) any_missing = any_missing || m;

@@ -49,13 +49,35 @@ std::u32string chars_of(const Value& v, const char* what) {
     return s;
 }
 
+namespace {
+
+// Appends n code points as UTF-8 (ASCII runs copied byte by byte: text readers take large texts).
+void append_utf8_run(std::string& out, const char32_t* p, size_t n) {
+    out.reserve(out.size() + n);
+    for (size_t i = 0; i < n; i++) {
+        if (p[i] < 0x80) out.push_back(static_cast<char>(p[i]));
+        else base::append_utf8(out, p[i]);
+    }
+}
+
+} // namespace
+
 std::string utf8(const std::u32string& s) {
     std::string out;
-    for (char32_t c : s) base::append_utf8(out, c);
+    append_utf8_run(out, s.data(), s.size());
     return out;
 }
 
-std::string text_of(const Value& v, const char* what) { return utf8(chars_of(v, what)); }
+std::string text_of(const Value& v, const char* what) {
+    Value r = v.read();
+    if (r.is_stored_array() && r.rank() == 1 && !r.array_data().is_boxed() && r.kind() == Kind::Char) {
+        const value::ArrayData& a = r.array_data(); // a compact string: no copy of its code points
+        std::string out;
+        append_utf8_run(out, a.items_as<char32_t>(), static_cast<size_t>(a.count()));
+        return out;
+    }
+    return utf8(chars_of(r, what));
+}
 
 Value map_text(const Value& v, const char* what, const std::function<Value(const std::u32string&)>& f) {
     Value r = v.read();
