@@ -1,5 +1,5 @@
 // Files and paths (operators-and-system.md §21.1): •nget •nput •path •path⁻ •copy •rename
-// •remove •mkdir. Writes never replace an existing file: data goes to a temporary name beside
+// •remove •mkdir, each with its path as a shy result. Writes never replace an existing file: data goes to a temporary name beside
 // the target and is renamed into place without replacement, so a failed write leaves nothing.
 // Relative paths resolve against the working directory (the file holding the code: later).
 #include "session/names.h"
@@ -141,6 +141,43 @@ Value path_join(const Value& omega) {
     fs::path parent(text_of(parts[0], "•path⁻'s parent"));
     std::string name = text_of(parts[3], "•path⁻'s name");
     return text((parent / name).string());
+}
+
+Value mkdir(const Value& omega) {
+    std::string p = path_of(omega, "•mkdir's path");
+    std::error_code ec;
+    if (fs::exists(p, ec)) io_error("•mkdir: there is already", p, EEXIST);
+    fs::create_directories(p, ec);
+    if (ec) io_error("•mkdir cannot make", p, ec.value());
+    return text(p);
+}
+
+Value remove(const Value& omega) {
+    std::string p = path_of(omega, "•remove's path");
+    std::error_code ec;
+    if (!fs::exists(fs::symlink_status(p, ec))) io_error("•remove: there is no", p, ENOENT);
+    fs::remove(p, ec); // a folder must be empty (the recurse option comes with records)
+    if (ec) io_error("•remove cannot remove", p, ec.value());
+    return text(p);
+}
+
+Value copy(const Value& alpha, const Value& omega) {
+    std::string to = path_of(alpha, "•copy's target"), from = path_of(omega, "•copy's source");
+    std::error_code ec;
+    if (!fs::exists(from, ec)) io_error("•copy: there is no", from, ENOENT);
+    if (fs::exists(fs::symlink_status(to, ec))) io_error("•copy will not replace", to, EEXIST);
+    fs::copy(from, to, fs::copy_options::recursive, ec); // a folder with everything in it
+    if (ec) io_error("•copy cannot copy to", to, ec.value());
+    return text(to);
+}
+
+Value rename(const Value& alpha, const Value& omega) {
+    std::string to = path_of(alpha, "•rename's target"), from = path_of(omega, "•rename's source");
+    if (renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), RENAME_NOREPLACE) != 0) {
+        int err = errno;
+        io_error(err == EEXIST ? "•rename will not replace" : "•rename cannot move to", to, err);
+    }
+    return text(to);
 }
 
 } // namespace bpl::session

@@ -97,6 +97,10 @@ Value nget(const Value& omega);
 Value nput(const Value& alpha, const Value& omega);
 Value path(const Value& omega);
 Value path_join(const Value& omega);
+Value mkdir(const Value& omega);
+Value remove(const Value& omega);
+Value copy(const Value& alpha, const Value& omega);
+Value rename(const Value& alpha, const Value& omega);
 
 // --- regex.cpp ---
 Value regex(const Value& omega);

@@ -122,6 +122,7 @@ struct SystemRow {
 constexpr SystemRow TABLE[] = {
     //  name           monadic             dyadic             inverse monadic  inverse dyadic
     {"c",            case_monad,         case_dyad},
+    {"copy",         nullptr,            copy},
     {"csv",          csv_monad,          nullptr},
     {"date",         date_monad,         date_dyad,         date_fields,     date_format},
     {"deflate",      inflate_monad,      inflate_dyad,      deflate_monad,   deflate_dyad},
@@ -129,12 +130,15 @@ constexpr SystemRow TABLE[] = {
     {"float",        float_monad,        float_dyad},
     {"hash",         hash_monad,         hash_dyad},
     {"json",         json_monad,         nullptr,           json_write},
+    {"mkdir",        mkdir,              nullptr},
     {"nget",         nget,               nullptr},
     {"normalize",    normalize_monad,    normalize_dyad},
     {"nput",         nullptr,            nput},
     {"path",         path,               nullptr,           path_join},
     {"r",            regex,              nullptr},
     {"rand",         rand,               nullptr},
+    {"remove",       remove,             nullptr},
+    {"rename",       nullptr,            rename},
     {"signal",       signal_monad,       signal_dyad},
     {"storage",      storage,            nullptr},
     {"ucs",          ucs_monad,          ucs_dyad,          ucs_monad,       ucs_dyad}, // •ucs⁻ is •ucs

@@ -83,5 +83,28 @@ TEST_F(Files, ReadErrorsAreFileErrors) {
     EXPECT_EQ(eval("•nget \"" + dir_.string() + "\"").rfind("FILE", 0), 0u);
 }
 
+TEST_F(Files, MakeCopyRenameRemove) {
+    std::string d = at("d");
+    EXPECT_EQ(eval("•mkdir \"" + d + "/s\""), d + "/s"); // parents too
+    EXPECT_TRUE(fs::is_directory(dir_ / "d" / "s"));
+    EXPECT_EQ(eval("•mkdir \"" + d + "\"").rfind("FILE", 0), 0u); // it exists
+    std::ofstream(dir_ / "d" / "s" / "b") << "x";
+    // a folder copies with everything in it; a target that exists is never replaced
+    EXPECT_EQ(eval("\"" + d + "/t\" •copy \"" + d + "/s\""), d + "/t");
+    EXPECT_EQ(contents("d/t/b"), "x");
+    EXPECT_EQ(eval("\"" + d + "/t\" •copy \"" + d + "/s\"").rfind("FILE", 0), 0u);
+    // rename moves, never over an existing entry
+    EXPECT_EQ(eval("\"" + d + "/u\" •rename \"" + d + "/t\""), d + "/u");
+    EXPECT_FALSE(fs::exists(dir_ / "d" / "t"));
+    EXPECT_EQ(eval("\"" + d + "/u\" •rename \"" + d + "/s\"").rfind("FILE", 0), 0u);
+    EXPECT_TRUE(fs::exists(dir_ / "d" / "s" / "b"));
+    // remove takes a file or an empty folder
+    EXPECT_EQ(eval("•remove \"" + d + "/s\"").rfind("FILE", 0), 0u);
+    EXPECT_EQ(eval("•remove \"" + d + "/s/b\""), d + "/s/b");
+    EXPECT_EQ(eval("•remove \"" + d + "/s\""), d + "/s");
+    EXPECT_FALSE(fs::exists(dir_ / "d" / "s"));
+    EXPECT_EQ(eval("•remove \"" + d + "/s\"").rfind("FILE", 0), 0u);
+}
+
 } // namespace
 } // namespace bpl::session
