@@ -77,9 +77,11 @@ Value date_dyad(const Value& alpha, const Value& omega);
 Value date_fields(const Value& omega);
 Value date_format(const Value& alpha, const Value& omega);
 
-// --- programs.cpp (•signal) ---
+// --- programs.cpp (•signal •delay •host) ---
 Value signal_monad(const Value& omega);
 Value signal_dyad(const Value& alpha, const Value& omega);
+Value delay(const Value& omega);
+Value host(const Value& omega);
 
 // --- csv.cpp ---
 Value csv_monad(const Value& omega);

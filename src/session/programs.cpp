@@ -1,6 +1,6 @@
 // Programs group (operators-and-system.md §19.3): •storage names a value's storage, •float
 // converts numbers to floats through prim's conversion rows (graph nodes), •signal raises an
-// error of a built-in kind.
+// error of a built-in kind, •delay sleeps, •host describes the host.
 #include "session/names.h"
 
 #include "base/error.h"
@@ -8,6 +8,16 @@
 #include "value/array.h"
 
 #include <cctype>
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <thread>
+
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+extern char** environ;
 
 namespace bpl::session {
 
@@ -91,6 +101,47 @@ Value signal_monad(const Value& omega) { throw signal_error(omega, ""); }
 
 Value signal_dyad(const Value& alpha, const Value& omega) {
     throw signal_error(omega, text_of(alpha, "•signal's message"));
+}
+
+// •delay s: sleeps s seconds and gives the seconds waited (an effect). ∞ waits until an
+// interrupt, which the session's interrupt handling delivers.
+Value delay(const Value& omega) {
+    Value v = omega.read();
+    double s = v.is_number() ? v.as_f64() : std::nan("");
+    if (!(s >= 0)) throw Error(ErrorKind::Domain, "•delay takes a nonnegative number of seconds");
+    auto start = std::chrono::steady_clock::now();
+    if (std::isinf(s)) {
+        while (true) std::this_thread::sleep_for(std::chrono::hours(1));
+    }
+    std::this_thread::sleep_for(std::chrono::duration<double>(s));
+    return Value::real(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+}
+
+// •host name: "env" (a record of the environment), "width" "height" (the terminal's, ∞ when
+// standard output is none), "cwd", "temp". "args" and "version" wait on the command line
+// handing them over.
+Value host(const Value& omega) {
+    std::string name = text_of(omega, "•host's name");
+    if (name == "cwd") return text(std::filesystem::current_path().string());
+    if (name == "temp") return text(std::filesystem::temp_directory_path().string());
+    if (name == "width" || name == "height") {
+        winsize w{};
+        if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &w) != 0 || (name == "width" ? w.ws_col : w.ws_row) == 0)
+            return Value::real(HUGE_VAL);
+        return Value::integer(name == "width" ? w.ws_col : w.ws_row);
+    }
+    if (name == "env") {
+        std::vector<std::pair<std::string, Value>> vars;
+        for (char** e = environ; *e; e++) {
+            std::string kv = *e;
+            size_t eq = kv.find('=');
+            if (eq != std::string::npos) vars.push_back({kv.substr(0, eq), text(kv.substr(eq + 1))});
+        }
+        return record(std::move(vars));
+    }
+    if (name == "args" || name == "version")
+        throw Error(ErrorKind::Unsupported, "•host \"" + name + "\" is not supported yet");
+    throw Error(ErrorKind::Domain, "•host knows \"args\" \"version\" \"env\" \"width\" \"height\" \"cwd\" \"temp\"");
 }
 
 } // namespace bpl::session

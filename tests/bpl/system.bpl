@@ -111,3 +111,26 @@ x←32 •float [1ₓ 2ₓ;⊂3ₓ]
 ⍝ signal:words — a kind is one word
 •signal "two words"
 ⍝ error: DOMAIN ERROR
+
+⍝⍝ •delay and •host (operators-and-system.md §19.3)
+
+⍝ delay:waits — •delay gives the seconds waited, at least those asked for
+s←•delay 0.01 ⋄ [s≥0.01;s<10]   ⍝ $t $t
+
+⍝ delay:negative — a negative wait is DOMAIN
+•delay ¯1
+⍝ error: DOMAIN ERROR
+
+⍝ delay:text — so is text
+•delay "1"
+⍝ error: DOMAIN ERROR
+
+⍝ host:cwd-temp — the working and temporary folders are text
+c←•host "cwd" ⋄ t←•host "temp" ⋄ [•storage c;•storage t;0<≢c]   ⍝ "character" "character" $t
+
+⍝ host:env — the environment's values are text (a vector of them until keys exist)
+e←•host "env" ⋄ ∧/{"character"≡(•storage ⍵)}¨e   ⍝ $t
+
+⍝ host:unknown — other names are DOMAIN
+•host "nope"
+⍝ error: DOMAIN ERROR
