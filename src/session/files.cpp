@@ -143,7 +143,7 @@ Value path_join(const Value& omega) {
     return text((parent / name).string());
 }
 
-Value mkdir(const Value& omega) {
+Value make_dir(const Value& omega) {
     std::string p = path_of(omega, "•mkdir's path");
     std::error_code ec;
     if (fs::exists(p, ec)) io_error("•mkdir: there is already", p, EEXIST);
@@ -152,7 +152,7 @@ Value mkdir(const Value& omega) {
     return text(p);
 }
 
-Value remove(const Value& omega) {
+Value remove_path(const Value& omega) {
     std::string p = path_of(omega, "•remove's path");
     std::error_code ec;
     if (!fs::exists(fs::symlink_status(p, ec))) io_error("•remove: there is no", p, ENOENT);
@@ -161,7 +161,7 @@ Value remove(const Value& omega) {
     return text(p);
 }
 
-Value copy(const Value& alpha, const Value& omega) {
+Value copy_path(const Value& alpha, const Value& omega) {
     std::string to = path_of(alpha, "•copy's target"), from = path_of(omega, "•copy's source");
     std::error_code ec;
     if (!fs::exists(from, ec)) io_error("•copy: there is no", from, ENOENT);
@@ -171,7 +171,7 @@ Value copy(const Value& alpha, const Value& omega) {
     return text(to);
 }
 
-Value rename(const Value& alpha, const Value& omega) {
+Value rename_path(const Value& alpha, const Value& omega) {
     std::string to = path_of(alpha, "•rename's target"), from = path_of(omega, "•rename's source");
     if (renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), RENAME_NOREPLACE) != 0) {
         int err = errno;

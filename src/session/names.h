@@ -99,16 +99,16 @@ Value nget(const Value& omega);
 Value nput(const Value& alpha, const Value& omega);
 Value path(const Value& omega);
 Value path_join(const Value& omega);
-Value mkdir(const Value& omega);
-Value remove(const Value& omega);
-Value copy(const Value& alpha, const Value& omega);
-Value rename(const Value& alpha, const Value& omega);
+Value make_dir(const Value& omega);
+Value remove_path(const Value& omega);
+Value copy_path(const Value& alpha, const Value& omega);
+Value rename_path(const Value& alpha, const Value& omega);
 
 // --- regex.cpp ---
 Value regex(const Value& omega);
 
 // --- random.cpp ---
-Value rand(const Value& omega);
+Value rand_monad(const Value& omega);
 Value distribution_monad(const Value& omega);
 Value distribution_dyad(const Value& alpha, const Value& omega);
 

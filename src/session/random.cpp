@@ -172,7 +172,7 @@ Value distribution_record(const math::Distribution& d) {
 
 } // namespace
 
-Value rand(const Value& omega) {
+Value rand_monad(const Value& omega) {
     if (omega.is_function()) throw Error(ErrorKind::Domain, "•rand's seed must be a nonnegative integer");
     Value r = omega.read();
     if (r.rank() > 1) throw Error(ErrorKind::Rank, "•rand takes one seed");

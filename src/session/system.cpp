@@ -122,7 +122,7 @@ struct SystemRow {
 constexpr SystemRow TABLE[] = {
     //  name           monadic             dyadic             inverse monadic  inverse dyadic
     {"c",            case_monad,         case_dyad},
-    {"copy",         nullptr,            copy},
+    {"copy",         nullptr,            copy_path},
     {"csv",          csv_monad,          nullptr},
     {"date",         date_monad,         date_dyad,         date_fields,     date_format},
     {"delay",        delay,              nullptr},
@@ -132,15 +132,15 @@ constexpr SystemRow TABLE[] = {
     {"hash",         hash_monad,         hash_dyad},
     {"host",         host,               nullptr},
     {"json",         json_monad,         nullptr,           json_write},
-    {"mkdir",        mkdir,              nullptr},
+    {"mkdir",        make_dir,           nullptr},
     {"nget",         nget,               nullptr},
     {"normalize",    normalize_monad,    normalize_dyad},
     {"nput",         nullptr,            nput},
     {"path",         path,               nullptr,           path_join},
     {"r",            regex,              nullptr},
-    {"rand",         rand,               nullptr},
-    {"remove",       remove,             nullptr},
-    {"rename",       nullptr,            rename},
+    {"rand",         rand_monad,         nullptr},
+    {"remove",       remove_path,        nullptr},
+    {"rename",       nullptr,            rename_path},
     {"signal",       signal_monad,       signal_dyad},
     {"storage",      storage,            nullptr},
     {"ucs",          ucs_monad,          ucs_dyad,          ucs_monad,       ucs_dyad}, // •ucs⁻ is •ucs
