@@ -6,7 +6,6 @@
 #include "session/names.h"
 
 #include "base/error.h"
-#include "base/utf8.h"
 #include "value/array.h"
 
 #include <charconv>
@@ -43,29 +42,44 @@ struct Column {
 struct Table {
     std::vector<std::string> header;
     std::vector<Column> columns;
-    std::string cells; // unescaped quoted cells
+    std::u32string cells; // unescaped quoted cells
     int64_t rows = 0;
 };
 
+// Copies an ASCII cell of fewer than 64 characters into buf (numbers are such cells); false for
+// any other cell.
+bool ascii(std::u32string_view s, char (&buf)[64]) {
+    if (s.size() >= sizeof buf) return false;
+    for (size_t i = 0; i < s.size(); i++) {
+        if (s[i] >= 0x80) return false;
+        buf[i] = static_cast<char>(s[i]);
+    }
+    return true;
+}
+
 // An integer cell: optional sign, digits only, fitting 64 bits.
-bool as_int(std::string_view s, int64_t& out) {
-    const char* b = s.data();
-    const char* e = b + s.size();
+bool as_int(std::u32string_view cell, int64_t& out) {
+    char buf[64];
+    if (!ascii(cell, buf)) return false;
+    const char* b = buf;
+    const char* e = b + cell.size();
     if (b != e && *b == '+') b++;
     auto r = std::from_chars(b, e, out);
     return r.ec == std::errc() && r.ptr == e && b != e;
 }
 
 // A float cell: decimals, exponents, inf, nan (from_chars' grammar).
-bool as_float(std::string_view s, double& out) {
-    const char* b = s.data();
-    const char* e = b + s.size();
+bool as_float(std::u32string_view cell, double& out) {
+    char buf[64];
+    if (!ascii(cell, buf)) return false;
+    const char* b = buf;
+    const char* e = b + cell.size();
     if (b != e && *b == '+') b++;
     auto r = std::from_chars(b, e, out);
     return r.ec == std::errc() && r.ptr == e && b != e;
 }
 
-void add_cell(Table& t, Column& c, std::string_view text, std::string_view cell, bool in_cells) {
+void add_cell(Table& t, Column& c, std::u32string_view text, std::u32string_view cell, bool in_cells) {
     uint32_t offset = static_cast<uint32_t>(in_cells ? cell.data() - t.cells.data() : cell.data() - text.data());
     c.spans.push_back({in_cells ? offset | IN_CELLS : offset, static_cast<uint32_t>(cell.size())});
     bool missing = cell.empty();
@@ -97,13 +111,12 @@ void add_cell(Table& t, Column& c, std::string_view text, std::string_view cell,
 }
 
 // Reads RFC 4180 text (separator ',', quote '"', doubled quotes inside quotes, CRLF or LF).
-Table read_table(std::string_view text) {
+Table read_table(std::u32string_view text) {
     Table t;
     t.cells.reserve(64);
     size_t i = 0, n = text.size();
     bool header_done = false;
-    std::vector<std::string> header;
-    std::vector<std::pair<std::string_view, bool>> row; // a record's cells (in `cells`?)
+    std::vector<std::pair<std::u32string_view, bool>> row; // a record's cells (in `cells`?)
     std::vector<std::pair<size_t, size_t>> quoted;       // offsets of quoted cells in `cells`
     int64_t line = 1;
     while (i < n) {
@@ -111,15 +124,15 @@ Table read_table(std::string_view text) {
         quoted.clear();
         // one record
         while (true) {
-            if (i < n && text[i] == '"') {
+            if (i < n && text[i] == U'"') {
                 size_t start = t.cells.size();
                 i++;
                 while (true) {
                     if (i >= n) throw Error(ErrorKind::Domain, "•csv: a quoted cell is not closed (record " + std::to_string(line) + ")");
-                    char c = text[i];
-                    if (c == '"') {
-                        if (i + 1 < n && text[i + 1] == '"') {
-                            t.cells += '"';
+                    char32_t c = text[i];
+                    if (c == U'"') {
+                        if (i + 1 < n && text[i + 1] == U'"') {
+                            t.cells += U'"';
                             i += 2;
                             continue;
                         }
@@ -130,27 +143,27 @@ Table read_table(std::string_view text) {
                     i++;
                 }
                 quoted.push_back({start, t.cells.size() - start});
-                row.push_back({std::string_view(), true});
-                if (i < n && text[i] != ',' && text[i] != '\n' && text[i] != '\r')
+                row.push_back({std::u32string_view(), true});
+                if (i < n && text[i] != U',' && text[i] != U'\n' && text[i] != U'\r')
                     throw Error(ErrorKind::Domain, "•csv: text after a closing quote (record " + std::to_string(line) + ")");
             } else {
                 size_t start = i;
-                while (i < n && text[i] != ',' && text[i] != '\n' && text[i] != '\r') i++;
+                while (i < n && text[i] != U',' && text[i] != U'\n' && text[i] != U'\r') i++;
                 row.push_back({text.substr(start, i - start), false});
             }
-            if (i < n && text[i] == ',') {
+            if (i < n && text[i] == U',') {
                 i++;
                 continue;
             }
-            if (i < n && text[i] == '\r') i++;
-            if (i < n && text[i] == '\n') i++;
+            if (i < n && text[i] == U'\r') i++;
+            if (i < n && text[i] == U'\n') i++;
             break;
         }
         // quoted cells point into `cells`, which may have moved while the record grew
         size_t q = 0;
         for (auto& [cell, is_quoted] : row)
             if (is_quoted) {
-                cell = std::string_view(t.cells).substr(quoted[q].first, quoted[q].second);
+                cell = std::u32string_view(t.cells).substr(quoted[q].first, quoted[q].second);
                 q++;
             }
         if (row.size() == 1 && !row[0].second && row[0].first.empty()) { // a blank line
@@ -160,7 +173,7 @@ Table read_table(std::string_view text) {
         if (!header_done) {
             std::unordered_set<std::string> seen;
             for (const auto& [cell, is_quoted] : row) {
-                std::string h(cell);
+                std::string h = utf8(std::u32string(cell));
                 if (!seen.insert(h).second) throw Error(ErrorKind::Domain, "•csv: the header \"" + h + "\" is repeated");
                 t.header.push_back(std::move(h));
             }
@@ -181,12 +194,12 @@ Table read_table(std::string_view text) {
     return t;
 }
 
-Value column_value(const Table& t, const Column& c, std::string_view text) {
+Value column_value(const Table& t, const Column& c, std::u32string_view text) {
     int64_t n = t.rows;
     auto cell_text = [&](size_t r) {
         auto [offset, len] = c.spans[r];
-        std::string_view src = offset & IN_CELLS ? std::string_view(t.cells) : text;
-        return value::char_vector(base::decode_utf8(src.substr(offset & ~IN_CELLS, len)));
+        std::u32string_view src = offset & IN_CELLS ? std::u32string_view(t.cells) : text;
+        return value::char_vector(std::u32string(src.substr(offset & ~IN_CELLS, len)));
     };
     bool any_missing = false;
     for (uint8_t m : c.missing) any_missing = any_missing || m;
@@ -218,7 +231,16 @@ Value column_value(const Table& t, const Column& c, std::string_view text) {
 } // namespace
 
 Value csv_monad(const Value& omega) {
-    std::string text = text_of(omega, "•csv's text");
+    // a compact string is read in place (its code points); anything else through chars_of
+    Value r = omega.read();
+    std::u32string copy;
+    std::u32string_view text;
+    if (r.is_stored_array() && r.rank() == 1 && !r.array_data().is_boxed() && r.kind() == Kind::Char) {
+        text = std::u32string_view(r.array_data().items_as<char32_t>(), static_cast<size_t>(r.count()));
+    } else {
+        copy = chars_of(r, "•csv's text");
+        text = copy;
+    }
     if (text.empty()) return value::make_array({0}, {}, value::char_vector(U""));
     Table t = read_table(text);
     std::vector<std::pair<std::string, Value>> columns;
