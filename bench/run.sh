@@ -7,4 +7,5 @@ cd "$(dirname "$0")/.."
 echo "=== math kernels (ns/item, ratios)"; bash bench/math/run.sh build/release
 echo "=== circuit core vs pure Python"; PYTHONPATH=python /usr/bin/python3 bench/circuit/bench_circuit.py
 echo "=== TypeScript SDK: WebAssembly vs CPU evaluator"; (cd ts && npm run --silent bench)
+echo "=== •csv and •json vs Python"; bash bench/data/run.sh build/release
 echo "=== skeleton instruction counts (callgrind)"; bash bench/skeleton/callgrind.sh build/release

@@ -1,5 +1,8 @@
-// JSON parsing and JavaScript-compatible writing for artifacts and snapshots; no artifact rules here.
+// JSON parsing (on nlohmann-json's SAX reader, the project's one JSON reader) and JavaScript-
+// compatible writing for artifacts and snapshots; no artifact rules here.
 #include "circuit/json.h"
+
+#include <nlohmann/json.hpp>
 
 #include <charconv>
 #include <cmath>
@@ -53,194 +56,64 @@ Json& Json::set(std::string key, Json v) {
 
 namespace {
 
-class Parser {
+// Builds a Json from nlohmann-json's SAX events (the project's one JSON reader; the writer below
+// stays ours for JavaScript's number formatting). Strict RFC 8259: the reader rejects NaN,
+// Infinity, trailing commas, leading zeros, trailing text and numbers that overflow; this
+// builder adds the duplicate-key check and the nesting limit.
+class Builder final : public nlohmann::json_sax<nlohmann::json> {
   public:
-    explicit Parser(std::string_view t) : t_(t) {}
-
-    Json document() {
-        Json v = value(0);
-        skip_space();
-        if (i_ != t_.size()) fail("unexpected text after the JSON value");
-        return v;
+    bool null() override { return put(Json::null()); }
+    bool boolean(bool b) override { return put(Json::boolean(b)); }
+    bool number_integer(number_integer_t i) override { return put(Json::number(static_cast<double>(i))); }
+    bool number_unsigned(number_unsigned_t u) override { return put(Json::number(static_cast<double>(u))); }
+    bool number_float(number_float_t d, const string_t&) override {
+        if (!std::isfinite(d)) return fail("number out of range");
+        return put(Json::number(d));
     }
+    bool string(string_t& s) override { return put(Json::string(std::move(s))); }
+    bool binary(binary_t&) override { return fail("unexpected binary value"); }
+    bool start_object(std::size_t) override { return open(Json::object()); }
+    bool key(string_t& k) override {
+        if (open_.back().find(k)) return fail("duplicate key \"" + k + "\"");
+        key_ = std::move(k);
+        return true;
+    }
+    bool end_object() override { return close(); }
+    bool start_array(std::size_t) override { return open(Json::array()); }
+    bool end_array() override { return close(); }
+    bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& e) override {
+        std::string why = e.what();
+        size_t colon = why.rfind(": ");
+        if (colon != std::string::npos) why = why.substr(colon + 2);
+        throw JsonError("invalid JSON at byte " + std::to_string(position) + ": " + why);
+    }
+
+    Json result;
 
   private:
-    std::string_view t_;
-    size_t i_ = 0;
-
-    [[noreturn]] void fail(const std::string& what) const {
-        throw JsonError("invalid JSON at byte " + std::to_string(i_) + ": " + what);
+    bool fail(const std::string& what) { throw JsonError("invalid JSON: " + what); }
+    bool open(Json container) {
+        if (open_.size() >= 512) return fail("nesting too deep");
+        keys_.push_back(std::move(key_));
+        open_.push_back(std::move(container));
+        return true;
     }
-    void skip_space() {
-        while (i_ < t_.size() && (t_[i_] == ' ' || t_[i_] == '\t' || t_[i_] == '\n' || t_[i_] == '\r'))
-            ++i_;
+    bool close() {
+        Json done = std::move(open_.back());
+        open_.pop_back();
+        key_ = std::move(keys_.back());
+        keys_.pop_back();
+        return put(std::move(done));
     }
-    bool take(char c) {
-        skip_space();
-        if (i_ < t_.size() && t_[i_] == c) {
-            ++i_;
-            return true;
-        }
-        return false;
+    bool put(Json v) {
+        if (open_.empty()) result = std::move(v);
+        else if (open_.back().is_array()) open_.back().push(std::move(v));
+        else open_.back().set(std::move(key_), std::move(v));
+        return true;
     }
-    void expect(char c) {
-        if (!take(c)) fail(std::string("expected '") + c + "'");
-    }
-    bool word(std::string_view w) {
-        if (t_.substr(i_, w.size()) == w) {
-            i_ += w.size();
-            return true;
-        }
-        return false;
-    }
-
-    Json value(int depth) {
-        if (depth > 512) fail("nesting too deep");
-        skip_space();
-        if (i_ >= t_.size()) fail("unexpected end of text");
-        char c = t_[i_];
-        if (c == '{') return object(depth);
-        if (c == '[') return array(depth);
-        if (c == '"') return Json::string(string());
-        if (word("true")) return Json::boolean(true);
-        if (word("false")) return Json::boolean(false);
-        if (word("null")) return Json::null();
-        if (c == '-' || (c >= '0' && c <= '9')) return Json::number(number());
-        fail("unexpected character");
-    }
-
-    Json object(int depth) {
-        ++i_;
-        Json o = Json::object();
-        if (take('}')) return o;
-        do {
-            skip_space();
-            if (i_ >= t_.size() || t_[i_] != '"') fail("expected a string key");
-            std::string key = string();
-            if (o.find(key)) fail("duplicate key \"" + key + "\"");
-            expect(':');
-            o.set(std::move(key), value(depth + 1));
-        } while (take(','));
-        expect('}');
-        return o;
-    }
-
-    Json array(int depth) {
-        ++i_;
-        Json a = Json::array();
-        if (take(']')) return a;
-        do {
-            a.push(value(depth + 1));
-        } while (take(','));
-        expect(']');
-        return a;
-    }
-
-    double number() {
-        size_t start = i_;
-        if (t_[i_] == '-') ++i_;
-        auto digits = [&] {
-            size_t s = i_;
-            while (i_ < t_.size() && t_[i_] >= '0' && t_[i_] <= '9') ++i_;
-            return i_ - s;
-        };
-        if (i_ < t_.size() && t_[i_] == '0') {
-            ++i_;
-        } else if (digits() == 0) {
-            fail("bad number");
-        }
-        if (i_ < t_.size() && t_[i_] == '.') {
-            ++i_;
-            if (digits() == 0) fail("bad number");
-        }
-        if (i_ < t_.size() && (t_[i_] == 'e' || t_[i_] == 'E')) {
-            ++i_;
-            if (i_ < t_.size() && (t_[i_] == '+' || t_[i_] == '-')) ++i_;
-            if (digits() == 0) fail("bad number");
-        }
-        double d = 0.0;
-        auto r = std::from_chars(t_.data() + start, t_.data() + i_, d);
-        if (r.ec == std::errc::result_out_of_range) {
-            // Underflow gives a tiny value (fine); overflow is a non-finite number.
-            std::string s(t_.substr(start, i_ - start));
-            d = std::strtod(s.c_str(), nullptr);
-        }
-        if (!std::isfinite(d)) fail("number out of range");
-        return d;
-    }
-
-    unsigned hex4() {
-        if (i_ + 4 > t_.size()) fail("bad \\u escape");
-        unsigned v = 0;
-        for (int k = 0; k < 4; ++k) {
-            char c = t_[i_++];
-            v <<= 4;
-            if (c >= '0' && c <= '9') v |= unsigned(c - '0');
-            else if (c >= 'a' && c <= 'f') v |= unsigned(c - 'a' + 10);
-            else if (c >= 'A' && c <= 'F') v |= unsigned(c - 'A' + 10);
-            else fail("bad \\u escape");
-        }
-        return v;
-    }
-
-    static void put_utf8(std::string& out, uint32_t cp) {
-        if (cp < 0x80) {
-            out += char(cp);
-        } else if (cp < 0x800) {
-            out += char(0xC0 | (cp >> 6));
-            out += char(0x80 | (cp & 0x3F));
-        } else if (cp < 0x10000) {
-            out += char(0xE0 | (cp >> 12));
-            out += char(0x80 | ((cp >> 6) & 0x3F));
-            out += char(0x80 | (cp & 0x3F));
-        } else {
-            out += char(0xF0 | (cp >> 18));
-            out += char(0x80 | ((cp >> 12) & 0x3F));
-            out += char(0x80 | ((cp >> 6) & 0x3F));
-            out += char(0x80 | (cp & 0x3F));
-        }
-    }
-
-    std::string string() {
-        ++i_; // opening quote
-        std::string out;
-        while (true) {
-            if (i_ >= t_.size()) fail("unterminated string");
-            char c = t_[i_++];
-            if (c == '"') return out;
-            if (static_cast<unsigned char>(c) < 0x20) fail("control character in string");
-            if (c != '\\') {
-                out += c;
-                continue;
-            }
-            if (i_ >= t_.size()) fail("unterminated string");
-            char e = t_[i_++];
-            switch (e) {
-            case '"': out += '"'; break;
-            case '\\': out += '\\'; break;
-            case '/': out += '/'; break;
-            case 'b': out += '\b'; break;
-            case 'f': out += '\f'; break;
-            case 'n': out += '\n'; break;
-            case 'r': out += '\r'; break;
-            case 't': out += '\t'; break;
-            case 'u': {
-                uint32_t cp = hex4();
-                if (cp >= 0xD800 && cp < 0xDC00 && i_ + 1 < t_.size() && t_[i_] == '\\' &&
-                    t_[i_ + 1] == 'u') {
-                    size_t save = i_;
-                    i_ += 2;
-                    uint32_t lo = hex4();
-                    if (lo >= 0xDC00 && lo < 0xE000) cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
-                    else i_ = save;
-                }
-                put_utf8(out, cp);
-                break;
-            }
-            default: fail("bad escape");
-            }
-        }
-    }
+    std::vector<Json> open_;
+    std::vector<std::string> keys_; // the key each open container is stored under in its parent
+    std::string key_;
 };
 
 void write_string(std::string& out, const std::string& s) {
@@ -313,7 +186,11 @@ void write_value(std::string& out, const Json& v, int indent, int level) {
 
 } // namespace
 
-Json parse_json(std::string_view text) { return Parser(text).document(); }
+Json parse_json(std::string_view text) {
+    Builder b;
+    nlohmann::json::sax_parse(text, &b, nlohmann::json::input_format_t::json, true, false);
+    return std::move(b.result);
+}
 
 std::string format_number(double d) {
     if (d == 0.0) return "0";

@@ -101,7 +101,7 @@ constexpr StepRow STEPS[] = {
     {"Scan",    0},      // params: axis
     {"Iota",    1},      // params: count, direction
     {"Call",    1 << 1}, // params: routine, cell items
-    {"Draw",    1 << 1}, // params: draw kind, deal count (the roll reads none)
+    {"Draw",    0b110},  // params: draw kind, deal count (the roll reads none), first stream item
     {"At",      0},      // params: accumulate
     {"Product", 0b111110}, // params: g, then rows, n, cols and each side's contraction length
 };

@@ -76,6 +76,21 @@ uint64_t Generator::reserve() noexcept {
     return join64(b[0], b[1]);
 }
 
+Generator Generator::sequential(uint64_t seed) noexcept {
+    Generator g(seed);
+    g.key_ = g.reserve();
+    g.sequential_ = true;
+    return g;
+}
+
+DrawSpan Generator::take(uint64_t count) noexcept {
+    if (count == 0 || holds_ > 0) return {};
+    if (!sequential_) return {reserve(), 0};
+    DrawSpan span{key_, next_item_};
+    next_item_ += count;
+    return span;
+}
+
 Generator& session_generator() noexcept {
     static Generator g(SESSION_SEED);
     return g;
@@ -141,7 +156,8 @@ bool bound_of(S s, uint64_t* out) {
 }
 
 template <class S, class O>
-void roll_items(const S* n, int64_t sn, O* out, int64_t count, uint64_t key, ErrorSlot& slot) {
+void roll_items(const S* n, int64_t sn, O* out, int64_t count, uint64_t key, uint64_t first,
+                ErrorSlot& slot) {
     for (int64_t i = 0; i < count; i++) {
         S s = n[i * sn];
         uint64_t bound = 0;
@@ -156,11 +172,11 @@ void roll_items(const S* n, int64_t sn, O* out, int64_t count, uint64_t key, Err
                 slot.record(base::ErrorKind::Internal, "roll of 0 into an integer kind");
                 out[i] = O{};
             } else {
-                out[i] = open_unit<O>(key, static_cast<uint64_t>(i));
+                out[i] = open_unit<O>(key, first + static_cast<uint64_t>(i));
             }
             continue;
         }
-        uint64_t x = stream_below(key, static_cast<uint64_t>(i), bound);
+        uint64_t x = stream_below(key, first + static_cast<uint64_t>(i), bound);
         if constexpr (std::is_same_v<S, O>)
             out[i] = as_item<O>(x, s);
         else
@@ -171,7 +187,7 @@ void roll_items(const S* n, int64_t sn, O* out, int64_t count, uint64_t key, Err
 } // namespace
 
 void roll(Kind in, const void* n, int64_t sn, Kind out_kind, void* out, int64_t count, uint64_t key,
-          ErrorSlot& slot) noexcept {
+          uint64_t first, ErrorSlot& slot) noexcept {
     with_kind(in, [&](auto tag) {
         using S = typename decltype(tag)::type;
         if constexpr (std::is_same_v<S, void> || is_cpx_v<S> || is_chr_v<S> || is_bool_v<S>) {
@@ -179,9 +195,9 @@ void roll(Kind in, const void* n, int64_t sn, Kind out_kind, void* out, int64_t 
         } else {
             const auto* src = static_cast<const S*>(n);
             if (out_kind == in)
-                roll_items(src, sn, static_cast<S*>(out), count, key, slot);
+                roll_items(src, sn, static_cast<S*>(out), count, key, first, slot);
             else
-                roll_items(src, sn, static_cast<double*>(out), count, key, slot);
+                roll_items(src, sn, static_cast<double*>(out), count, key, first, slot);
         }
     });
 }
@@ -230,7 +246,7 @@ class Moved {
 };
 
 template <class O>
-void deal_items(int64_t m, uint64_t n, O* out, uint64_t key) {
+void deal_items(int64_t m, uint64_t n, O* out, uint64_t key, uint64_t first) {
     O bound{};
     if constexpr (!is_int_v<O>) bound = store<O>(static_cast<double>(n));
     // Step j swaps position j with a uniform position r in [j, n) and keeps what lands at j.
@@ -241,7 +257,7 @@ void deal_items(int64_t m, uint64_t n, O* out, uint64_t key) {
         for (uint64_t p = 0; p < n; p++)
             pos[p] = p;
         for (int64_t j = 0; j < m; j++) {
-            uint64_t uj = static_cast<uint64_t>(j), r = uj + stream_below(key, uj, n - uj);
+            uint64_t uj = static_cast<uint64_t>(j), r = uj + stream_below(key, first + uj, n - uj);
             std::swap(pos[uj], pos[r]);
             out[j] = as_item<O>(pos[uj], bound);
         }
@@ -249,7 +265,7 @@ void deal_items(int64_t m, uint64_t n, O* out, uint64_t key) {
     }
     Moved moved(m);
     for (int64_t j = 0; j < m; j++) {
-        uint64_t uj = static_cast<uint64_t>(j), r = uj + stream_below(key, uj, n - uj);
+        uint64_t uj = static_cast<uint64_t>(j), r = uj + stream_below(key, first + uj, n - uj);
         uint64_t at_r = moved.get(r);
         moved.set(r, moved.get(uj)); // position j is never read again
         out[j] = as_item<O>(at_r, bound);
@@ -258,11 +274,11 @@ void deal_items(int64_t m, uint64_t n, O* out, uint64_t key) {
 
 } // namespace
 
-void deal(Kind out_kind, int64_t m, uint64_t n, void* out, uint64_t key) {
+void deal(Kind out_kind, int64_t m, uint64_t n, void* out, uint64_t key, uint64_t first) {
     with_kind(out_kind, [&](auto tag) {
         using O = typename decltype(tag)::type;
         if constexpr (!std::is_same_v<O, void> && !is_cpx_v<O> && !is_chr_v<O> && !is_bool_v<O>)
-            deal_items(m, n, static_cast<O*>(out), key);
+            deal_items(m, n, static_cast<O*>(out), key, first);
     });
 }
 

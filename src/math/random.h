@@ -26,11 +26,24 @@ uint64_t stream_below(uint64_t key, uint64_t item, uint64_t n) noexcept;
 // neither 0 nor 1 (nor a rounding to them) can occur.
 double stream_open_unit(uint64_t key, uint64_t item) noexcept;
 
+// Where a draw's items come from: items [first, first + count) of the stream keyed `key`.
+struct DrawSpan {
+    uint64_t key = 0;
+    uint64_t first = 0;
+};
+
 // A generator: a seed and a counter of streams handed out. Each stream's key is derived from
 // (seed, stream number) by one Philox block, so streams are independent and never overlap.
 class Generator {
   public:
     explicit Generator(uint64_t seed) noexcept : seed_(seed) {}
+    // A generator of one stream (•rand, §20.1): each draw takes the next items of its seed's
+    // first stream, so values sharing it advance together and equal seeds draw equal items.
+    static Generator sequential(uint64_t seed) noexcept;
+    // The items a draw of `count` items reads: a fresh stream from item 0, or for a sequential
+    // generator the next `count` items of its stream. Count 0, or a live Hold: {0, 0}, which
+    // takes nothing. Never throws.
+    DrawSpan take(uint64_t count) noexcept;
     // The key of a fresh stream; advances the counter by one. While a Hold lives it hands out
     // no stream: it returns 0, the key of draws that take nothing from the generator. Never
     // throws.
@@ -59,6 +72,9 @@ class Generator {
     uint64_t seed_;
     uint64_t next_ = 0;
     uint32_t holds_ = 0;
+    bool sequential_ = false;
+    uint64_t key_ = 0;       // a sequential generator's stream
+    uint64_t next_item_ = 0; // and the next item a draw takes from it
 };
 
 // The session generator: one per process, starting at SESSION_SEED so that a program's draws
@@ -70,22 +86,25 @@ Generator& session_generator() noexcept;
 // clang-format off
 // The routines of the Draw step (graph::Step::Draw params[0]).
 enum class Draw : uint8_t {
+    // params[2] of every routine: the stream item of the result's item 0 (DrawSpan::first)
     Roll, // operands: bounds N (kind k), key → out: per item a uniform integer in [0, N), or a
           //   float in (0, 1) where N is 0
     Deal, // operands: bound N (Int atom), key; params[1]: M → out: M distinct integers in [0, N)
+    Sample, // operands: a distribution's encoding [family θ₁ θ₂] (F64), key → out: items drawn
+            //   by inversion (math/distribution.h), float64 or Int for a discrete family
 };
 // clang-format on
 
 // Roll: out[i] for the bound n[i·sn] (items of kind `in`: an integer or float kind), written as
 // kind `out_kind` (`in`, or F64 when an integer bound may be 0). A bound that is negative, not
 // integral (within tolerance for float64), infinite, or 2⁶⁴ or more records DOMAIN in the slot.
-// Item i draws from stream item i. Never throws, never allocates.
+// Item i draws from stream item first + i. Never throws, never allocates.
 void roll(Kind in, const void* n, int64_t sn, Kind out_kind, void* out, int64_t count, uint64_t key,
-          ErrorSlot& slot) noexcept;
+          uint64_t first, ErrorSlot& slot) noexcept;
 // Deal: m distinct integers of [0, n) in random order (0 <= m <= n, the caller's check), written
-// as kind `out_kind`: a partial Fisher–Yates shuffle whose step j draws stream item j. Memory is
+// as kind `out_kind`: a partial Fisher–Yates shuffle whose step j draws stream item first + j. Memory is
 // O(m) (a table of moved positions), so 3¿1E9 allocates nothing of size n. May throw
 // std::bad_alloc for a table it cannot allocate.
-void deal(Kind out_kind, int64_t m, uint64_t n, void* out, uint64_t key);
+void deal(Kind out_kind, int64_t m, uint64_t n, void* out, uint64_t key, uint64_t first);
 
 } // namespace bpl::math

@@ -2,6 +2,7 @@
 // sort.cpp's.
 #include "math/search.h"
 
+#include "math/distribution.h"
 #include "math/linalg.h"
 #include "math/primes.h"
 #include "math/sort.h"
@@ -239,7 +240,11 @@ void unique_mask(const Cells& a, int64_t n, uint8_t* out) {
 
 void run_routine(Routine r, Kind k, const void* a, int64_t na, const void* b, int64_t nb,
                  int64_t cell, void* out, int64_t nout, ErrorSlot& slot) {
-    if (r >= Routine::MatrixInverse) { // the linear-algebra group closes the list
+    if (r >= Routine::Density) { // the distribution group closes the list
+        run_distribution_routine(r, a, na, b, out, slot);
+        return;
+    }
+    if (r >= Routine::MatrixInverse) { // then the linear-algebra group
         if (r == Routine::MatrixInverse) matrix_inverse(k, a, na, cell, out, slot);
         else matrix_divide(k, a, na, cell, b, cell == 0 ? 0 : nout / cell, out, slot);
         return;

@@ -41,6 +41,10 @@ enum class Routine : uint8_t {
     // linear algebra (linalg.h), F64 or C128 items: a is one m×n matrix (na = m rows, cell = n)
     MatrixInverse, // out [n×m]: ⌹a
     MatrixDivide,  // b: m×r right-hand sides, r = nout ÷ n → out [n×r]: b⌹a
+    // distributions (distribution.h), F64 items: a holds n items, b the encoding [family θ₁ θ₂]
+    Density,       // → out F64[n]: the density (mass) at a[i]
+    Cdf,           // → out F64[n]: the cdf at a[i]
+    Quantile,      // → out F64[n]: the quantile at a[i] (DOMAIN outside [0, 1])
 };
 // clang-format on
 

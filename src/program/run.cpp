@@ -3,6 +3,7 @@
 #include "program/run.h"
 
 #include "base/assert.h"
+#include "math/distribution.h"
 #include "math/random.h"
 #include "math/search.h"
 #include "value/array.h"
@@ -211,18 +212,22 @@ void run_draw(const Instr& in, const std::vector<const Items*>& ops, ArrayData& 
               math::ErrorSlot& slot) {
     uint64_t key;
     std::memcpy(&key, ops.back()->data, sizeof key);
+    uint64_t first = static_cast<uint64_t>(in.params[2]);
     const Items& n = *ops[0];
     switch (static_cast<math::Draw>(in.params[0])) {
     case math::Draw::Roll:
         math::roll(in.compute, n.data, n.shape().empty() ? 0 : 1, out.kind(), out.data(), out.count(),
-                   key, slot);
+                   key, first, slot);
         break;
     case math::Draw::Deal: {
         int64_t bound;
         std::memcpy(&bound, n.data, sizeof bound);
-        math::deal(out.kind(), in.params[1], static_cast<uint64_t>(bound), out.data(), key);
+        math::deal(out.kind(), in.params[1], static_cast<uint64_t>(bound), out.data(), key, first);
         break;
     }
+    case math::Draw::Sample:
+        math::sample(n.data, out.kind(), out.data(), out.count(), key, first);
+        break;
     }
 }
 

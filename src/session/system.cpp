@@ -1,35 +1,114 @@
-// The system names' table (operators-and-system.md §19) and their functions: one row per name.
-// Conversions of numbers go through prim's rows (graph nodes); text functions read their argument
-// at the host boundary, like lang's cells helpers.
+// The system names' table (operators-and-system.md §19): one row per name with its handlers,
+// which live in the group files (names.h), and the helpers those files share. Conversions of
+// numbers go through prim's rows (graph nodes); text functions read their argument at the host
+// boundary, like lang's cells helpers.
 #include "session/session.h"
 #include "session/time.h"
 
 #include "base/utf8.h"
-#include "lang/cells.h"
 #include "lang/function.h"
 #include "lang/system.h"
-#include "prim/factory.h"
+#include "session/names.h"
 #include "value/array.h"
 
-#include <cmath>
 #include <string_view>
+#include <vector>
 
 namespace bpl::session {
 
 using lang::Exec;
 using lang::Fn;
-using lang::items_of;
-using value::Value;
 
 using base::Error;
 using base::ErrorKind;
 using number::Kind;
-using value::ArrayData;
+
+Value text(std::string_view s) { return value::char_vector(base::decode_utf8(std::string(s))); }
+
+bool is_text(const Value& v) {
+    Value r = v.read();
+    if (r.rank() > 1) return false;
+    if (r.is_atom()) return r.is_char();
+    const value::ArrayData& a = r.array_data();
+    if (a.count() == 0) return true;
+    if (!a.is_boxed()) return a.kind() == Kind::Char;
+    for (const Value& c : a.boxed_items())
+        if (!c.is_char()) return false;
+    return true;
+}
+
+std::u32string chars_of(const Value& v, const char* what) {
+    Value r = v.read();
+    if (r.rank() > 1) throw Error(ErrorKind::Rank, std::string(what) + " must be a string");
+    if (!is_text(r)) throw Error(ErrorKind::Domain, std::string(what) + " must be a string");
+    if (r.is_atom()) return std::u32string(1, r.as_char());
+    const value::ArrayData& a = r.array_data();
+    if (a.count() == 0) return {};
+    if (!a.is_boxed()) return std::u32string(a.items_as<char32_t>(), static_cast<size_t>(a.count()));
+    std::u32string s;
+    for (const Value& c : a.boxed_items()) s += c.as_char();
+    return s;
+}
 
 namespace {
 
-using Monad = Value (*)(const Value& omega);
-using Dyad = Value (*)(const Value& alpha, const Value& omega);
+// Appends n code points as UTF-8 (ASCII runs copied byte by byte: text readers take large texts).
+void append_utf8_run(std::string& out, const char32_t* p, size_t n) {
+    out.reserve(out.size() + n);
+    for (size_t i = 0; i < n; i++) {
+        if (p[i] < 0x80) out.push_back(static_cast<char>(p[i]));
+        else base::append_utf8(out, p[i]);
+    }
+}
+
+} // namespace
+
+std::string utf8(const std::u32string& s) {
+    std::string out;
+    append_utf8_run(out, s.data(), s.size());
+    return out;
+}
+
+std::string text_of(const Value& v, const char* what) {
+    Value r = v.read();
+    if (r.is_stored_array() && r.rank() == 1 && !r.array_data().is_boxed() && r.kind() == Kind::Char) {
+        const value::ArrayData& a = r.array_data(); // a compact string: no copy of its code points
+        std::string out;
+        append_utf8_run(out, a.items_as<char32_t>(), static_cast<size_t>(a.count()));
+        return out;
+    }
+    return utf8(chars_of(r, what));
+}
+
+Value map_text(const Value& v, const char* what, const std::function<Value(const std::u32string&)>& f) {
+    Value r = v.read();
+    if (is_text(r)) return f(chars_of(r, what));
+    if (r.is_atom() || !r.array_data().is_boxed())
+        throw Error(ErrorKind::Domain, std::string(what) + " must be a string");
+    const value::ArrayData& a = r.array_data();
+    std::vector<Value> out;
+    out.reserve(static_cast<size_t>(a.count()));
+    for (const Value& x : a.boxed_items()) out.push_back(f(chars_of(x, what)));
+    return value::make_array(a.shape(), std::move(out), a.count() == 0 ? f(U"") : Value());
+}
+
+Value function_value(value::Function* f) { return Value::function(base::Ref<value::Function>(f)); }
+
+Value record(std::initializer_list<std::pair<std::string_view, Value>> fields) {
+    std::vector<Value> values;
+    for (const auto& [key, v] : fields) values.push_back(v);
+    int64_t n = static_cast<int64_t>(values.size());
+    return value::make_array({n}, std::move(values));
+}
+
+Value record(std::vector<std::pair<std::string, Value>> fields) {
+    std::vector<Value> values;
+    for (auto& [key, v] : fields) values.push_back(std::move(v));
+    int64_t n = static_cast<int64_t>(values.size());
+    return value::make_array({n}, std::move(values));
+}
+
+namespace {
 
 struct SystemRow {
     std::string_view name;
@@ -40,191 +119,35 @@ struct SystemRow {
     Dyad inverse_dyad = nullptr;
 };
 
-Value text(std::string_view s) { return value::char_vector(base::decode_utf8(std::string(s))); }
-
-std::string text_of(const Value& v, const char* what) {
-    std::u32string s;
-    Value r = v.read();
-    if (r.rank() > 1) throw Error(ErrorKind::Rank, std::string(what) + " must be a string");
-    for (const Value& c : items_of(r)) {
-        if (!c.is_char()) throw Error(ErrorKind::Domain, std::string(what) + " must be a string");
-        s += c.as_char();
-    }
-    std::string out;
-    for (char32_t c : s) base::append_utf8(out, c);
-    return out;
-}
-
-// •storage: the name of a value's storage (§19.3). Reads only descriptions, never items.
-const char* storage_name(Kind k) {
-    switch (k) {
-    case Kind::Bool: return "boolean";
-    case Kind::F16: return "float16";
-    case Kind::F32: return "float32";
-    case Kind::F64: return "float64";
-    case Kind::C64:
-    case Kind::C128: return "complex";
-    case Kind::Char: return "character";
-    case Kind::Exact: return "rational";
-    default: return "integer";
-    }
-}
-
-Value storage(const Value& omega) {
-    if (omega.is_function()) return text("function");
-    if (omega.is_stored_array() && omega.array_data().is_boxed()) return text("mixed");
-    return text(storage_name(omega.kind()));
-}
-
-// •float: numbers (nested too) to floats of width 16, 32 or 64; complex stays complex at 64.
-Value to_float(const Value& v, Kind k) {
-    if (v.is_function()) throw Error(ErrorKind::Domain, "•float takes numbers, not functions");
-    if (v.is_stored_array() && v.array_data().is_boxed()) {
-        const ArrayData& a = v.array_data();
-        std::vector<Value> items;
-        items.reserve(static_cast<size_t>(a.count()));
-        for (const Value& x : a.boxed_items()) items.push_back(to_float(x, k));
-        return value::make_array(a.shape(), std::move(items),
-                                 a.count() == 0 ? to_float(a.prototype(), k) : Value());
-    }
-    Kind from = v.kind();
-    if (from == Kind::Char) throw Error(ErrorKind::Domain, "•float takes numbers, not characters");
-    if (number::is_complex(from)) {
-        if (k != Kind::F64) throw Error(ErrorKind::Domain, "•float keeps complex numbers at 64 bits only");
-        return prim::convert_to(v, Kind::C128).with_weak(false);
-    }
-    // an exact number converts to its nearest float (convert_to rounds it once, correctly)
-    return prim::convert_to(v, k).with_weak(false);
-}
-
-Value float_monad(const Value& omega) { return to_float(omega, Kind::F64); }
-
-Value float_dyad(const Value& alpha, const Value& omega) {
-    Value w = alpha.read();
-    double bits = w.is_number() ? w.as_f64() : -1;
-    Kind k = bits == 16 ? Kind::F16 : bits == 32 ? Kind::F32 : bits == 64 ? Kind::F64 : Kind::Bool;
-    if (k == Kind::Bool) throw Error(ErrorKind::Domain, "•float's left argument is 16, 32 or 64");
-    return to_float(omega, k);
-}
-
-// •ucs: characters ↔ code points; with an encoding on the left, text ↔ its code units.
-bool valid_code_point(double d) {
-    return d == std::floor(d) && d >= 0 && d <= 0x10FFFF && !(d >= 0xD800 && d <= 0xDFFF);
-}
-
-Value ucs_monad(const Value& omega) {
-    Value r = omega.read();
-    std::vector<Value> items = items_of(r);
-    bool chars = !items.empty() && items[0].is_char();
-    if (items.empty()) chars = r.kind() == Kind::Char;
-    std::vector<Value> out;
-    out.reserve(items.size());
-    for (const Value& x : items) {
-        if (x.is_char() != chars || !(x.is_char() || x.is_number()))
-            throw Error(ErrorKind::Domain, "•ucs takes characters or code points, not both");
-        if (chars) {
-            out.push_back(Value::integer(static_cast<int64_t>(x.as_char())));
-        } else {
-            double d = x.as_f64();
-            if (number::is_complex(x.kind()) || !valid_code_point(d))
-                throw Error(ErrorKind::Domain, "•ucs: not a valid code point");
-            out.push_back(Value::character(static_cast<char32_t>(d)));
-        }
-    }
-    if (r.is_atom()) return out[0];
-    Kind proto = chars ? Kind::Int : Kind::Char;
-    if (out.empty()) return Value::array(ArrayData::compact(proto, r.shape()));
-    return value::make_array(r.shape(), std::move(out));
-}
-
-// Encodes code points as the code units of `enc`, or decodes code units into characters.
-Value ucs_dyad(const Value& alpha, const Value& omega) {
-    // The encoding: a name, an enclosed name, or [name 0] (a second item other than 0 asks for
-    // the reference's signed-byte mode, which BPL does not have)
-    Value a = alpha.read();
-    if (a.is_stored_array() && a.array_data().is_boxed()) {
-        const std::vector<Value>& parts = a.array_data().boxed_items();
-        if (parts.empty() || parts.size() > 2)
-            throw Error(ErrorKind::Domain, "•ucs's encoding must be a string");
-        if (parts.size() == 2) {
-            Value flag = parts[1].read();
-            if (!flag.is_number() || flag.as_f64() != 0)
-                throw Error(ErrorKind::Unsupported, "•ucs has no signed-byte mode");
-        }
-        a = parts[0];
-    }
-    std::string enc = text_of(a, "•ucs's encoding");
-    int width = enc == "UTF-8" ? 8 : enc == "UTF-16" ? 16 : enc == "UTF-32" ? 32 : 0;
-    if (!width) throw Error(ErrorKind::Domain, "•ucs's encoding is \"UTF-8\", \"UTF-16\" or \"UTF-32\"");
-    Value r = omega.read();
-    if (r.rank() > 1) throw Error(ErrorKind::Rank, "•ucs encodes and decodes vectors only");
-    std::vector<Value> items = items_of(r);
-    bool chars = items.empty() ? r.kind() == Kind::Char : items[0].is_char();
-    std::vector<Value> out;
-    auto unit = [&](uint32_t u) { out.push_back(Value::integer(static_cast<int64_t>(u))); };
-    if (chars) {
-        for (const Value& x : items) {
-            if (!x.is_char()) throw Error(ErrorKind::Domain, "•ucs takes characters or code units, not both");
-            uint32_t c = x.as_char();
-            if (width == 32) unit(c);
-            else if (width == 16) {
-                if (c < 0x10000) unit(c);
-                else {
-                    unit(0xD800 + ((c - 0x10000) >> 10));
-                    unit(0xDC00 + ((c - 0x10000) & 0x3FF));
-                }
-            } else {
-                std::string bytes;
-                base::append_utf8(bytes, c);
-                for (unsigned char b : bytes) unit(b);
-            }
-        }
-        if (out.empty()) return Value::array(ArrayData::compact(Kind::Int, {0}));
-        int64_t n = static_cast<int64_t>(out.size());
-        return value::make_array({n}, std::move(out));
-    }
-    std::vector<uint32_t> units;
-    for (const Value& x : items) {
-        if (!x.is_number() || number::is_complex(x.kind()))
-            throw Error(ErrorKind::Domain, "•ucs takes characters or code units, not both");
-        double d = x.as_f64();
-        double top = width == 8 ? 0xFF : width == 16 ? 0xFFFF : 0x10FFFF;
-        if (d != std::floor(d) || d < 0 || d > top) throw Error(ErrorKind::Domain, "•ucs: not a code unit");
-        units.push_back(static_cast<uint32_t>(d));
-    }
-    auto bad = [] { return Error(ErrorKind::Domain, "•ucs: malformed encoded text"); };
-    std::u32string s;
-    for (size_t i = 0; i < units.size();) {
-        uint32_t u = units[i++];
-        if (width == 32) {
-            if (!valid_code_point(u)) throw bad();
-            s += static_cast<char32_t>(u);
-        } else if (width == 16) {
-            if (u >= 0xDC00 && u <= 0xDFFF) throw bad();
-            if (u >= 0xD800 && u <= 0xDBFF) {
-                if (i >= units.size() || units[i] < 0xDC00 || units[i] > 0xDFFF) throw bad();
-                u = 0x10000 + ((u - 0xD800) << 10) + (units[i++] - 0xDC00);
-            }
-            s += static_cast<char32_t>(u);
-        } else { // UTF-8, decoded strictly as source text is
-            std::string bytes; // the at most four bytes of one sequence
-            for (size_t k = i - 1; k < units.size() && k < i + 3; k++) bytes += static_cast<char>(units[k]);
-            size_t n = 0;
-            char32_t c = base::decode_one(bytes, 0, &n);
-            if (n == 0) throw bad();
-            s += c;
-            i += n - 1;
-        }
-    }
-    return value::char_vector(s);
-}
-
 // clang-format off
 constexpr SystemRow TABLE[] = {
-    {"float",   float_monad, float_dyad},
-    {"storage", storage,     nullptr},
-    {"time",    time_since,  time_calls},
-    {"ucs",     ucs_monad,   ucs_dyad,   ucs_monad, ucs_dyad}, // •ucs⁻ is •ucs
+    //  name           monadic             dyadic             inverse monadic  inverse dyadic
+    {"c",            case_monad,         case_dyad},
+    {"copy",         nullptr,            copy_path},
+    {"csv",          csv_monad,          nullptr},
+    {"date",         date_monad,         date_dyad,         date_fields,     date_format},
+    {"delay",        delay,              nullptr},
+    {"deflate",      inflate_monad,      inflate_dyad,      deflate_monad,   deflate_dyad},
+    {"distribution", distribution_monad, distribution_dyad},
+    {"float",        float_monad,        float_dyad},
+    {"hash",         hash_monad,         hash_dyad},
+    {"host",         host,               nullptr},
+    {"json",         json_monad,         nullptr,           json_write},
+    {"mkdir",        make_dir,           nullptr},
+    {"nget",         nget,               nullptr},
+    {"normalize",    normalize_monad,    normalize_dyad},
+    {"nput",         nullptr,            nput},
+    {"path",         path,               nullptr,           path_join},
+    {"r",            regex,              nullptr},
+    {"rand",         rand_monad,         nullptr},
+    {"remove",       remove_path,        nullptr},
+    {"rename",       nullptr,            rename_path},
+    {"signal",       signal_monad,       signal_dyad},
+    {"storage",      storage,            nullptr},
+    {"time",         time_since,         time_calls},
+    {"ucs",          ucs_monad,          ucs_dyad,          ucs_monad,       ucs_dyad}, // •ucs⁻ is •ucs
+    {"uuid",         uuid_monad,         uuid_dyad},
+    {"vfi",          vfi_monad,          vfi_dyad},
 };
 // clang-format on
 
@@ -256,7 +179,7 @@ class SystemFn final : public Fn {
 // The lookup lang asks for every `•name`.
 Value lookup(const std::string& name) {
     for (const SystemRow& row : TABLE)
-        if (row.name == name) return Value::function(base::Ref<value::Function>(new SystemFn(row)));
+        if (row.name == name) return function_value(new SystemFn(row));
     throw Error(ErrorKind::Unsupported, "•" + name + " is not supported yet");
 }
 

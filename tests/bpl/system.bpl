@@ -131,3 +131,44 @@ n←0 ⋄ T←[{n+←1 ⋄ ⍵}] •time 1 ⋄ n≥2   ⍝ $t
 
 ⍝ system:time-calls-checked-first — an item that is not a function fails before any call
 n←0 ⋄ {∞::n ⋄ [{n+←1 ⋄ ⍵} 1] •time ⍵} 3   ⍝ 0
+
+⍝⍝ •signal raises an error of a built-in kind (operators-and-system.md §19.3)
+
+⍝ signal:kind-message — the left argument is the message
+"too big" •signal "LENGTH"
+⍝ error: LENGTH ERROR
+
+⍝ signal:kind — a kind alone, written with or without ERROR, in any case
+•signal "domain error"
+⍝ error: DOMAIN ERROR
+
+⍝ signal:number — a number is not a kind
+•signal 5
+⍝ error: DOMAIN ERROR
+
+⍝ signal:words — a kind is one word
+•signal "two words"
+⍝ error: DOMAIN ERROR
+
+⍝⍝ •delay and •host (operators-and-system.md §19.3)
+
+⍝ delay:waits — •delay gives the seconds waited, at least those asked for
+s←•delay 0.01 ⋄ [s≥0.01;s<10]   ⍝ $t $t
+
+⍝ delay:negative — a negative wait is DOMAIN
+•delay ¯1
+⍝ error: DOMAIN ERROR
+
+⍝ delay:text — so is text
+•delay "1"
+⍝ error: DOMAIN ERROR
+
+⍝ host:cwd-temp — the working and temporary folders are text
+c←•host "cwd" ⋄ t←•host "temp" ⋄ [•storage c;•storage t;0<≢c]   ⍝ "character" "character" $t
+
+⍝ host:env — the environment's values are text (a vector of them until keys exist)
+e←•host "env" ⋄ ∧/{"character"≡(•storage ⍵)}¨e   ⍝ $t
+
+⍝ host:unknown — other names are DOMAIN
+•host "nope"
+⍝ error: DOMAIN ERROR

@@ -69,8 +69,8 @@ TEST(Random, AStreamIsAFunctionOfKeyItemAndWord) {
     // A roll over a whole buffer equals the items drawn one at a time, in any order or chunking.
     std::vector<int64_t> bound(1000, 1000), whole(1000), parts(1000);
     ErrorSlot slot;
-    math::roll(Kind::Int, bound.data(), 1, Kind::Int, whole.data(), 1000, KEY, slot);
-    math::roll(Kind::Int, bound.data(), 1, Kind::Int, parts.data(), 1000, KEY, slot);
+    math::roll(Kind::Int, bound.data(), 1, Kind::Int, whole.data(), 1000, KEY, 0, slot);
+    math::roll(Kind::Int, bound.data(), 1, Kind::Int, parts.data(), 1000, KEY, 0, slot);
     EXPECT_EQ(whole, parts);
     for (int64_t i = 999; i >= 0; i--)
         EXPECT_EQ(whole[i], static_cast<int64_t>(math::stream_below(KEY, i, 1000)));
@@ -91,6 +91,31 @@ TEST(Random, GeneratorsHandOutDistinctRepeatableStreams) {
     uint64_t first = math::Generator(42).reserve();
     g.rekey(42);
     EXPECT_EQ(g.reserve(), first);
+}
+
+TEST(Random, SequentialGeneratorsTakeConsecutiveItemsOfOneStream) {
+    math::Generator g = math::Generator::sequential(42);
+    math::DrawSpan a = g.take(3), b = g.take(5), none = g.take(0), c = g.take(1);
+    // one stream, the seed's first, read in consecutive spans
+    EXPECT_EQ(a.key, math::Generator(42).reserve());
+    EXPECT_EQ(b.key, a.key);
+    EXPECT_EQ(c.key, a.key);
+    EXPECT_EQ(a.first, 0u);
+    EXPECT_EQ(b.first, 3u);
+    EXPECT_EQ(c.first, 8u);
+    EXPECT_EQ(none.key, 0u);
+    // a roll of items [3, 8) is those items of the stream
+    std::vector<int64_t> bound(5, 1000), part(5);
+    ErrorSlot slot;
+    math::roll(Kind::Int, bound.data(), 1, Kind::Int, part.data(), 5, b.key, b.first, slot);
+    for (uint64_t i = 0; i < 5; i++)
+        EXPECT_EQ(part[i], static_cast<int64_t>(math::stream_below(b.key, 3 + i, 1000)));
+    // the session kind hands a fresh stream to each draw
+    math::Generator s(42);
+    math::DrawSpan x = s.take(4), y = s.take(4);
+    EXPECT_NE(x.key, y.key);
+    EXPECT_EQ(x.first, 0u);
+    EXPECT_EQ(y.first, 0u);
 }
 
 TEST(Random, BelowStaysInRange) {
@@ -135,8 +160,8 @@ TEST(Random, RollOfZeroIsStrictlyInsideTheUnitInterval) {
     std::vector<float> zf(N, 0.0f), of(N);
     std::vector<number::f16> zh(N, number::to_f16(0.0f)), oh(N);
     ErrorSlot slot;
-    math::roll(Kind::F32, zf.data(), 1, Kind::F32, of.data(), N, KEY, slot);
-    math::roll(Kind::F16, zh.data(), 1, Kind::F16, oh.data(), N, KEY, slot);
+    math::roll(Kind::F32, zf.data(), 1, Kind::F32, of.data(), N, KEY, 0, slot);
+    math::roll(Kind::F16, zh.data(), 1, Kind::F16, oh.data(), N, KEY, 0, slot);
     for (int64_t i = 0; i < N; i++) {
         ASSERT_TRUE(of[i] > 0.0f && of[i] < 1.0f) << of[i];
         float h = number::to_float(oh[i]);
@@ -151,7 +176,7 @@ TEST(Random, RollKindsAndBadBounds) {
     std::vector<int32_t> n32{0, 1, 6, 0, 100};
     std::vector<double> out(5);
     ErrorSlot slot;
-    math::roll(Kind::I32, n32.data(), 1, Kind::F64, out.data(), 5, KEY, slot);
+    math::roll(Kind::I32, n32.data(), 1, Kind::F64, out.data(), 5, KEY, 0, slot);
     EXPECT_FALSE(slot.has_error());
     for (int i = 0; i < 5; i++) {
         if (n32[i] == 0) {
@@ -163,26 +188,26 @@ TEST(Random, RollKindsAndBadBounds) {
     }
     // A float bound within tolerance of an integer counts as that integer.
     double almost = 3.0000000000000004, r = -1;
-    math::roll(Kind::F64, &almost, 0, Kind::F64, &r, 1, KEY, slot);
+    math::roll(Kind::F64, &almost, 0, Kind::F64, &r, 1, KEY, 0, slot);
     EXPECT_FALSE(slot.has_error());
     EXPECT_TRUE(r == 0 || r == 1 || r == 2);
     // A float bound above float64's exact integers never rolls the bound itself.
     double big = 0x1p60;
     std::vector<double> bigs(1000);
-    math::roll(Kind::F64, &big, 0, Kind::F64, bigs.data(), 1000, KEY, slot);
+    math::roll(Kind::F64, &big, 0, Kind::F64, bigs.data(), 1000, KEY, 0, slot);
     for (double b : bigs)
         EXPECT_LT(b, big);
     EXPECT_FALSE(slot.has_error());
     for (double bad : {-1.0, 1.5, HUGE_VAL, std::nan(""), 0x1p64}) {
         ErrorSlot s;
         double o;
-        math::roll(Kind::F64, &bad, 0, Kind::F64, &o, 1, KEY, s);
+        math::roll(Kind::F64, &bad, 0, Kind::F64, &o, 1, KEY, 0, s);
         EXPECT_TRUE(s.has_error()) << bad;
         EXPECT_EQ(s.kind, base::ErrorKind::Domain);
     }
     ErrorSlot s;
     int64_t neg = -1, o;
-    math::roll(Kind::Int, &neg, 0, Kind::Int, &o, 1, KEY, s);
+    math::roll(Kind::Int, &neg, 0, Kind::Int, &o, 1, KEY, 0, s);
     EXPECT_EQ(s.kind, base::ErrorKind::Domain);
     EXPECT_TRUE(s.has_error());
 }
@@ -190,7 +215,7 @@ TEST(Random, RollKindsAndBadBounds) {
 namespace {
 std::vector<int64_t> deal(int64_t m, uint64_t n, uint64_t key = KEY) {
     std::vector<int64_t> out(static_cast<size_t>(m));
-    math::deal(Kind::Int, m, n, out.data(), key);
+    math::deal(Kind::Int, m, n, out.data(), key, 0);
     return out;
 }
 void expect_distinct_below(const std::vector<int64_t>& xs, uint64_t n) {

@@ -1,0 +1,337 @@
+// •json and •json⁻ (operators-and-system.md §21.3) on nlohmann-json's SAX reader: arrays →
+// vectors, strings → character vectors, integers exact (to 128 bits), true/false → $t $f, null →
+// $n, 1e999 → ∞. A front pass gives the JSON5 leniency the reader lacks: trailing commas,
+// single-quoted strings, Infinity and NaN, numbers beyond the float range (comments the reader
+// skips itself). Objects need keyed vectors (issue 16): the reader reports them UNSUPPORTED
+// until keys land, and only object assembly waits. •json⁻ writes compact JSON.
+#include "session/names.h"
+
+#include "base/error.h"
+#include "base/utf8.h"
+#include "lang/cells.h"
+#include "number/exact.h"
+#include "value/array.h"
+
+#include <nlohmann/json.hpp>
+
+#include <charconv>
+#include <cmath>
+#include <cctype>
+#include <cstdlib>
+#include <limits>
+#include <optional>
+
+namespace bpl::session {
+
+using base::Error;
+using base::ErrorKind;
+using number::Kind;
+using value::ArrayData;
+
+namespace {
+
+// The deepest nesting either direction accepts (LIMIT beyond).
+constexpr size_t MAX_DEPTH = 10000;
+
+// The front pass's findings: for each number the reader will report, in order, the value that
+// replaces it, if any: the JSON5 words and numbers beyond the float range, which the pass
+// rewrites as 0.
+struct Lenient {
+    std::string text;
+    std::vector<std::optional<double>> numbers;
+};
+
+bool number_char(char c) {
+    return (c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-';
+}
+
+Lenient lenient(const std::string& in) {
+    constexpr double INF = std::numeric_limits<double>::infinity();
+    Lenient out;
+    std::string& o = out.text;
+    o.reserve(in.size());
+    size_t last_comma = std::string::npos; // where a ',' was copied, until a value follows
+    for (size_t i = 0; i < in.size();) {
+        char c = in[i];
+        if (c == '"' || c == '\'') { // a string, single-quoted ones rewritten with double quotes
+            last_comma = std::string::npos;
+            o += '"';
+            for (i++; i < in.size() && in[i] != c; i++) {
+                if (in[i] == '\\' && i + 1 < in.size()) {
+                    if (c == '\'' && in[i + 1] == '\'') o += '\'';
+                    else o.append(in, i, 2);
+                    i++;
+                } else if (c == '\'' && in[i] == '"') {
+                    o += "\\\"";
+                } else {
+                    o += in[i];
+                }
+            }
+            if (i < in.size()) i++;
+            o += '"';
+            continue;
+        }
+        if (c == '/' && i + 1 < in.size() && (in[i + 1] == '/' || in[i + 1] == '*')) { // a comment
+            size_t end = in[i + 1] == '/' ? in.find('\n', i) : in.find("*/", i + 2);
+            end = end == std::string::npos ? in.size() : end + (in[i + 1] == '/' ? 0 : 2);
+            o.append(in, i, end - i);
+            i = end;
+            continue;
+        }
+        if (c == ']' || c == '}') {
+            if (last_comma != std::string::npos) o[last_comma] = ' ';
+            last_comma = std::string::npos;
+            o += c;
+            i++;
+            continue;
+        }
+        if (c == ',') {
+            last_comma = o.size();
+            o += c;
+            i++;
+            continue;
+        }
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+            o += c;
+            i++;
+            continue;
+        }
+        last_comma = std::string::npos;
+        size_t end = i;
+        while (end < in.size() && (number_char(in[end]) || std::isalpha(static_cast<unsigned char>(in[end])))) end++;
+        std::string token = in.substr(i, end - i);
+        bool numeric = !token.empty() && (std::isdigit(static_cast<unsigned char>(token[0])) || token[0] == '-' ||
+                                          token[0] == '+' || token[0] == '.');
+        std::string word = token[0] == '+' || token[0] == '-' ? token.substr(1) : token;
+        double sign = token[0] == '-' ? -1 : 1;
+        if (word == "Infinity" || word == "NaN") {
+            out.numbers.push_back(word == "NaN" ? INF - INF : sign * INF);
+            o += '0';
+        } else if (numeric && !token.empty()) {
+            double d = std::strtod(token.c_str(), nullptr);
+            if (std::isinf(d)) {
+                out.numbers.push_back(d);
+                o += '0';
+            } else {
+                out.numbers.push_back(std::nullopt);
+                o += token[0] == '+' ? token.substr(1) : token;
+            }
+        } else {
+            o += token.empty() ? std::string(1, c) : token;
+            if (token.empty()) end = i + 1;
+        }
+        i = end;
+    }
+    return out;
+}
+
+// Builds BPL values from the reader's events; arrays are assembled when they close, so nesting
+// uses this heap stack, never the call stack.
+class Builder final : public nlohmann::json_sax<nlohmann::json> {
+  public:
+    bool null() override { return push(Value::real(std::numeric_limits<double>::quiet_NaN())); }
+    bool boolean(bool b) override { return push(Value::boolean(b)); }
+    explicit Builder(const std::vector<std::optional<double>>& replaced) : replaced_(replaced) {}
+    bool number_integer(number_integer_t i) override {
+        if (replaced()) return push(Value::real(*replaced_[next_ - 1]));
+        return push(Value::integer(i));
+    }
+    bool number_unsigned(number_unsigned_t u) override {
+        if (replaced()) return push(Value::real(*replaced_[next_ - 1]));
+        if (u <= static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
+            return push(Value::integer(static_cast<int64_t>(u)));
+        return push(Value::exact(number::Exact::parse(std::to_string(u))));
+    }
+    bool number_float(number_float_t d, const string_t& s) override {
+        if (replaced()) return push(Value::real(*replaced_[next_ - 1]));
+        // an integer too big for 64 bits arrives here with its text: exact up to 128 bits
+        bool integral = s.find_first_of(".eE") == std::string::npos;
+        size_t digits = s.size() - (s[0] == '-' ? 1 : 0);
+        if (integral && digits <= 39) {
+            base::Ref<number::Exact> e = number::Exact::parse(s);
+            base::Ref<number::Exact> limit = number::Exact::parse("170141183460469231731687303715884105728");
+            base::Ref<number::Exact> low = number::Exact::parse("-170141183460469231731687303715884105728");
+            if (e && number::compare(*e, *limit) < 0 && number::compare(*e, *low) >= 0)
+                return push(Value::exact(std::move(e)));
+        }
+        return push(Value::real(d));
+    }
+    bool string(string_t& s) override { return push(value::char_vector(base::decode_utf8(s))); }
+    bool binary(binary_t&) override { return false; }
+    bool start_object(std::size_t) override {
+        throw Error(ErrorKind::Unsupported, "•json: objects need keyed vectors, which are not supported yet");
+    }
+    bool key(string_t&) override { return false; }
+    bool end_object() override { return false; }
+    bool start_array(std::size_t) override {
+        if (open_.size() >= MAX_DEPTH) throw Error(ErrorKind::Limit, "•json: the text nests too deeply");
+        open_.emplace_back();
+        return true;
+    }
+    bool end_array() override {
+        std::vector<Value> items = std::move(open_.back());
+        open_.pop_back();
+        int64_t n = static_cast<int64_t>(items.size());
+        return push(n == 0 ? Value::array(ArrayData::compact(Kind::F64, {0}))
+                           : value::make_array({n}, std::move(items)));
+    }
+    bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& e) override {
+        error_at_ = position;
+        error_ = e.what();
+        return false;
+    }
+
+    Value result;
+    size_t error_at_ = 0;
+    std::string error_;
+
+  private:
+    // Whether the front pass replaced the next number (which it wrote as 0).
+    bool replaced() {
+        size_t i = next_++;
+        return i < replaced_.size() && replaced_[i].has_value();
+    }
+    bool push(Value v) {
+        if (open_.empty()) result = std::move(v);
+        else open_.back().push_back(std::move(v));
+        return true;
+    }
+    std::vector<std::vector<Value>> open_;
+    const std::vector<std::optional<double>>& replaced_;
+    size_t next_ = 0;
+};
+
+// "line L, column C" of byte offset `at` (both from 1; columns count characters).
+std::string where(const std::string& text, size_t at) {
+    size_t line = 1, column = 1;
+    for (size_t i = 0; i + 1 < at && i < text.size(); i++) {
+        if (text[i] == '\n') {
+            line++;
+            column = 1;
+        } else if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) {
+            column++;
+        }
+    }
+    return "line " + std::to_string(line) + ", column " + std::to_string(column);
+}
+
+Value read_json(const std::string& source) {
+    Lenient front = lenient(source);
+    const std::string& text = front.text;
+    Builder b(front.numbers);
+    bool ok = nlohmann::json::sax_parse(text, &b, nlohmann::json::input_format_t::json, true, true);
+    if (!ok) {
+        std::string why = b.error_;
+        size_t colon = why.rfind(": ");
+        if (colon != std::string::npos) why = why.substr(colon + 2);
+        throw Error(ErrorKind::Domain, "•json: malformed JSON at " + where(text, b.error_at_) + ": " + why);
+    }
+    return b.result;
+}
+
+void write_string(std::string& out, const std::u32string& s) {
+    out += '"';
+    for (char32_t c : s) {
+        switch (c) {
+        case U'"': out += "\\\""; break;
+        case U'\\': out += "\\\\"; break;
+        case U'\n': out += "\\n"; break;
+        case U'\r': out += "\\r"; break;
+        case U'\t': out += "\\t"; break;
+        case U'\b': out += "\\b"; break;
+        case U'\f': out += "\\f"; break;
+        default:
+            if (c < 0x20) {
+                char buf[8];
+                std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(c));
+                out += buf;
+            } else {
+                base::append_utf8(out, c);
+            }
+        }
+    }
+    out += '"';
+}
+
+void write_number(std::string& out, const Value& x) {
+    if (x.is_exact()) {
+        const number::Exact& e = x.exact();
+        if (!e.is_integer()) throw Error(ErrorKind::Domain, "•json⁻: JSON has no fractional rationals");
+        out += e.numerator_text();
+        return;
+    }
+    if (x.is_complex()) throw Error(ErrorKind::Domain, "•json⁻: JSON has no complex numbers");
+    Kind k = x.kind();
+    if (k == Kind::Bool) {
+        out += x.as_i64() ? "true" : "false";
+        return;
+    }
+    if (number::is_integer(k)) {
+        out += std::to_string(x.as_i64());
+        return;
+    }
+    double d = x.as_f64();
+    if (std::isnan(d)) {
+        out += "null";
+        return;
+    }
+    if (std::isinf(d)) throw Error(ErrorKind::Domain, "•json⁻: JSON has no infinity (a fill option: later)");
+    char buf[32];
+    auto r = std::to_chars(buf, buf + sizeof buf, d);
+    out.append(buf, r.ptr);
+}
+
+void write_value(std::string& out, const Value& v, size_t depth);
+
+// The items of an array from axis `axis` on, as nested JSON arrays of its rows.
+void write_axes(std::string& out, const std::vector<Value>& items, const value::Shape& shape, size_t axis,
+                size_t& next, size_t depth) {
+    if (axis == shape.size()) {
+        write_value(out, items[next++], depth + 1);
+        return;
+    }
+    out += '[';
+    for (int64_t i = 0; i < shape[axis]; i++) {
+        if (i) out += ',';
+        write_axes(out, items, shape, axis + 1, next, depth + 1);
+    }
+    out += ']';
+}
+
+void write_value(std::string& out, const Value& v, size_t depth) {
+    if (depth > MAX_DEPTH) throw Error(ErrorKind::Limit, "•json⁻: the value nests too deeply");
+    if (v.is_function()) throw Error(ErrorKind::Domain, "•json⁻: JSON has no functions");
+    Value r = v.read();
+    if (r.is_char()) {
+        write_string(out, std::u32string(1, r.as_char()));
+        return;
+    }
+    if (r.is_atom()) {
+        write_number(out, r);
+        return;
+    }
+    const ArrayData& a = r.array_data();
+    if (r.rank() == 1 && !a.is_boxed() && a.kind() == Kind::Char) {
+        write_string(out, chars_of(r, "•json⁻'s text"));
+        return;
+    }
+    if (r.rank() == 0) { // an enclosure is its item
+        write_value(out, a.item(0), depth + 1);
+        return;
+    }
+    std::vector<Value> items = lang::items_of(r);
+    size_t next = 0;
+    write_axes(out, items, a.shape(), 0, next, depth);
+}
+
+} // namespace
+
+Value json_monad(const Value& omega) { return read_json(text_of(omega, "•json's text")); }
+
+Value json_write(const Value& omega) {
+    std::string out;
+    write_value(out, omega, 0);
+    return text(out);
+}
+
+} // namespace bpl::session

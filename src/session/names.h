@@ -1,0 +1,115 @@
+// session/'s internal interface: the handlers each group file defines for the one table of
+// system names (system.cpp), and the helpers they share for reading text and assembling results.
+#pragma once
+
+#include "value/value.h"
+
+#include <functional>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace bpl::session {
+
+using value::Value;
+
+// Handlers of a system name's monadic and dyadic forms.
+using Monad = Value (*)(const Value& omega);
+using Dyad = Value (*)(const Value& alpha, const Value& omega);
+
+// --- helpers (system.cpp) ---
+// A character vector of the UTF-8 text s.
+Value text(std::string_view s);
+// The characters of a string (a character vector or atom; an empty array is ""), read at the
+// host boundary. Rank above 1 is RANK, anything else DOMAIN; `what` names it in the message.
+std::u32string chars_of(const Value& v, const char* what);
+// s as UTF-8.
+std::string utf8(const std::u32string& s);
+// The characters of a string as UTF-8.
+std::string text_of(const Value& v, const char* what);
+// Whether v is a string chars_of accepts (a character vector or atom, or an empty vector).
+bool is_text(const Value& v);
+// A function of one string applied to v (§19.1): a string gives f's result; any other array
+// maps f over its items (each a string, else DOMAIN), keeping the shape; an empty one holds f's
+// result for "" as its prototype.
+Value map_text(const Value& v, const char* what, const std::function<Value(const std::u32string&)>& f);
+// The bytes of data: text as UTF-8, or numbers 0–255 (a vector; else DOMAIN, RANK) (codecs.cpp).
+std::string bytes_of(const Value& v, const char* what);
+// An integer vector of the bytes (codecs.cpp).
+Value byte_vector(std::string_view bytes);
+// A function value holding f (which it owns).
+Value function_value(value::Function* f);
+// A record of named fields (operators-and-system.md §19: `•r`, `•rand`, `•distribution` and the
+// tables they give). Keys do not exist yet (issue 16): today the record is the vector of its
+// field values in this order; when keys land, only this assembly changes.
+Value record(std::initializer_list<std::pair<std::string_view, Value>> fields);
+// The same with names known only at run time (•csv's headers).
+Value record(std::vector<std::pair<std::string, Value>> fields);
+
+// --- programs.cpp ---
+Value storage(const Value& omega);
+Value float_monad(const Value& omega);
+Value float_dyad(const Value& alpha, const Value& omega);
+
+// --- text.cpp ---
+Value ucs_monad(const Value& omega);
+Value ucs_dyad(const Value& alpha, const Value& omega);
+Value case_monad(const Value& omega);
+Value case_dyad(const Value& alpha, const Value& omega);
+Value normalize_monad(const Value& omega);
+Value normalize_dyad(const Value& alpha, const Value& omega);
+
+// --- codecs.cpp ---
+Value hash_monad(const Value& omega);
+Value hash_dyad(const Value& alpha, const Value& omega);
+Value inflate_monad(const Value& omega);
+Value inflate_dyad(const Value& alpha, const Value& omega);
+Value deflate_monad(const Value& omega);
+Value deflate_dyad(const Value& alpha, const Value& omega);
+Value uuid_monad(const Value& omega);
+Value uuid_dyad(const Value& alpha, const Value& omega);
+
+// --- dates.cpp ---
+Value date_monad(const Value& omega);
+Value date_dyad(const Value& alpha, const Value& omega);
+Value date_fields(const Value& omega);
+Value date_format(const Value& alpha, const Value& omega);
+
+// --- programs.cpp (•signal •delay •host) ---
+Value signal_monad(const Value& omega);
+Value signal_dyad(const Value& alpha, const Value& omega);
+Value delay(const Value& omega);
+Value host(const Value& omega);
+
+// --- csv.cpp ---
+Value csv_monad(const Value& omega);
+
+// --- vfi.cpp ---
+Value vfi_monad(const Value& omega);
+Value vfi_dyad(const Value& alpha, const Value& omega);
+
+// --- json.cpp ---
+Value json_monad(const Value& omega);
+Value json_write(const Value& omega);
+
+// --- files.cpp ---
+Value nget(const Value& omega);
+Value nput(const Value& alpha, const Value& omega);
+Value path(const Value& omega);
+Value path_join(const Value& omega);
+Value make_dir(const Value& omega);
+Value remove_path(const Value& omega);
+Value copy_path(const Value& alpha, const Value& omega);
+Value rename_path(const Value& alpha, const Value& omega);
+
+// --- regex.cpp ---
+Value regex(const Value& omega);
+
+// --- random.cpp ---
+Value rand_monad(const Value& omega);
+Value distribution_monad(const Value& omega);
+Value distribution_dyad(const Value& alpha, const Value& omega);
+
+} // namespace bpl::session

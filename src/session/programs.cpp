@@ -1,0 +1,147 @@
+// Programs group (operators-and-system.md §19.3): •storage names a value's storage, •float
+// converts numbers to floats through prim's conversion rows (graph nodes), •signal raises an
+// error of a built-in kind, •delay sleeps, •host describes the host.
+#include "session/names.h"
+
+#include "base/error.h"
+#include "prim/factory.h"
+#include "value/array.h"
+
+#include <cctype>
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <thread>
+
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+extern char** environ;
+
+namespace bpl::session {
+
+using base::Error;
+using base::ErrorKind;
+using number::Kind;
+using value::ArrayData;
+
+namespace {
+
+// •storage: the name of a value's storage (§19.3). Reads only descriptions, never items.
+const char* storage_name(Kind k) {
+    switch (k) {
+    case Kind::Bool: return "boolean";
+    case Kind::F16: return "float16";
+    case Kind::F32: return "float32";
+    case Kind::F64: return "float64";
+    case Kind::C64:
+    case Kind::C128: return "complex";
+    case Kind::Char: return "character";
+    case Kind::Exact: return "rational";
+    default: return "integer";
+    }
+}
+
+} // namespace
+
+Value storage(const Value& omega) {
+    if (omega.is_function()) return text("function");
+    if (omega.is_stored_array() && omega.array_data().is_boxed()) return text("mixed");
+    return text(storage_name(omega.kind()));
+}
+
+// •float: numbers (nested too) to floats of width 16, 32 or 64; complex stays complex at 64.
+static Value to_float(const Value& v, Kind k) {
+    if (v.is_function()) throw Error(ErrorKind::Domain, "•float takes numbers, not functions");
+    if (v.is_stored_array() && v.array_data().is_boxed()) {
+        const ArrayData& a = v.array_data();
+        std::vector<Value> items;
+        items.reserve(static_cast<size_t>(a.count()));
+        for (const Value& x : a.boxed_items()) items.push_back(to_float(x, k));
+        return value::make_array(a.shape(), std::move(items),
+                                 a.count() == 0 ? to_float(a.prototype(), k) : Value());
+    }
+    Kind from = v.kind();
+    if (from == Kind::Char) throw Error(ErrorKind::Domain, "•float takes numbers, not characters");
+    if (number::is_complex(from)) {
+        if (k != Kind::F64) throw Error(ErrorKind::Domain, "•float keeps complex numbers at 64 bits only");
+        return prim::convert_to(v, Kind::C128).with_weak(false);
+    }
+    // an exact number converts to its nearest float (convert_to rounds it once, correctly)
+    return prim::convert_to(v, k).with_weak(false);
+}
+
+Value float_monad(const Value& omega) { return to_float(omega, Kind::F64); }
+
+Value float_dyad(const Value& alpha, const Value& omega) {
+    Value w = alpha.read();
+    double bits = w.is_number() ? w.as_f64() : -1;
+    Kind k = bits == 16 ? Kind::F16 : bits == 32 ? Kind::F32 : bits == 64 ? Kind::F64 : Kind::Bool;
+    if (k == Kind::Bool) throw Error(ErrorKind::Domain, "•float's left argument is 16, 32 or 64");
+    return to_float(omega, k);
+}
+
+// •signal: raises the built-in kind named by one upper-case word ("LENGTH" or "LENGTH ERROR"),
+// with the left argument as its message. New kinds wait on $e (issue 16).
+static Error signal_error(const Value& kind, std::string message) {
+    if (!is_text(kind)) throw Error(ErrorKind::Domain, "•signal's kind must be one word");
+    std::string k = text_of(kind, "•signal's kind");
+    std::string word = k.size() > 6 && k.compare(k.size() - 6, 6, " ERROR") == 0 ? k.substr(0, k.size() - 6) : k;
+    bool one_word = !word.empty();
+    for (char c : word) one_word = one_word && ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_');
+    if (!one_word) throw Error(ErrorKind::Domain, "•signal's kind must be one word");
+    for (char& c : word) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    ErrorKind e;
+    if (!base::kind_of_name(word, &e)) throw Error(ErrorKind::Unsupported, "•signal: new error kinds (" + word + ") are not supported yet");
+    return Error(e, message);
+}
+
+Value signal_monad(const Value& omega) { throw signal_error(omega, ""); }
+
+Value signal_dyad(const Value& alpha, const Value& omega) {
+    throw signal_error(omega, text_of(alpha, "•signal's message"));
+}
+
+// •delay s: sleeps s seconds and gives the seconds waited (an effect). ∞ waits until an
+// interrupt, which the session's interrupt handling delivers.
+Value delay(const Value& omega) {
+    Value v = omega.read();
+    double s = v.is_number() ? v.as_f64() : std::nan("");
+    if (!(s >= 0)) throw Error(ErrorKind::Domain, "•delay takes a nonnegative number of seconds");
+    auto start = std::chrono::steady_clock::now();
+    if (std::isinf(s)) {
+        while (true) std::this_thread::sleep_for(std::chrono::hours(1));
+    }
+    std::this_thread::sleep_for(std::chrono::duration<double>(s));
+    return Value::real(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+}
+
+// •host name: "env" (a record of the environment), "width" "height" (the terminal's, ∞ when
+// standard output is none), "cwd", "temp". "args" and "version" wait on the command line
+// handing them over.
+Value host(const Value& omega) {
+    std::string name = text_of(omega, "•host's name");
+    if (name == "cwd") return text(std::filesystem::current_path().string());
+    if (name == "temp") return text(std::filesystem::temp_directory_path().string());
+    if (name == "width" || name == "height") {
+        winsize w{};
+        if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &w) != 0 || (name == "width" ? w.ws_col : w.ws_row) == 0)
+            return Value::real(HUGE_VAL);
+        return Value::integer(name == "width" ? w.ws_col : w.ws_row);
+    }
+    if (name == "env") {
+        std::vector<std::pair<std::string, Value>> vars;
+        for (char** e = environ; *e; e++) {
+            std::string kv = *e;
+            size_t eq = kv.find('=');
+            if (eq != std::string::npos) vars.push_back({kv.substr(0, eq), text(kv.substr(eq + 1))});
+        }
+        return record(std::move(vars));
+    }
+    if (name == "args" || name == "version")
+        throw Error(ErrorKind::Unsupported, "•host \"" + name + "\" is not supported yet");
+    throw Error(ErrorKind::Domain, "•host knows \"args\" \"version\" \"env\" \"width\" \"height\" \"cwd\" \"temp\"");
+}
+
+} // namespace bpl::session

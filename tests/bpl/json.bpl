@@ -1,0 +1,97 @@
+⍝⍝ •json and •json⁻ (operators-and-system.md §21.3). Oracle: Python's json (loads and dumps with
+⍝⍝ separators=(",", ":")); the spec's examples. Objects need keyed vectors (issue 16) and are
+⍝⍝ UNSUPPORTED until they exist.
+
+⍝ json:scalars — the spec's example: true, false and null
+•json "[true,false,null]"   ⍝ [$t $f $n]
+
+⍝ json:integers — integers are exact
+•json "[1,2,3]"   ⍝ [1 2 3]ₓ
+
+⍝ json:null-in-integers — an integer array with a null keeps its integers exact
+•json "[1,null,3]"   ⍝ 1ₓ $n 3ₓ
+
+⍝ json:floats — decimals and exponents are floats
+•json "[1.5,-2e-3,1E2]"   ⍝ 1.5 ¯0.002 100
+
+⍝ json:nested — arrays of arrays are vectors of vectors
+•json "[[1,2],[3,[4]]]"   ⍝ [1 2]ₓ (3ₓ (,4ₓ))
+
+⍝ json:strings — strings with escapes and non-ASCII text (json.loads)
+•json "[""a\""b"",""\u00e9\n"",""🐈""]"   ⍝ ("a""b") ("é",•ucs 10) "🐈"
+
+⍝ json:big-integer — integers up to 128 bits are exact
+•json "170141183460469231731687303715884105727"   ⍝ 170141183460469231731687303715884105727ᵣ
+
+⍝ json:huge-integer — beyond 128 bits an integer is the nearest float
+•json "340282366920938463463374607431768211456"   ⍝ 3.402823669209385E38
+
+⍝ json:overflow — 1e999 is ∞
+•json "[1e999,-1e999]"   ⍝ ∞ ¯∞
+
+⍝ json:json5 — comments, trailing commas, single quotes, Infinity and NaN
+•json "[1, 'it\'s', Infinity, -Infinity, /* c */ 2,] // done"
+⍝ =>
+1ₓ "it's" ∞ ¯∞ 2ₓ
+
+⍝ json:empty — an empty array
+•json "[]"   ⍝ ⍬
+
+⍝ json:top-string — a top-level string
+•json """x"""   ⍝ ,'x'
+
+⍝ json:malformed — malformed text is DOMAIN
+•json "[1,2"
+⍝ error: DOMAIN ERROR
+
+⍝ json:malformed-token — so is an unknown word
+•json "[tru]"
+⍝ error: DOMAIN ERROR
+
+⍝ json:object — objects wait on keyed vectors
+•json "{""name"":""Ann""}"
+⍝ error: UNSUPPORTED
+
+⍝ json:not-text — the argument is text
+•json 1 2
+⍝ error: DOMAIN ERROR
+
+⍝ json:write-matrix — the spec's example
+•json⁻ [1 2⋄3 4]ₓ   ⍝ "[[1,2],[3,4]]"
+
+⍝ json:write-numbers — shortest round-trip floats, - signs (json.dumps)
+•json⁻ 1 2.5 ¯3 0.1 1E21 1E¯7   ⍝ "[1,2.5,-3,0.1,1e+21,1e-07]"
+
+⍝ json:write-booleans — Booleans are true/false
+•json⁻ $t $f   ⍝ "[true,false]"
+
+⍝ json:write-nan — NaN is null
+•json⁻ 1ₓ (0×∞) 3ₓ   ⍝ "[1,null,3]"
+
+⍝ json:write-strings — strings escape quotes, backslashes and controls; other text is UTF-8
+•json⁻ ("a""b\") ("é",•ucs 10 1)   ⍝ "[""a\""b\\"",""é\n\u0001""]"
+
+⍝ json:write-exact — whole exact numbers are integers
+•json⁻ 12345678901234567890123ᵣ   ⍝ "12345678901234567890123"
+
+⍝ json:write-empty — empty vectors
+•json⁻ ⍬ ""   ⍝ "[[],""""]"
+
+⍝ json:round-trip — •json of •json⁻ gives the value back
+x←[1 2⋄3 4]ₓ ⋄ •json •json⁻ x   ⍝ [1 2]ₓ [3 4]ₓ
+
+⍝ json:write-infinity — infinity needs the fill option
+•json⁻ 1ₓ ∞ 3ₓ
+⍝ error: DOMAIN ERROR
+
+⍝ json:write-rational — fractional rationals are DOMAIN
+•json⁻ 1ᵣ3
+⍝ error: DOMAIN ERROR
+
+⍝ json:write-complex — so are complex numbers
+•json⁻ 0J1
+⍝ error: DOMAIN ERROR
+
+⍝ json:write-function — and functions
+•json⁻ [+ -]
+⍝ error: DOMAIN ERROR

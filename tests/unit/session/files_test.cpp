@@ -1,0 +1,110 @@
+// •nget and •nput on a fresh temporary folder: a write makes a new file with the data's bytes
+// (read back with <fstream>), never replaces one, and leaves no file behind when it fails.
+#include "lang/display.h"
+#include "lang/run.h"
+#include "session/session.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+namespace bpl::session {
+namespace {
+
+namespace fs = std::filesystem;
+
+class SilentIo : public lang::Io {
+  public:
+    void print(const std::string&) override {}
+    std::optional<std::string> read_line() override { return std::nullopt; }
+};
+
+std::string eval(const std::string& src) {
+    SilentIo io;
+    lang::Context ctx(io);
+    std::string out;
+    try {
+        lang::run(ctx, src, [&](const value::Value& v) { out = lang::display(v); });
+    } catch (const base::Error& e) {
+        out = std::string(base::name(e.kind())) + ": " + e.what();
+    }
+    return out;
+}
+
+class Files : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        install();
+        dir_ = fs::temp_directory_path() / ("bpl-files-test-" + std::to_string(std::random_device{}()));
+        fs::create_directories(dir_);
+    }
+    void TearDown() override { fs::remove_all(dir_); }
+    std::string at(const std::string& name) const { return (dir_ / name).string(); }
+    std::string contents(const std::string& name) const {
+        std::ifstream in(dir_ / name, std::ios::binary);
+        std::ostringstream ss;
+        ss << in.rdbuf();
+        return ss.str();
+    }
+    size_t entries() const { return static_cast<size_t>(std::distance(fs::directory_iterator(dir_), {})); }
+    fs::path dir_;
+};
+
+TEST_F(Files, WritesNewFilesAndReadsThemBack) {
+    EXPECT_EQ(eval("\"" + at("a.txt") + "\" •nput \"héllo\""), "6ₓ");
+    EXPECT_EQ(contents("a.txt"), "h\xc3\xa9llo");
+    EXPECT_EQ(eval("•nget \"" + at("a.txt") + "\""), "héllo");
+    EXPECT_EQ(eval("\"" + at("b.bin") + "\" •nput 0 1 255"), "3ₓ");
+    EXPECT_EQ(contents("b.bin"), std::string("\x00\x01\xff", 3));
+    EXPECT_EQ(entries(), 2u); // no temporary file is left
+}
+
+TEST_F(Files, NeverReplacesAnExistingFile) {
+    std::ofstream(dir_ / "keep.txt") << "original";
+    std::string out = eval("\"" + at("keep.txt") + "\" •nput \"new\"");
+    EXPECT_EQ(out.rfind("FILE", 0), 0u) << out;
+    EXPECT_EQ(contents("keep.txt"), "original");
+    EXPECT_EQ(entries(), 1u);
+}
+
+TEST_F(Files, FailedWritesLeaveNothing) {
+    std::string out = eval("\"" + at("bad.bin") + "\" •nput 1 2 300");
+    EXPECT_EQ(out.rfind("DOMAIN", 0), 0u) << out;
+    out = eval("\"" + at("missing/dir/x.txt") + "\" •nput \"x\"");
+    EXPECT_EQ(out.rfind("FILE", 0), 0u) << out;
+    EXPECT_EQ(entries(), 0u);
+}
+
+TEST_F(Files, ReadErrorsAreFileErrors) {
+    EXPECT_EQ(eval("•nget \"" + at("none.txt") + "\"").rfind("FILE", 0), 0u);
+    EXPECT_EQ(eval("•nget \"" + dir_.string() + "\"").rfind("FILE", 0), 0u);
+}
+
+TEST_F(Files, MakeCopyRenameRemove) {
+    std::string d = at("d");
+    EXPECT_EQ(eval("•mkdir \"" + d + "/s\""), d + "/s"); // parents too
+    EXPECT_TRUE(fs::is_directory(dir_ / "d" / "s"));
+    EXPECT_EQ(eval("•mkdir \"" + d + "\"").rfind("FILE", 0), 0u); // it exists
+    std::ofstream(dir_ / "d" / "s" / "b") << "x";
+    // a folder copies with everything in it; a target that exists is never replaced
+    EXPECT_EQ(eval("\"" + d + "/t\" •copy \"" + d + "/s\""), d + "/t");
+    EXPECT_EQ(contents("d/t/b"), "x");
+    EXPECT_EQ(eval("\"" + d + "/t\" •copy \"" + d + "/s\"").rfind("FILE", 0), 0u);
+    // rename moves, never over an existing entry
+    EXPECT_EQ(eval("\"" + d + "/u\" •rename \"" + d + "/t\""), d + "/u");
+    EXPECT_FALSE(fs::exists(dir_ / "d" / "t"));
+    EXPECT_EQ(eval("\"" + d + "/u\" •rename \"" + d + "/s\"").rfind("FILE", 0), 0u);
+    EXPECT_TRUE(fs::exists(dir_ / "d" / "s" / "b"));
+    // remove takes a file or an empty folder
+    EXPECT_EQ(eval("•remove \"" + d + "/s\"").rfind("FILE", 0), 0u);
+    EXPECT_EQ(eval("•remove \"" + d + "/s/b\""), d + "/s/b");
+    EXPECT_EQ(eval("•remove \"" + d + "/s\""), d + "/s");
+    EXPECT_FALSE(fs::exists(dir_ / "d" / "s"));
+    EXPECT_EQ(eval("•remove \"" + d + "/s\"").rfind("FILE", 0), 0u);
+}
+
+} // namespace
+} // namespace bpl::session
