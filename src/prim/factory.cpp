@@ -110,7 +110,9 @@ std::vector<int64_t> read_ints(const Value& v) {
     };
     if (x.is_stored_array()) {
         const ArrayData& a = x.array_data();
-        for (int64_t i = 0; i < a.count(); i++) one(a.item(i));
+        // A boxed array's items may still be pending (each's results): read them, one by one.
+        program::ReadReason why("a parameter read");
+        for (int64_t i = 0; i < a.count(); i++) one(a.item(i).read());
     } else {
         one(x);
     }

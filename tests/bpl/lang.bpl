@@ -1,0 +1,53 @@
+⍝⍝ Language fixes: parameters and selectors whose items are still pending, pick's coordinate fields
+
+⍝ lang:each-counts — replicate's counts made by each (items still pending) read as integers
+({2|⍵}¨⍳6)#⍳6   ⍝ 1 3 5
+
+⍝ lang:each-counts-zero — counts of 0 from each select nothing
+({0×⍵}¨1 2 3)#⍳3   ⍝ ⍬
+
+⍝ lang:each-counts-float — a non-integral count from each stays a DOMAIN error
+({⍵÷2}¨1 2 3)#⍳3
+⍝ error: DOMAIN ERROR
+
+⍝ lang:at-pending-coordinates — @ at coordinates computed by a pervasive function (pending items)
+9@(1+[[0 0] [1 2]]) 3 4⍴0
+⍝ =>
+[0 0 0 0⋄0 9 0 0⋄0 0 0 9]
+
+⍝ lang:choose-pending — choose indexing by coordinates that are still pending
+(⊂1+[[0 0] [1 2]])⌷3 4⍴⍳12   ⍝ 5 11
+
+⍝ lang:pick-fields — array-valued coordinate fields pair item by item
+[0 2;1 3]⊃3 4⍴⍳12   ⍝ 1 11
+
+⍝ lang:pick-field-spreads — a unit field spreads over the other's shape
+[0 1 2;3]⊃3 4⍴⍳12   ⍝ 3 7 11
+
+⍝ lang:pick-field-matrix — the result has the longest field's shape
+[[0 1⋄2 0];1]⊃3 4⍴⍳12
+⍝ =>
+[1 5⋄9 1]
+
+⍝ lang:pick-field-cells — fewer fields than axes pick whole cells
+[[0 2]]⊃3 4⍴⍳12
+⍝ =>
+[[0 1 2 3] [8 9 10 11]]
+
+⍝ lang:pick-fields-disagree — fields whose shapes do not agree
+[0 2;1 2 3]⊃3 4⍴⍳12
+⍝ error: LENGTH ERROR
+
+⍝ lang:pick-field-outside — a paired coordinate outside its axis
+[0 3;1 1]⊃3 4⍴⍳12
+⍝ error: INDEX ERROR
+
+⍝ lang:pick-empty-fill — 0 or ¯1 on an empty axis gives the fill
+¯1⊃⍬   ⍝ 0
+
+⍝ lang:pick-empty-fill-char — the fill of an empty character vector
+0⊃""   ⍝ ' '
+
+⍝ lang:pick-empty-outside — other positions on an empty axis are outside it
+1⊃⍬
+⍝ error: INDEX ERROR
