@@ -669,7 +669,7 @@ Value agenda(Exec& ex, const Value& s, const Value& fs, const Value* alpha, cons
 }
 
 // f⍣n: n applications (a bound left argument stays), the inverse for negative n, ±∞ until the
-// state stops changing; f⍣g: until (f x) g x holds.
+// state stops changing; f⍣g: until (f x) g x holds; f⍣[g]: the states through that one.
 Value power(Exec& ex, const Value& f, const Value& g, const Value* alpha, const Value& w) {
     if (g.is_function()) {
         Value x = w;
@@ -677,6 +677,18 @@ Value power(Exec& ex, const Value& f, const Value& g, const Value* alpha, const 
             Value next = apply(ex, f, alpha, x);
             if (truth(apply(ex, g, &next, x))) return next;
             x = next;
+        }
+    }
+    if (g.rank() == 1 && g.count() == 1) { // f⍣[p]: every state from w through the first p holds
+        Value p = items_of(g.read())[0];
+        if (p.is_function()) {
+            std::vector<Value> states{w};
+            for (bool done = false; !done;) {
+                Value next = apply(ex, f, alpha, states.back());
+                done = truth(apply(ex, p, &next, states.back()));
+                states.push_back(next);
+            }
+            return vector_of(std::move(states));
         }
     }
     std::vector<int64_t> n = integers_of(g, "power");

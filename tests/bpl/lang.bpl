@@ -51,3 +51,32 @@
 ⍝ lang:pick-empty-outside — other positions on an empty axis are outside it
 1⊃⍬
 ⍝ error: INDEX ERROR
+
+⍝ lang:sum-empty-chars — an empty character lane reads as empty numbers: the identity of +
++/""   ⍝ 0
+
+⍝ lang:product-empty-chars — and of ×, spread over the remaining axes
+×/3 0⍴""   ⍝ 1 1 1
+
+⍝ lang:sum-chars — characters that are there still have no sum
++/"ab"
+⍝ error: DOMAIN ERROR
+
+⍝ lang:power-history — f⍣[g]: every state from the argument through the first satisfying one
+1 +⍣[{⍺=3}] 0   ⍝ 0 1 2 3
+
+⍝ lang:power-history-match — a fixed point reached at once keeps both states
+⊢⍣[≡] 4   ⍝ 4 4
+
+⍝ lang:power-history-nested — states are items, never padded
+{⍵,1}⍣[{2=≢⍺}] ⍬
+⍝ =>
+[⍬ [1] [1 1]]
+
+⍝ lang:power-history-length — a predicate giving several Booleans
+⊢⍣[{1 1}] 4
+⍝ error: LENGTH ERROR
+
+⍝ lang:power-history-domain — a predicate giving a non-Boolean
+⊢⍣[{2}] 4
+⍝ error: DOMAIN ERROR
