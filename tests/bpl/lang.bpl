@@ -80,3 +80,26 @@
 ⍝ lang:power-history-domain — a predicate giving a non-Boolean
 ⊢⍣[{2}] 4
 ⍝ error: DOMAIN ERROR
+
+⍝ lang:negate-empty-text — empty text in arithmetic is empty numbers (functions.md §2.2)
+-""   ⍝ ⍬
+
+⍝ lang:divide-empty-text — either side of a dyad
+1÷""   ⍝ ⍬
+
+⍝ lang:empty-text-matrix — the shape stays
+⍴-2 0⍴""   ⍝ 2 0
+
+⍝ lang:conjugate-text — + returns characters unchanged (functions.md §2.1)
++"abc"   ⍝ "abc"
+
+⍝ lang:conjugate-empty-text — and keeps empty text text
++""   ⍝ ""
+
+⍝ lang:negate-text — text that is there is still not a number
+-"a"
+⍝ error: DOMAIN ERROR
+
+⍝ lang:divide-text — nor on either side of a dyad
+1÷"ab"
+⍝ error: DOMAIN ERROR
