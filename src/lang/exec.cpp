@@ -425,6 +425,20 @@ Value written(const Value& cur, std::vector<Value> items) {
     return value::make_array(cur.shape(), std::move(items), a.prototype());
 }
 
+namespace {
+
+// A selection whose function is a whole-item one (⊣ ⊢, or Pick: language.md §5) applied to the
+// selected name directly.
+bool whole_item(const Instr& sel) {
+    if ((sel.op != Op::Monad && sel.op != Op::Dyad) || sel.kids.size() < 2) return false;
+    const Instr& f = sel.kids[0];
+    if (sel.kids[1].op != Op::SelectSource || f.op != Op::Const || !f.value.is_function()) return false;
+    char32_t g = primitive_glyph(f.value);
+    return g == U'⊣' || g == U'⊢' || (g == U'⊃' && sel.op == Op::Dyad);
+}
+
+} // namespace
+
 // Runs the selection on the positions (1-based, so a fill 0 from overtake writes nothing), then
 // writes the value at those positions and stores the array in the nearest binding (§5).
 Value Exec::select_assign(const Instr& i, Frame& fr) {
@@ -438,6 +452,7 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
     int64_t n = cur.count();
     auto positions = value::ArrayData::compact(Kind::Int, cur.shape());
     for (int64_t k = 0; k < n; k++) positions->items_as<int64_t>()[k] = k + 1;
+    const value::ArrayData* source = positions.get();
     Value saved = select_source_;
     try {
         select_source_ = cur.is_stored_array() ? Value::array(positions) : Value::integer(1);
@@ -473,6 +488,13 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
             now = monadic ? apply(*this, fn, nullptr, old) : apply(*this, fn, &old, v);
         }
         select_source_ = saved;
+        // A whole-item selection of the name itself that gives the whole array (⊣a, ⍬⊃a) may
+        // replace it with any shape (language.md §5); others (,a ⍬⌷a ⍬⊃,a) must fit.
+        if (cur.is_stored_array() && !now.is_atom() && now.rank() > 0 && now.shape() != cur.shape() &&
+            where.is_stored_array() && &where.array_data() == source && whole_item(i.kids[0])) {
+            *fr.scope->find(i.name) = now;
+            return monadic ? now : v;
+        }
         if (!where.is_atom() && !now.is_atom() && now.rank() > 0 && now.shape() != where.shape())
             throw Error(ErrorKind::Length, "the value does not fit the selection");
         // A native array takes the write as one At node; boxed and mixed ones the host loop.

@@ -103,3 +103,29 @@
 ⍝ lang:divide-text — nor on either side of a dyad
 1÷"ab"
 ⍝ error: DOMAIN ERROR
+
+⍝ lang:whole-replace-identity — ⊣ of the name selects the whole array: any shape replaces it
+a←1 2 ⋄ (⊣a)←3 4 5 ⋄ a   ⍝ 3 4 5
+
+⍝ lang:whole-replace-empty-pick — so does an empty pick path, also of an empty array
+a←⍬ ⋄ (⍬⊃a)←3 4 ⋄ a   ⍝ 3 4
+
+⍝ lang:whole-replace-modified — modified assignment through it may resize the array
+a←1 2 ⋄ (⍬⊃a),←3 4 ⋄ a   ⍝ 1 2 3 4
+
+⍝ lang:whole-replace-unit — a unit value still spreads over the selection
+a←1 2 ⋄ (⊣a)←5 ⋄ a   ⍝ 5 5
+
+⍝ lang:whole-replace-rearranged — an empty pick of a rearrangement writes back in place
+a←1 2 ⋄ (⍬⊃⌽a)←3 4 ⋄ a   ⍝ 4 3
+
+⍝ lang:whole-replace-ravel — a ravel is not a whole-item selection: the value must fit
+a←1 2 ⋄ (,a)←3 4 5
+⍝ error: LENGTH ERROR
+
+⍝ lang:whole-replace-pick-of-ravel — nor is an empty pick of one
+a←1 2 ⋄ (⍬⊃,a)←3 4 5
+⍝ error: LENGTH ERROR
+
+⍝ lang:whole-replace-failed — a failed assignment leaves the name unchanged
+a←1 2 ⋄ {"LENGTH"::a ⋄ (,a)←3 4 5}0   ⍝ 1 2
