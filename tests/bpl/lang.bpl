@@ -129,3 +129,26 @@ a←1 2 ⋄ (⍬⊃,a)←3 4 5
 
 ⍝ lang:whole-replace-failed — a failed assignment leaves the name unchanged
 a←1 2 ⋄ {"LENGTH"::a ⋄ (,a)←3 4 5}0   ⍝ 1 2
+
+⍝ lang:execute-strings — ⍎ of an array of strings runs each string (functions.md §10.2)
+⍎"1+1" "2×3"   ⍝ 2 6
+
+⍝ lang:execute-no-result — a string with no result gives ⍬ there
+⍎"" "2"
+⍝ =>
+[⍬ 2]
+
+⍝ lang:execute-rows — a character matrix runs each row
+⍎["1+1"⋄"2×3"]   ⍝ 2 6
+
+⍝ lang:execute-order — the strings run in order, in the running scope
+⍎"a←5" "a+1"   ⍝ 5 6
+
+⍝ lang:execute-shape — the results take the strings' shape
+⍎2 2⍴"1" "2" "3" "4"
+⍝ =>
+[1 2⋄3 4]
+
+⍝ lang:execute-not-text — an item that is not text
+⍎[1 "2"]
+⍝ error: DOMAIN ERROR
