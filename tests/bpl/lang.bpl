@@ -152,3 +152,12 @@ a←1 2 ⋄ {"LENGTH"::a ⋄ (,a)←3 4 5}0   ⍝ 1 2
 ⍝ lang:execute-not-text — an item that is not text
 ⍎[1 "2"]
 ⍝ error: DOMAIN ERROR
+
+⍝ lang:join-empty-weak — ⍬ has no items to widen a Boolean: ⍬,$t is Boolean (D3)
+•storage ⍬,$t   ⍝ "boolean"
+
+⍝ lang:append-empty-weak — appending to ⍬ takes the appended items' kind
+r←⍬ ⋄ r,←$t $f ⋄ •storage r   ⍝ "boolean"
+
+⍝ lang:join-empty-strong — an empty array of a declared kind still joins its kind
+•storage (0⍴0ₓ),$t   ⍝ "integer"
