@@ -653,17 +653,27 @@ Value variant(Exec& ex, const Value& f, const Value& g, const Value* alpha, cons
 // s⍚fs (§15): one case of the function vector fs, chosen by the unit index s (negative from the
 // end; $f and $t are 0 and 1) or by the function s on the arguments (called once), called with
 // the original arguments; an array among the cases is a constant. Only the chosen case runs.
-Value agenda(Exec& ex, const Value& s, const Value& fs, const Value* alpha, const Value& w) {
-    if (fs.is_function() || fs.rank() != 1) throw Error(ErrorKind::Rank, "agenda's cases are a vector");
-    std::vector<Value> cases = items_of(fs.read());
-    if (cases.empty()) throw Error(ErrorKind::Domain, "agenda needs a case");
-    Value pick = s.is_function() ? apply(ex, s, alpha, w) : s;
+// The case a unit index picks among n (§15's index errors).
+int64_t agenda_index(const Value& pick, int64_t n) {
     if (pick.is_function()) throw Error(ErrorKind::Domain, "agenda's index is a number");
     if (pick.rank() != 0) throw Error(ErrorKind::Rank, "agenda's index is a unit");
     std::vector<int64_t> i = integers_of(pick, "agenda");
     if (i.size() != 1) throw Error(ErrorKind::Rank, "agenda's index is a unit");
-    int64_t n = static_cast<int64_t>(cases.size()), k = i[0] < 0 ? i[0] + n : i[0];
+    int64_t k = i[0] < 0 ? i[0] + n : i[0];
     if (k < 0 || k >= n) throw Error(ErrorKind::Index, "no such case");
+    return k;
+}
+// The cases, and an array index, are checked when s⍚fs is derived (core:720–751).
+void agenda_operands(const Value& s, const Value& fs) {
+    if (fs.is_function() || fs.rank() != 1) throw Error(ErrorKind::Rank, "agenda's cases are a vector");
+    if (fs.count() == 0) throw Error(ErrorKind::Domain, "agenda needs a case");
+    if (!s.is_function()) agenda_index(s, fs.count());
+}
+Value agenda(Exec& ex, const Value& s, const Value& fs, const Value* alpha, const Value& w) {
+    agenda_operands(s, fs);
+    std::vector<Value> cases = items_of(fs.read());
+    Value pick = s.is_function() ? apply(ex, s, alpha, w) : s;
+    int64_t k = agenda_index(pick, static_cast<int64_t>(cases.size()));
     const Value& chosen = cases[static_cast<size_t>(k)];
     return chosen.is_function() ? apply(ex, chosen, alpha, w) : chosen;
 }
@@ -1019,7 +1029,7 @@ Value swap_inverse(Exec& ex, const Value&, const Value& g, const Value* a, const
 
 // clang-format off
 const OperatorInfo OPERATORS[] = {
-    // glyph  dyadic  name        call          inverse           inverse, right held    self (Z f Z)
+    // glyph  dyadic  name        call          inverse           inverse, right held    self (Z f Z)  check
     {U'/',  false, "reduce",     reduce_last,  nullptr,          nullptr,                nullptr},
     {U'⌿',  false, "reduce",     reduce_first, nullptr,          nullptr,                nullptr},
     {U'\\', false, "scan",       scan_last,    unscan_last,      nullptr,                nullptr},
@@ -1037,7 +1047,7 @@ const OperatorInfo OPERATORS[] = {
     {U'↢',  true,  "after",      after,        after_inverse,    after_inverse_left,     after_inverse_self},
     {U'⍣',  true,  "power",      power,        power_inverse,    power_inverse_left,     nullptr},
     {U'⇄',  true,  "swap",       swap_call,    swap_inverse,     nullptr,                nullptr},
-    {U'⍚',  true,  "agenda",     agenda,       nullptr,          nullptr,                nullptr},
+    {U'⍚',  true,  "agenda",     agenda,       nullptr,          nullptr,                nullptr,  agenda_operands},
     {U'@',  true,  "under",      under,        nullptr,          nullptr,                nullptr},
     {U'⌺',  true,  "stencil",    stencil,      nullptr,          nullptr,                nullptr},
     {U'⍠',  true,  "variant",    variant,      nullptr,          nullptr,                nullptr},
@@ -1055,7 +1065,9 @@ std::string glyph_text(char32_t g) {
 class DerivedFn final : public Fn {
   public:
     DerivedFn(const OperatorInfo& info, Value l, Value r)
-        : info_(info), left_(std::move(l)), right_(std::move(r)) {}
+        : info_(info), left_(std::move(l)), right_(std::move(r)) {
+        if (info_.check) info_.check(left_, right_);
+    }
     std::string source() const override {
         return spelling(left_) + glyph_text(info_.glyph) + spelling(right_);
     }
