@@ -512,6 +512,69 @@ bool derived_parts(const Value& f, std::string* name, Value* left);
 // f⍨, the derived function (defined after DerivedFn below).
 Value commuted(const Value& f);
 
+// ⊃⍠A Y, P⊃⍠A Y and I⌷⍠A Y (functions.md §6.9, §7): Mix places the item axes at result
+// positions A (the frame axes fill the others, in order); Pick picks along the listed axes (the
+// others, in order, form the cell); Index takes one selector per listed axis, the other axes
+// whole, and its result keeps Y's axis order.
+Value select_along(const std::string& glyph, const std::vector<int64_t>& given, const Value* alpha, const Value& w) {
+    auto resolved = [&](int64_t r) {
+        std::vector<int64_t> out;
+        for (int64_t a : given) {
+            int64_t x = a < 0 ? a + r : a;
+            if (x < 0 || x >= r) throw Error(ErrorKind::Domain, "an axis outside the argument");
+            if (std::find(out.begin(), out.end(), x) != out.end()) throw Error(ErrorKind::Domain, "repeated axes");
+            out.push_back(x);
+        }
+        return out;
+    };
+    // the transpose that sends axis first+j of v to position at[j], its other axes in order
+    auto placed = [](const Value& v, int64_t first, const std::vector<int64_t>& at) {
+        int64_t r = v.rank(), k = static_cast<int64_t>(at.size());
+        std::vector<Value> dest(static_cast<size_t>(r));
+        std::vector<bool> taken(static_cast<size_t>(r), false);
+        for (int64_t j = 0; j < k; j++) {
+            dest[static_cast<size_t>(first + j)] = Value::integer(at[static_cast<size_t>(j)]);
+            taken[static_cast<size_t>(at[static_cast<size_t>(j)])] = true;
+        }
+        for (int64_t i = 0, next = 0; i < r; i++) {
+            if (i >= first && i < first + k) continue;
+            while (taken[static_cast<size_t>(next)]) next++;
+            dest[static_cast<size_t>(i)] = Value::integer(next++);
+        }
+        return r < 2 ? v : prim::call(prim::Prim::Transpose, value::make_array({r}, std::move(dest)), v);
+    };
+    if (glyph == "⊃" && !alpha) {
+        Value m = prim::call(prim::Prim::Disclose, w);
+        std::vector<int64_t> at = resolved(m.rank());
+        if (static_cast<int64_t>(at.size()) != m.rank() - w.rank())
+            throw Error(ErrorKind::Length, "one axis per item axis");
+        return placed(m, w.rank(), at);
+    }
+    std::vector<int64_t> at = resolved(w.rank());
+    if (glyph == "⊃") { // the listed axes first, then pick
+        // axis at[j] of w goes to j, the others after in order
+        int64_t r = w.rank();
+        std::vector<Value> dest(static_cast<size_t>(r));
+        std::vector<bool> listed(static_cast<size_t>(r), false);
+        for (size_t j = 0; j < at.size(); j++) {
+            dest[static_cast<size_t>(at[j])] = Value::integer(static_cast<int64_t>(j));
+            listed[static_cast<size_t>(at[j])] = true;
+        }
+        for (int64_t i = 0, next = static_cast<int64_t>(at.size()); i < r; i++)
+            if (!listed[static_cast<size_t>(i)]) dest[static_cast<size_t>(i)] = Value::integer(next++);
+        Value t = r < 2 ? w : prim::call(prim::Prim::Transpose, value::make_array({r}, std::move(dest)), w);
+        return prim::call(prim::Prim::Disclose, *alpha, t);
+    }
+    Value sel = alpha->read();
+    std::vector<Value> items = sel.rank() == 0 ? std::vector<Value>{sel} : items_of(sel);
+    if (sel.rank() > 1) throw Error(ErrorKind::Rank, "index selectors are a unit or a vector");
+    if (items.size() != at.size()) throw Error(ErrorKind::Length, "one selector per listed axis");
+    std::vector<Value> full(static_cast<size_t>(w.rank()), Value::real(INFINITY));
+    for (size_t j = 0; j < at.size(); j++) full[static_cast<size_t>(at[j])] = items[j];
+    int64_t r = w.rank();
+    return prim::call(prim::Prim::Squad, value::make_array({r}, std::move(full)), w);
+}
+
 // f⍠A (§9; §4.3 for reductions and scans): f on the cells made of axes A (negative from the end);
 // the other axes, in order, are the frame. Result cells of A's rank return to A's axes; others
 // start where the first listed axis was. Dyadic: A applies to both; an argument lacking the axes
@@ -525,8 +588,8 @@ Value variant(Exec& ex, const Value& f, const Value& g, const Value* alpha, cons
     Value base;
     bool reduction = derived_parts(f, &kind, &base) && (kind == "reduce" || kind == "scan");
     std::string glyph = f.is_function() ? spelling(f) : "";
-    if (glyph == "⊃" || glyph == "⍳" || glyph == "⌷")
-        throw Error(ErrorKind::Nonce, glyph + "⍠ is not supported yet");
+    if (glyph == "⊃" || (glyph == "⌷" && alpha)) return select_along(glyph, given, alpha, w);
+    if (glyph == "⍳" || glyph == "⌷") throw Error(ErrorKind::Nonce, glyph + "⍠ is not supported yet");
     if ((glyph == "⊂" || glyph == "⊆") && alpha) { // cuts whole blocks along one axis
         if (given.size() != 1) throw Error(ErrorKind::Length, "a partition cuts along one axis");
         int64_t r = w.rank(), k = given[0] < 0 ? given[0] + r : given[0];
