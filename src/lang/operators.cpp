@@ -575,6 +575,22 @@ Value select_along(const std::string& glyph, const std::vector<int64_t>& given, 
     return prim::call(prim::Prim::Squad, value::make_array({r}, std::move(full)), w);
 }
 
+// X⌽⍠k Y with a count array (core:1519): each vector along axis k rotates by its own count, the
+// counts in the shape of the other axes: axis k moves last, ⌽ rotates, and it moves back.
+Value rotate_along(const Value& counts, int64_t axis, const Value& w) {
+    int64_t r = w.rank(), k = axis < 0 ? axis + r : axis;
+    if (k < 0 || k >= r) throw Error(ErrorKind::Domain, "an axis outside the argument");
+    std::vector<Value> to_end(static_cast<size_t>(r)), back(static_cast<size_t>(r));
+    for (int64_t i = 0; i < r; i++) {
+        int64_t at = i == k ? r - 1 : i - (i > k ? 1 : 0);
+        to_end[static_cast<size_t>(i)] = Value::integer(at);
+        back[static_cast<size_t>(at)] = Value::integer(i);
+    }
+    Value t = prim::call(prim::Prim::Transpose, value::make_array({r}, std::move(to_end)), w);
+    Value rotated = prim::call(prim::Prim::Reverse, counts, t);
+    return prim::call(prim::Prim::Transpose, value::make_array({r}, std::move(back)), rotated);
+}
+
 // f⍠A (§9; §4.3 for reductions and scans): f on the cells made of axes A (negative from the end);
 // the other axes, in order, are the frame. Result cells of A's rank return to A's axes; others
 // start where the first listed axis was. Dyadic: A applies to both; an argument lacking the axes
@@ -589,6 +605,8 @@ Value variant(Exec& ex, const Value& f, const Value& g, const Value* alpha, cons
     bool reduction = derived_parts(f, &kind, &base) && (kind == "reduce" || kind == "scan");
     std::string glyph = f.is_function() ? spelling(f) : "";
     if (glyph == "⊃" || (glyph == "⌷" && alpha)) return select_along(glyph, given, alpha, w);
+    if ((glyph == "⌽" || glyph == "⊖") && alpha && alpha->rank() > 0 && given.size() == 1)
+        return rotate_along(*alpha, given[0], w);
     if (glyph == "⍳" || glyph == "⌷") throw Error(ErrorKind::Nonce, glyph + "⍠ is not supported yet");
     if ((glyph == "⊂" || glyph == "⊆") && alpha) { // cuts whole blocks along one axis
         if (given.size() != 1) throw Error(ErrorKind::Length, "a partition cuts along one axis");

@@ -75,3 +75,17 @@
 ⍝ variant:index-axes-repeated — an axis listed twice
 [0;1]⌷⍠1 1 (3 4⍴⍳12)
 ⍝ error: DOMAIN ERROR
+
+⍝ variant:rotate-counts — a count array rotates each vector along the axis by its own count
+1 2 3 4⌽⍠0 (3 4⍴⍳12)
+⍝ =>
+[4 9 2 7⋄8 1 6 11⋄0 5 10 3]
+
+⍝ variant:rotate-counts-rank3 — the counts take the shape of the other axes, in order
+(2 3⍴⍳6)⌽⍠0 (2 2 3⍴⍳12)
+⍝ =>
+[[0 7 2⋄9 4 11]⋄[6 1 8⋄3 10 5]]
+
+⍝ variant:rotate-counts-length — one count per vector
+1 2⌽⍠0 (3 4⍴⍳12)
+⍝ error: LENGTH ERROR
