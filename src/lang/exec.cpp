@@ -480,6 +480,8 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
             repeats = repeats || (p > 0 && marked[static_cast<size_t>(p)]);
             marked[static_cast<size_t>(p)] = 1;
         }
+        // One whole item that is only fill (↑ or ⊃ of an empty array) has nothing to replace.
+        if (where.is_atom() && count == 1 && ps_at[0] == 0) throw Error(ErrorKind::Index, "no item to replace");
         Value now = v;
         bool each_item = !fn.is_none() && repeats; // repeated positions accumulate every repeat
         if (!fn.is_none() && !repeats) {

@@ -161,3 +161,13 @@ r←⍬ ⋄ r,←$t $f ⋄ •storage r   ⍝ "boolean"
 
 ⍝ lang:join-empty-strong — an empty array of a declared kind still joins its kind
 •storage (0⍴0ₓ),$t   ⍝ "integer"
+
+⍝ lang:first-of-empty-assign — an empty array has no first item to replace
+a←⍬ ⋄ (↑a)←3 4
+⍝ error: INDEX ERROR
+
+⍝ lang:first-of-empty-unchanged — and the failed assignment leaves it as it was
+a←⍬ ⋄ {"INDEX"::a ⋄ (↑a)←3}0   ⍝ ⍬
+
+⍝ lang:overtake-fill-assign — fill positions from overtake are still skipped, not errors
+a←1 2 ⋄ (3↑a)←4 ⋄ a   ⍝ 4 4
