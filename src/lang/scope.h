@@ -35,6 +35,8 @@ class Scope : public base::RefCounted {
         return nullptr;
     }
     void set(const std::string& name, Value v) { names_[name] = std::move(v); }
+    // Removes this scope's own binding of `name` (•ex), if any.
+    void erase(const std::string& name) { names_.erase(name); }
     // This scope's own names, in no order (the REPL's completion lists them).
     std::vector<std::string> names() const {
         std::vector<std::string> out;

@@ -2,6 +2,7 @@
 // Conversions of numbers go through prim's rows (graph nodes); text functions read their argument
 // at the host boundary, like lang's cells helpers.
 #include "session/session.h"
+#include "session/introspect.h"
 #include "session/time.h"
 
 #include "base/utf8.h"
@@ -224,7 +225,11 @@ Value ucs_dyad(const Value& alpha, const Value& omega) {
 
 // clang-format off
 constexpr SystemRow TABLE[] = {
+    {"ex",      name_erase,  nullptr},
     {"float",   float_monad, float_dyad},
+    {"nc",      name_class,  nullptr},
+    {"nl",      name_list,   name_list_prefixed},
+    {"src",     name_source, nullptr},
     {"storage", storage,     nullptr},
     {"time",    time_since,  time_calls},
     {"ucs",     ucs_monad,   ucs_dyad,   ucs_monad, ucs_dyad}, // •ucs⁻ is •ucs
