@@ -624,6 +624,19 @@ Value enlist(const Value& w) {
 // replaces it by its shape, ∞ takes it whole and ¯∞ reversed.
 Value squad(const Value& a, const Value& w) {
     Value sel = a.read();
+    if (sel.rank() > 1) { // a higher-rank I applies per row (functions.md §7.1), results mixed
+        Shape s = sel.shape();
+        int64_t n = s.back();
+        Shape frame(s.begin(), s.end() - 1);
+        std::vector<Value> all;
+        for (int64_t i = 0; i < sel.count(); i++) all.push_back(sel.array_data().item(i));
+        std::vector<Value> out;
+        for (int64_t r = 0; r < value::count_of(frame); r++) {
+            std::vector<Value> row(all.begin() + r * n, all.begin() + (r + 1) * n);
+            out.push_back(squad(value::make_array({n}, std::move(row)), w));
+        }
+        return mix(value::make_array(std::move(frame), std::move(out)));
+    }
     std::vector<Value> items;
     if (sel.is_stored_array()) { // a boxed selector's items may still be pending: read them
         for (int64_t i = 0; i < sel.count(); i++) items.push_back(sel.array_data().item(i).read());

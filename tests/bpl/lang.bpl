@@ -171,3 +171,18 @@ a←⍬ ⋄ {"INDEX"::a ⋄ (↑a)←3}0   ⍝ ⍬
 
 ⍝ lang:overtake-fill-assign — fill positions from overtake are still skipped, not errors
 a←1 2 ⋄ (3↑a)←4 ⋄ a   ⍝ 4 4
+
+⍝ lang:index-rows — a higher-rank index applies per row (functions.md §7.1)
+(2 1⍴0 2)⌷"abc"   ⍝ "ac"
+
+⍝ lang:index-rows-coordinates — each row a whole coordinate
+(2 2⍴0 1 2 3)⌷3 4⍴⍳12   ⍝ 1 11
+
+⍝ lang:index-rows-cells — rows selecting cells: the cells are mixed under the frame
+(2 1⍴0 2)⌷3 4⍴⍳12
+⍝ =>
+[0 1 2 3⋄8 9 10 11]
+
+⍝ lang:index-rows-length — a row with more selectors than axes
+(2 3⍴⍳6)⌷3 4⍴⍳12
+⍝ error: LENGTH ERROR
