@@ -186,3 +186,15 @@ a←1 2 ⋄ (3↑a)←4 ⋄ a   ⍝ 4 4
 ⍝ lang:index-rows-length — a row with more selectors than axes
 (2 3⍴⍳6)⌷3 4⍴⍳12
 ⍝ error: LENGTH ERROR
+
+⍝ lang:modify-dfn — a dfn modifies a selective assignment; repeated positions accumulate
+y←0 0 0 ⋄ y.[[1 1]]{⍺+⍵}←1 ⋄ y   ⍝ 0 2 0
+
+⍝ lang:modify-named — a name bound to a function modifies too
+a←1 2 ⋄ f←{⍺+⍵} ⋄ a.[[0 1]]f←10 20 ⋄ a   ⍝ 11 22
+
+⍝ lang:modify-dfn-destructure — destructuring modification with a dfn
+a←1 ⋄ b←2 ⋄ [a b]{⍺×⍵}←3 4 ⋄ [a b]   ⍝ 3 8
+
+⍝ lang:modify-dfn-name — plain modified assignment with a dfn
+a←5 ⋄ a{⍺-⍵}←2 ⋄ a   ⍝ 3
