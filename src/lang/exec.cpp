@@ -354,9 +354,10 @@ Value Exec::modify(const Instr& i, Frame& fr) {
         if (v.is_none()) fail(ErrorKind::Value, "no result to assign", i.site);
     }
     Value f = eval(i.kids[0], fr);
-    Value* slot = fr.scope->find(i.name);
-    if (!slot) fail(ErrorKind::Value, "undefined name: " + i.name, i.site);
-    Value old = *slot;
+    // The binding's scope: the result goes there even if the modifier erased the name (•ex).
+    Scope* home = fr.scope->owner(i.name);
+    if (!home) fail(ErrorKind::Value, "undefined name: " + i.name, i.site);
+    Value old = *home->find_local(i.name);
     Value now;
     try {
         now = has_value ? apply(*this, f, &old, v) : apply(*this, f, nullptr, old);
@@ -364,7 +365,7 @@ Value Exec::modify(const Instr& i, Frame& fr) {
         e.at(i.kids[0].site);
         throw;
     }
-    *fr.scope->find(i.name) = now;
+    home->set(i.name, now);
     return has_value ? v : now;
 }
 
@@ -375,11 +376,11 @@ void Exec::bind_pattern(const Instr& p, const Value& v, Frame& fr, const Value* 
             fr.scope->set(p.name, v);
             return;
         }
-        Value* slot = fr.scope->find(p.name);
-        if (!slot) fail(ErrorKind::Value, "undefined name: " + p.name, p.site);
-        Value old = *slot;
+        Scope* home = fr.scope->owner(p.name);
+        if (!home) fail(ErrorKind::Value, "undefined name: " + p.name, p.site);
+        Value old = *home->find_local(p.name);
         Value now = v.is_none() ? apply(*this, *fn, nullptr, old) : apply(*this, *fn, &old, v);
-        *fr.scope->find(p.name) = now;
+        home->set(p.name, now);
         return;
     }
     if (v.is_none() || v.rank() == 0) {
@@ -446,9 +447,9 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
     bool monadic = v.is_none() && i.kids[1].op == Op::Const;
     if ((v.is_none() && !monadic) || is_absent(v)) fail(ErrorKind::Value, "no result to assign", i.site);
     Value fn = i.kids.size() > 2 ? eval(i.kids[2], fr) : Value();
-    Value* slot = fr.scope->find(i.name);
-    if (!slot) fail(ErrorKind::Value, "undefined name: " + i.name, i.site);
-    Value cur = slot->read();
+    Scope* home = fr.scope->owner(i.name);
+    if (!home) fail(ErrorKind::Value, "undefined name: " + i.name, i.site);
+    Value cur = home->find_local(i.name)->read();
     int64_t n = cur.count();
     auto positions = value::ArrayData::compact(Kind::Int, cur.shape());
     for (int64_t k = 0; k < n; k++) positions->items_as<int64_t>()[k] = k + 1;
@@ -494,7 +495,7 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
         // replace it with any shape (language.md §5); others (,a ⍬⌷a ⍬⊃,a) must fit.
         if (cur.is_stored_array() && !now.is_atom() && now.rank() > 0 && now.shape() != cur.shape() &&
             where.is_stored_array() && &where.array_data() == source && whole_item(i.kids[0])) {
-            *fr.scope->find(i.name) = now;
+            home->set(i.name, now);
             return monadic ? now : v;
         }
         if (!where.is_atom() && !now.is_atom() && now.rank() > 0 && now.shape() != where.shape())
@@ -513,7 +514,7 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
             std::optional<Value> r;
             if (unit.is_atom() || now.rank() > 0) r = prim::write_at(cur, positions, unit, accumulate);
             if (r) {
-                *fr.scope->find(i.name) = *r;
+                home->set(i.name, *r);
                 return monadic ? now : v;
             }
         }
@@ -540,7 +541,7 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
             }
         }
         Value result = cur.is_stored_array() ? written(cur, std::move(items)) : items[0];
-        *fr.scope->find(i.name) = result;
+        home->set(i.name, result);
         return monadic ? now : v;
     } catch (Error& e) {
         select_source_ = saved;

@@ -56,3 +56,15 @@ v←1 ⋄ e←•ex "v" ⋄ •nc "v"   ⍝ 0ₓ
 
 ⍝ names:erase-local — erasing a local reveals the outer binding
 v←1 ⋄ {v←2 ⋄ e←•ex "v" ⋄ v}0   ⍝ 1
+
+⍝ names:erase-in-modifier — a modifier that erases its target doesn't change the update
+y←1 2 3 ⋄ y₀{•ex "y" ⋄ ⍺+⍵}←10 ⋄ y   ⍝ 11 2 3
+
+⍝ names:erase-in-plain-modifier — the same for a whole-name modified assignment
+y←1 2 3 ⋄ y{•ex "y" ⋄ ⍺+⍵}←10 ⋄ y   ⍝ 11 12 13
+
+⍝ names:erase-in-destructuring-modifier — and for destructuring modification
+y←1 ⋄ [y]{•ex "y" ⋄ ⍺+⍵}←10 ⋄ y   ⍝ 11
+
+⍝ names:erase-running-dfn — a dfn erasing its own name still finishes its call
+f←{e←•ex "f" ⋄ ⍵+1} ⋄ (f 1),•nc "f"   ⍝ 2 0
