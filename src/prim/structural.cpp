@@ -389,7 +389,10 @@ Value mix(const Value& w) {
         Shape r = a.shape();
         Shape p = a.prototype().shape();
         r.insert(r.end(), p.begin(), p.end());
-        return value::make_array(r, {}, value::fill_of(a.prototype()));
+        // the result's items are the prototype's items: its own prototype gives their fill
+        Value proto = a.prototype().read();
+        Value item = proto.is_stored_array() ? proto.array_data().prototype() : proto;
+        return value::make_array(r, {}, value::fill_of(item));
     }
     // Items of lower rank gain leading axes of length 1; each is padded to `cell` with fill.
     std::vector<Value> parts;

@@ -198,3 +198,13 @@ a←1 ⋄ b←2 ⋄ [a b]{⍺×⍵}←3 4 ⋄ [a b]   ⍝ 3 8
 
 ⍝ lang:modify-dfn-name — plain modified assignment with a dfn
 a←5 ⋄ a{⍺-⍵}←2 ⋄ a   ⍝ 3
+
+⍝ lang:mix-empty-prototype — an empty mix takes its cells' shape and fill from the prototype
+⊃0⍴[[1 2] [3 4 5]]
+⍝ =>
+0 2⍴0
+
+⍝ lang:mix-empty-text — a text prototype fills with spaces
+⊃0⍴⊂"ab"
+⍝ =>
+0 2⍴' '
