@@ -208,3 +208,23 @@ a←5 ⋄ a{⍺-⍵}←2 ⋄ a   ⍝ 3
 ⊃0⍴⊂"ab"
 ⍝ =>
 0 2⍴' '
+
+⍝ lang:union-rank — Y of another rank than X and not one of its cells (functions.md §4.4)
+1 2∪2 2⍴3
+⍝ error: RANK ERROR
+
+⍝ lang:union-cell — one cell of X's major-cell rank joins as a cell
+2 3 4∪5   ⍝ 2 3 4 5
+
+⍝ lang:intersect-unit-left — a unit X is a one-item vector, so Y must be a vector
+1∩2 3⍴4
+⍝ error: RANK ERROR
+
+⍝ lang:intersect-unit-right — a unit Y
+1 2∩5
+⍝ error: RANK ERROR
+
+⍝ lang:intersect-unit-left-vector — a unit X with a vector Y
+2∩⍳4
+⍝ =>
+,2
