@@ -123,7 +123,10 @@ class Binder {
                                      before->kind == SynKind::Paren ||
                                      selective_start(items, b, t - 1) != NONE);
         std::optional<Instr> modifier;
-        if (modifiable && (is_token(last, Tok::Function) || last.kind == SynKind::Paren)) {
+        // The modifier: a primitive, a parenthesised function, a dfn or a name bound to a function.
+        bool function_name = is_token(last, Tok::Name) && name_role(last.tok.text) == Role::Function;
+        if (modifiable && (is_token(last, Tok::Function) || last.kind == SynKind::Paren ||
+                           last.kind == SynKind::Dfn || function_name)) {
             Instr f = item(last);
             if (f.role == Role::Function) modifier = std::move(f);
         }

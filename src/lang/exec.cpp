@@ -386,9 +386,10 @@ Value Exec::modify(const Instr& i, Frame& fr) {
         if (v.is_none()) fail(ErrorKind::Value, "no result to assign", i.site);
     }
     Value f = eval(i.kids[0], fr);
-    Value* slot = fr.scope->find(i.name);
-    if (!slot) fail(ErrorKind::Value, "undefined name: " + i.name, i.site);
-    Value old = *slot;
+    // The binding's scope: the result goes there even if the modifier erased the name (•ex).
+    Scope* home = fr.scope->owner(i.name);
+    if (!home) fail(ErrorKind::Value, "undefined name: " + i.name, i.site);
+    Value old = *home->find_local(i.name);
     Value now;
     try {
         now = has_value ? apply(*this, f, &old, v) : apply(*this, f, nullptr, old);
@@ -396,7 +397,7 @@ Value Exec::modify(const Instr& i, Frame& fr) {
         e.at(i.kids[0].site);
         throw;
     }
-    *fr.scope->find(i.name) = to_bind(now);
+    home->set(i.name, to_bind(now));
     return has_value ? v : now;
 }
 
@@ -407,11 +408,11 @@ void Exec::bind_pattern(const Instr& p, const Value& v, Frame& fr, const Value* 
             fr.scope->set(p.name, to_bind(v));
             return;
         }
-        Value* slot = fr.scope->find(p.name);
-        if (!slot) fail(ErrorKind::Value, "undefined name: " + p.name, p.site);
-        Value old = *slot;
+        Scope* home = fr.scope->owner(p.name);
+        if (!home) fail(ErrorKind::Value, "undefined name: " + p.name, p.site);
+        Value old = *home->find_local(p.name);
         Value now = v.is_none() ? apply(*this, *fn, nullptr, old) : apply(*this, *fn, &old, v);
-        *fr.scope->find(p.name) = to_bind(now);
+        home->set(p.name, to_bind(now));
         return;
     }
     if (v.is_none() || v.rank() == 0) {
@@ -457,6 +458,20 @@ Value written(const Value& cur, std::vector<Value> items) {
     return value::make_array(cur.shape(), std::move(items), a.prototype());
 }
 
+namespace {
+
+// A selection whose function is a whole-item one (⊣ ⊢, or Pick: language.md §5) applied to the
+// selected name directly.
+bool whole_item(const Instr& sel) {
+    if ((sel.op != Op::Monad && sel.op != Op::Dyad) || sel.kids.size() < 2) return false;
+    const Instr& f = sel.kids[0];
+    if (sel.kids[1].op != Op::SelectSource || f.op != Op::Const || !f.value.is_function()) return false;
+    char32_t g = primitive_glyph(f.value);
+    return g == U'⊣' || g == U'⊢' || (g == U'⊃' && sel.op == Op::Dyad);
+}
+
+} // namespace
+
 // Runs the selection on the positions (1-based, so a fill 0 from overtake writes nothing), then
 // writes the value at those positions and stores the array in the nearest binding (§5).
 Value Exec::select_assign(const Instr& i, Frame& fr) {
@@ -464,12 +479,13 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
     bool monadic = v.is_none() && i.kids[1].op == Op::Const;
     if ((v.is_none() && !monadic) || is_absent(v)) fail(ErrorKind::Value, "no result to assign", i.site);
     Value fn = i.kids.size() > 2 ? eval(i.kids[2], fr) : Value();
-    Value* slot = fr.scope->find(i.name);
-    if (!slot) fail(ErrorKind::Value, "undefined name: " + i.name, i.site);
-    Value cur = slot->read();
+    Scope* home = fr.scope->owner(i.name);
+    if (!home) fail(ErrorKind::Value, "undefined name: " + i.name, i.site);
+    Value cur = home->find_local(i.name)->read();
     int64_t n = cur.count();
     auto positions = value::ArrayData::compact(Kind::Int, cur.shape());
     for (int64_t k = 0; k < n; k++) positions->items_as<int64_t>()[k] = k + 1;
+    const value::ArrayData* source = positions.get();
     Value saved = select_source_;
     try {
         select_source_ = cur.is_stored_array() ? Value::array(positions) : Value::integer(1);
@@ -497,6 +513,8 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
             repeats = repeats || (p > 0 && marked[static_cast<size_t>(p)]);
             marked[static_cast<size_t>(p)] = 1;
         }
+        // One whole item that is only fill (↑ or ⊃ of an empty array) has nothing to replace.
+        if (where.is_atom() && count == 1 && ps_at[0] == 0) throw Error(ErrorKind::Index, "no item to replace");
         Value now = v;
         bool each_item = !fn.is_none() && repeats; // repeated positions accumulate every repeat
         if (!fn.is_none() && !repeats) {
@@ -505,6 +523,13 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
             now = monadic ? apply(*this, fn, nullptr, old) : apply(*this, fn, &old, v);
         }
         select_source_ = saved;
+        // A whole-item selection of the name itself that gives the whole array (⊣a, ⍬⊃a) may
+        // replace it with any shape (language.md §5); others (,a ⍬⌷a ⍬⊃,a) must fit.
+        if (cur.is_stored_array() && !now.is_atom() && now.rank() > 0 && now.shape() != cur.shape() &&
+            where.is_stored_array() && &where.array_data() == source && whole_item(i.kids[0])) {
+            home->set(i.name, to_bind(now));
+            return monadic ? now : v;
+        }
         if (!where.is_atom() && !now.is_atom() && now.rank() > 0 && now.shape() != where.shape())
             throw Error(ErrorKind::Length, "the value does not fit the selection");
         // A native array takes the write as one At node; boxed and mixed ones the host loop.
@@ -521,7 +546,7 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
             std::optional<Value> r;
             if (unit.is_atom() || now.rank() > 0) r = prim::write_at(cur, positions, unit, accumulate);
             if (r) {
-                *fr.scope->find(i.name) = *r;
+                home->set(i.name, to_bind(*r));
                 return monadic ? now : v;
             }
         }
@@ -548,7 +573,7 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
             }
         }
         Value result = cur.is_stored_array() ? written(cur, std::move(items)) : items[0];
-        *fr.scope->find(i.name) = to_bind(result);
+        home->set(i.name, to_bind(result));
         return monadic ? now : v;
     } catch (Error& e) {
         select_source_ = saved;

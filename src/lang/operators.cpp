@@ -524,6 +524,85 @@ bool derived_parts(const Value& f, std::string* name, Value* left);
 // f⍨, the derived function (defined after DerivedFn below).
 Value commuted(const Value& f);
 
+// ⊃⍠A Y, P⊃⍠A Y and I⌷⍠A Y (functions.md §6.9, §7): Mix places the item axes at result
+// positions A (the frame axes fill the others, in order); Pick picks along the listed axes (the
+// others, in order, form the cell); Index takes one selector per listed axis, the other axes
+// whole, and its result keeps Y's axis order.
+Value select_along(const std::string& glyph, const std::vector<int64_t>& given, const Value* alpha, const Value& w) {
+    auto resolved = [&](int64_t r) {
+        std::vector<int64_t> out;
+        for (int64_t a : given) {
+            int64_t x = a < 0 ? a + r : a;
+            if (x < 0 || x >= r) throw Error(ErrorKind::Domain, "an axis outside the argument");
+            if (std::find(out.begin(), out.end(), x) != out.end()) throw Error(ErrorKind::Domain, "repeated axes");
+            out.push_back(x);
+        }
+        return out;
+    };
+    // the transpose that sends axis first+j of v to position at[j], its other axes in order
+    auto placed = [](const Value& v, int64_t first, const std::vector<int64_t>& at) {
+        int64_t r = v.rank(), k = static_cast<int64_t>(at.size());
+        std::vector<Value> dest(static_cast<size_t>(r));
+        std::vector<bool> taken(static_cast<size_t>(r), false);
+        for (int64_t j = 0; j < k; j++) {
+            dest[static_cast<size_t>(first + j)] = Value::integer(at[static_cast<size_t>(j)]);
+            taken[static_cast<size_t>(at[static_cast<size_t>(j)])] = true;
+        }
+        for (int64_t i = 0, next = 0; i < r; i++) {
+            if (i >= first && i < first + k) continue;
+            while (taken[static_cast<size_t>(next)]) next++;
+            dest[static_cast<size_t>(i)] = Value::integer(next++);
+        }
+        return r < 2 ? v : prim::call(prim::Prim::Transpose, value::make_array({r}, std::move(dest)), v);
+    };
+    if (glyph == "⊃" && !alpha) {
+        Value m = prim::call(prim::Prim::Disclose, w);
+        std::vector<int64_t> at = resolved(m.rank());
+        if (static_cast<int64_t>(at.size()) != m.rank() - w.rank())
+            throw Error(ErrorKind::Length, "one axis per item axis");
+        return placed(m, w.rank(), at);
+    }
+    std::vector<int64_t> at = resolved(w.rank());
+    if (glyph == "⊃") { // the listed axes first, then pick
+        // axis at[j] of w goes to j, the others after in order
+        int64_t r = w.rank();
+        std::vector<Value> dest(static_cast<size_t>(r));
+        std::vector<bool> listed(static_cast<size_t>(r), false);
+        for (size_t j = 0; j < at.size(); j++) {
+            dest[static_cast<size_t>(at[j])] = Value::integer(static_cast<int64_t>(j));
+            listed[static_cast<size_t>(at[j])] = true;
+        }
+        for (int64_t i = 0, next = static_cast<int64_t>(at.size()); i < r; i++)
+            if (!listed[static_cast<size_t>(i)]) dest[static_cast<size_t>(i)] = Value::integer(next++);
+        Value t = r < 2 ? w : prim::call(prim::Prim::Transpose, value::make_array({r}, std::move(dest)), w);
+        return prim::call(prim::Prim::Disclose, *alpha, t);
+    }
+    Value sel = alpha->read();
+    std::vector<Value> items = sel.rank() == 0 ? std::vector<Value>{sel} : items_of(sel);
+    if (sel.rank() > 1) throw Error(ErrorKind::Rank, "index selectors are a unit or a vector");
+    if (items.size() != at.size()) throw Error(ErrorKind::Length, "one selector per listed axis");
+    std::vector<Value> full(static_cast<size_t>(w.rank()), Value::real(INFINITY));
+    for (size_t j = 0; j < at.size(); j++) full[static_cast<size_t>(at[j])] = items[j];
+    int64_t r = w.rank();
+    return prim::call(prim::Prim::Squad, value::make_array({r}, std::move(full)), w);
+}
+
+// X⌽⍠k Y with a count array (core:1519): each vector along axis k rotates by its own count, the
+// counts in the shape of the other axes: axis k moves last, ⌽ rotates, and it moves back.
+Value rotate_along(const Value& counts, int64_t axis, const Value& w) {
+    int64_t r = w.rank(), k = axis < 0 ? axis + r : axis;
+    if (k < 0 || k >= r) throw Error(ErrorKind::Domain, "an axis outside the argument");
+    std::vector<Value> to_end(static_cast<size_t>(r)), back(static_cast<size_t>(r));
+    for (int64_t i = 0; i < r; i++) {
+        int64_t at = i == k ? r - 1 : i - (i > k ? 1 : 0);
+        to_end[static_cast<size_t>(i)] = Value::integer(at);
+        back[static_cast<size_t>(at)] = Value::integer(i);
+    }
+    Value t = prim::call(prim::Prim::Transpose, value::make_array({r}, std::move(to_end)), w);
+    Value rotated = prim::call(prim::Prim::Reverse, counts, t);
+    return prim::call(prim::Prim::Transpose, value::make_array({r}, std::move(back)), rotated);
+}
+
 // f⍠A (§9; §4.3 for reductions and scans): f on the cells made of axes A (negative from the end);
 // the other axes, in order, are the frame. Result cells of A's rank return to A's axes; others
 // start where the first listed axis was. Dyadic: A applies to both; an argument lacking the axes
@@ -537,8 +616,10 @@ Value variant(Exec& ex, const Value& f, const Value& g, const Value* alpha, cons
     Value base;
     bool reduction = derived_parts(f, &kind, &base) && (kind == "reduce" || kind == "scan");
     std::string glyph = f.is_function() ? spelling(f) : "";
-    if (glyph == "⊃" || glyph == "⍳" || glyph == "⌷")
-        throw Error(ErrorKind::Nonce, glyph + "⍠ is not supported yet");
+    if (glyph == "⊃" || (glyph == "⌷" && alpha)) return select_along(glyph, given, alpha, w);
+    if ((glyph == "⌽" || glyph == "⊖") && alpha && alpha->rank() > 0 && given.size() == 1)
+        return rotate_along(*alpha, given[0], w);
+    if (glyph == "⍳" || glyph == "⌷") throw Error(ErrorKind::Nonce, glyph + "⍠ is not supported yet");
     if ((glyph == "⊂" || glyph == "⊆") && alpha) { // cuts whole blocks along one axis
         if (given.size() != 1) throw Error(ErrorKind::Length, "a partition cuts along one axis");
         int64_t r = w.rank(), k = given[0] < 0 ? given[0] + r : given[0];
@@ -665,23 +746,33 @@ Value variant(Exec& ex, const Value& f, const Value& g, const Value* alpha, cons
 // s⍚fs (§15): one case of the function vector fs, chosen by the unit index s (negative from the
 // end; $f and $t are 0 and 1) or by the function s on the arguments (called once), called with
 // the original arguments; an array among the cases is a constant. Only the chosen case runs.
-Value agenda(Exec& ex, const Value& s, const Value& fs, const Value* alpha, const Value& w) {
-    if (fs.is_function() || fs.rank() != 1) throw Error(ErrorKind::Rank, "agenda's cases are a vector");
-    std::vector<Value> cases = items_of(fs.read());
-    if (cases.empty()) throw Error(ErrorKind::Domain, "agenda needs a case");
-    Value pick = s.is_function() ? apply(ex, s, alpha, w) : s;
+// The case a unit index picks among n (§15's index errors).
+int64_t agenda_index(const Value& pick, int64_t n) {
     if (pick.is_function()) throw Error(ErrorKind::Domain, "agenda's index is a number");
     if (pick.rank() != 0) throw Error(ErrorKind::Rank, "agenda's index is a unit");
     std::vector<int64_t> i = integers_of(pick, "agenda");
     if (i.size() != 1) throw Error(ErrorKind::Rank, "agenda's index is a unit");
-    int64_t n = static_cast<int64_t>(cases.size()), k = i[0] < 0 ? i[0] + n : i[0];
+    int64_t k = i[0] < 0 ? i[0] + n : i[0];
     if (k < 0 || k >= n) throw Error(ErrorKind::Index, "no such case");
+    return k;
+}
+// The cases, and an array index, are checked when s⍚fs is derived (core:720–751).
+void agenda_operands(const Value& s, const Value& fs) {
+    if (fs.is_function() || fs.rank() != 1) throw Error(ErrorKind::Rank, "agenda's cases are a vector");
+    if (fs.count() == 0) throw Error(ErrorKind::Domain, "agenda needs a case");
+    if (!s.is_function()) agenda_index(s, fs.count());
+}
+Value agenda(Exec& ex, const Value& s, const Value& fs, const Value* alpha, const Value& w) {
+    agenda_operands(s, fs);
+    std::vector<Value> cases = items_of(fs.read());
+    Value pick = s.is_function() ? apply(ex, s, alpha, w) : s;
+    int64_t k = agenda_index(pick, static_cast<int64_t>(cases.size()));
     const Value& chosen = cases[static_cast<size_t>(k)];
     return chosen.is_function() ? apply(ex, chosen, alpha, w) : chosen;
 }
 
 // f⍣n: n applications (a bound left argument stays), the inverse for negative n, ±∞ until the
-// state stops changing; f⍣g: until (f x) g x holds.
+// state stops changing; f⍣g: until (f x) g x holds; f⍣[g]: the states through that one.
 Value power(Exec& ex, const Value& f, const Value& g, const Value* alpha, const Value& w) {
     if (g.is_function()) {
         Value x = w;
@@ -689,6 +780,18 @@ Value power(Exec& ex, const Value& f, const Value& g, const Value* alpha, const 
             Value next = apply(ex, f, alpha, x);
             if (truth(apply(ex, g, &next, x))) return next;
             x = next;
+        }
+    }
+    if (g.rank() == 1 && g.count() == 1) { // f⍣[p]: every state from w through the first p holds
+        Value p = items_of(g.read())[0];
+        if (p.is_function()) {
+            std::vector<Value> states{w};
+            for (bool done = false; !done;) {
+                Value next = apply(ex, f, alpha, states.back());
+                done = truth(apply(ex, p, &next, states.back()));
+                states.push_back(next);
+            }
+            return vector_of(std::move(states));
         }
     }
     std::vector<int64_t> n = integers_of(g, "power");
@@ -1019,7 +1122,7 @@ Value swap_inverse(Exec& ex, const Value&, const Value& g, const Value* a, const
 
 // clang-format off
 const OperatorInfo OPERATORS[] = {
-    // glyph  dyadic  name        call          inverse           inverse, right held    self (Z f Z)
+    // glyph  dyadic  name        call          inverse           inverse, right held    self (Z f Z)  check
     {U'/',  false, "reduce",     reduce_last,  nullptr,          nullptr,                nullptr},
     {U'⌿',  false, "reduce",     reduce_first, nullptr,          nullptr,                nullptr},
     {U'\\', false, "scan",       scan_last,    unscan_last,      nullptr,                nullptr},
@@ -1037,7 +1140,7 @@ const OperatorInfo OPERATORS[] = {
     {U'↢',  true,  "after",      after,        after_inverse,    after_inverse_left,     after_inverse_self},
     {U'⍣',  true,  "power",      power,        power_inverse,    power_inverse_left,     nullptr},
     {U'⇄',  true,  "swap",       swap_call,    swap_inverse,     nullptr,                nullptr},
-    {U'⍚',  true,  "agenda",     agenda,       nullptr,          nullptr,                nullptr},
+    {U'⍚',  true,  "agenda",     agenda,       nullptr,          nullptr,                nullptr,  agenda_operands},
     {U'@',  true,  "under",      under,        nullptr,          nullptr,                nullptr},
     {U'⌺',  true,  "stencil",    stencil,      nullptr,          nullptr,                nullptr},
     {U'⍠',  true,  "variant",    variant,      nullptr,          nullptr,                nullptr},
@@ -1055,7 +1158,9 @@ std::string glyph_text(char32_t g) {
 class DerivedFn final : public Fn {
   public:
     DerivedFn(const OperatorInfo& info, Value l, Value r)
-        : info_(info), left_(std::move(l)), right_(std::move(r)) {}
+        : info_(info), left_(std::move(l)), right_(std::move(r)) {
+        if (info_.check) info_.check(left_, right_);
+    }
     std::string source() const override {
         return spelling(left_) + glyph_text(info_.glyph) + spelling(right_);
     }

@@ -26,6 +26,10 @@ using OperatorInverseLeft = Value (*)(Exec& ex, const Value& left, const Value& 
 using OperatorInverseSelf = Value (*)(Exec& ex, const Value& left, const Value& right,
                                       const Value& omega);
 
+// The checks of an operator's operands that need no arguments, made when the function is derived
+// (a bad agenda is an error before any call): throws base::Error.
+using OperandCheck = void (*)(const Value& left, const Value& right);
+
 struct OperatorInfo {
     char32_t glyph;
     bool dyadic;
@@ -34,6 +38,7 @@ struct OperatorInfo {
     OperatorInverse inverse;          // null: the derived function has no inverse (DOMAIN)
     OperatorInverseLeft inverse_left; // null: none with the right argument held (DOMAIN)
     OperatorInverseSelf inverse_self; // null: none of `Z f Z` (DOMAIN)
+    OperandCheck check = nullptr;     // null: operands are checked at the call only
 };
 
 // The row of an operator glyph (the lexer's Monadic/Dyadic classes), or null.

@@ -49,8 +49,8 @@ std::string text_of(const Value& v) {
     return base::encode_utf8(s);
 }
 
-// ⍎ω: runs the text in the running frame; the last statement's value, shy or not.
-Value execute(const Value& omega) {
+// Runs one text in the running frame; the last statement's value, shy or not.
+Value execute_text(const Value& omega) {
     Exec* running = running_exec();
     Frame* frame = running_frame();
     if (!running || !frame)
@@ -67,6 +67,33 @@ Value execute(const Value& omega) {
         throw base::Error(e.kind(), e.what()); // its site points into the executed text
     }
     return last;
+}
+
+// ⍎ω (functions.md §10.2): a text runs as it is; a character matrix runs each row and an array
+// of strings each string, in order, a text without a result giving ⍬, assembled in its shape.
+Value execute(const Value& omega) {
+    Value w = omega.read();
+    std::vector<Value> texts;
+    value::Shape shape;
+    if (w.is_stored_array() && w.rank() == 2 && !w.array_data().is_boxed() && w.kind() == value::Kind::Char) {
+        texts = major_cells(w);
+        shape = {w.shape()[0]};
+    } else if (w.is_stored_array() && w.array_data().is_boxed() && w.count() > 0) {
+        texts = items_of(w);
+        shape = w.shape();
+        for (Value& t : texts) {
+            t = t.read();
+            if (t.is_atom() || t.rank() != 1) throw base::Error(base::ErrorKind::Domain, "⍎ needs text");
+        }
+    } else {
+        return execute_text(w);
+    }
+    std::vector<Value> out;
+    for (const Value& t : texts) {
+        Value r = execute_text(t);
+        out.push_back(r.is_none() ? Value::array(value::ArrayData::compact(value::Kind::F64, {0}, true)) : r);
+    }
+    return value::make_array(shape, std::move(out));
 }
 
 void register_rules() {

@@ -34,7 +34,15 @@ class Scope : public base::RefCounted {
             if (Value* v = s->find_local(name)) return v;
         return nullptr;
     }
+    // The scope holding the nearest binding of `name`, or null.
+    Scope* owner(const std::string& name) {
+        for (Scope* s = this; s; s = s->parent_)
+            if (s->find_local(name)) return s;
+        return nullptr;
+    }
     void set(const std::string& name, Value v) { names_[name] = std::move(v); }
+    // Removes this scope's own binding of `name` (•ex), if any.
+    void erase(const std::string& name) { names_.erase(name); }
     // This scope's own names, in no order (the REPL's completion lists them).
     std::vector<std::string> names() const {
         std::vector<std::string> out;

@@ -111,7 +111,9 @@ std::vector<int64_t> read_ints(const Value& v) {
     };
     if (x.is_stored_array()) {
         const ArrayData& a = x.array_data();
-        for (int64_t i = 0; i < a.count(); i++) one(a.item(i));
+        // A boxed array's items may still be pending (each's results): read them, one by one.
+        program::ReadReason why("a parameter read");
+        for (int64_t i = 0; i < a.count(); i++) one(a.item(i).read());
     } else {
         one(x);
     }
@@ -153,10 +155,15 @@ Value gather_many(const std::vector<Value>& srcs, Shape shape, std::vector<int64
     for (const Value& s : srcs) native = native && s.is_native();
     if (native) {
         // One kind for the assembled array: the join with weak literals (D3), so an integral
-        // weak literal joined to integers stays integer.
-        number::Typed t{srcs[0].kind(), srcs[0].weak(), is_integral(srcs[0])};
-        for (size_t i = 1; i < srcs.size(); i++)
-            t = number::join(t, number::Typed{srcs[i].kind(), srcs[i].weak(), is_integral(srcs[i])});
+        // weak literal joined to integers stays integer. An empty weak source (⍬) has no items
+        // to widen the others' kind: ⍬,$t is Boolean.
+        auto counts = [&](const Value& s) { return !(s.weak() && s.count() == 0); };
+        size_t first = 0;
+        while (first + 1 < srcs.size() && !counts(srcs[first])) first++;
+        number::Typed t{srcs[first].kind(), srcs[first].weak(), is_integral(srcs[first])};
+        for (size_t i = first + 1; i < srcs.size(); i++)
+            if (counts(srcs[i]))
+                t = number::join(t, number::Typed{srcs[i].kind(), srcs[i].weak(), is_integral(srcs[i])});
         Kind k = t.kind;
         bool weak = t.weak;
         bool chars = false, numbers = false;

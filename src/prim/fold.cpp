@@ -10,12 +10,16 @@ namespace {
 // The axis a reduction runs along, and the operand converted so the fold stays in one kind.
 std::optional<Value> along(Prim p, const Value& w, bool first_axis, bool scan) {
     std::optional<math::Fn> fn = info(p).dyadic_fn;
-    if (!fn || !w.is_native() || w.kind() == Kind::Char) return std::nullopt;
-    Kind k = math::operand_kind(*fn, w.kind(), w.kind());
+    if (!fn || !w.is_native()) return std::nullopt;
     Shape s = w.shape();
-    if (s.empty()) return w; // a unit: its one item (no call)
     int64_t axis = first_axis ? 0 : static_cast<int64_t>(s.size()) - 1;
-    if (s[axis] == 0 && !scan) {
+    bool empty_lane = !s.empty() && s[axis] == 0 && !scan;
+    // Characters have no arithmetic; an empty character lane reads as empty numbers (+/"" is 0).
+    if (w.kind() == Kind::Char && !empty_lane) return std::nullopt;
+    Kind wk = w.kind() == Kind::Char ? Kind::F64 : w.kind(); // the domain of ⍬
+    Kind k = math::operand_kind(*fn, wk, wk);
+    if (s.empty()) return w; // a unit: its one item (no call)
+    if (empty_lane) {
         // An empty reduction is the object's identity, spread over the remaining axes.
         Kind ik = math::identity_kind(*fn, k);
         auto item = value::ArrayData::compact(ik, {1});

@@ -112,13 +112,24 @@ Value constant_bool(bool b, Shape shape, bool atom) {
     return copy(Value::boolean(b), math::Mapping::reshape(1, n), std::move(shape));
 }
 
+// Empty text in arithmetic reads as empty numbers of its shape, in ⍬'s domain (-"" is ⍬).
+Value empty_numbers(const Shape& shape) {
+    return Value::array(value::ArrayData::compact(Kind::F64, shape, true));
+}
+
 Value native_monad(math::Fn fn, const Value& w) {
-    if (w.kind() == Kind::Char) fail(base::ErrorKind::Domain, "expected numeric elements");
+    if (w.kind() == Kind::Char) {
+        if (fn == math::Fn::Conjugate) return w; // characters are returned unchanged
+        if (w.count() != 0 || w.is_atom()) fail(base::ErrorKind::Domain, "expected numeric elements");
+        return native_monad(fn, empty_numbers(w.shape()));
+    }
     Kind k = math::operand_kind(fn, w.kind());
     k = dynamic_kind(fn, k, w, nullptr, w.shape());
     bool weak = w.weak() && number::is_float(math::result_kind(fn, k));
     return map_node(fn, k, {convert_to(w, k)}, w.shape(), w.is_atom(), weak);
 }
+
+Value native_dyad(math::Fn fn, const Value& a, const Value& w);
 
 // Character arithmetic (functions.md 2.1, 2.2): a character plus or minus an integral offset is
 // a character (CodePoint, whose kernel records a bad offset or result); character − character is
@@ -130,7 +141,10 @@ Value char_arith(math::Fn fn, const Value& a, const Value& w, Shape shape, bool 
         return convert_to(d, Kind::Int);
     }
     bool add = fn == math::Fn::Add && ca != cw, sub = fn == math::Fn::Subtract && ca && !cw;
-    if (!add && !sub) fail(base::ErrorKind::Domain, "expected numeric elements");
+    if (!add && !sub) {
+        if (value::count_of(shape) != 0 || atom) fail(base::ErrorKind::Domain, "expected numeric elements");
+        return native_dyad(fn, ca ? empty_numbers(a.shape()) : a, cw ? empty_numbers(w.shape()) : w);
+    }
     const Value& c = ca ? a : w;
     const Value& n = ca ? w : a;
     Kind k = math::operand_kind(math::Fn::CodePoint, Kind::Char, n.kind());

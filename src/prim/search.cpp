@@ -207,6 +207,9 @@ Value without(const Value& a, const Value& w) {
 
 Value union_(const Value& a, const Value& w) {
     if (a.rank() == 0) fail(ErrorKind::Rank, "the left argument must not be a unit");
+    // Y is one cell of X's major-cell rank, or has X's rank (functions.md §4.4)
+    if (w.rank() + 1 != a.rank() && w.rank() != a.rank())
+        fail(ErrorKind::Rank, "the right argument is one major cell or has the left's rank");
     Value y = w.rank() + 1 == a.rank() ? call(Prim::Table, w) : w;
     if (w.rank() == 0 && a.rank() == 1) y = call(Prim::Comma, w);
     Value fresh = keep(call(Prim::Tilde, member_of(y, a)), y);
@@ -243,6 +246,9 @@ Value interval_index(const Value& a, const Value& w) {
 
 // X∩Y: the cells of X found among Y's; ∩Y: distinct cells that occur more than once.
 Value intersect(const Value& a, const Value& w) {
+    if (w.rank() == 0) fail(ErrorKind::Rank, "the right argument must not be a unit");
+    // a unit X acts as a one-item vector, so Y's cells are then units
+    if (a.rank() == 0 && w.rank() != 1) fail(ErrorKind::Rank, "a unit left argument needs a vector right");
     Value x = as_vector(a);
     return keep(member_of(x, w), x);
 }

@@ -396,7 +396,10 @@ Value mix(const Value& w) {
         Shape r = a.shape();
         Shape p = a.prototype().shape();
         r.insert(r.end(), p.begin(), p.end());
-        return value::make_array(r, {}, value::fill_of(a.prototype()));
+        // the result's items are the prototype's items: its own prototype gives their fill
+        Value proto = a.prototype().read();
+        Value item = proto.is_stored_array() ? proto.array_data().prototype() : proto;
+        return value::make_array(r, {}, value::fill_of(item));
     }
     // Items of lower rank gain leading axes of length 1; each is padded to `cell` with fill.
     std::vector<Value> parts;
@@ -420,9 +423,8 @@ Value mix(const Value& w) {
     return gather_many(parts, std::move(r), std::move(idx));
 }
 
-// P⊃Y: pick by coordinates along the leading axes.
-Value pick(const Value& a, const Value& w) {
-    std::vector<int64_t> p = read_ints(a);
+// p⊃Y for one coordinate list p.
+Value pick_at(const std::vector<int64_t>& p, const Value& w) {
     Shape s = w.shape();
     if (p.size() > s.size()) fail(ErrorKind::Rank, "more coordinates than axes");
     if (p.empty()) return w;
@@ -432,7 +434,8 @@ Value pick(const Value& a, const Value& w) {
     for (size_t j = 0; j < p.size(); j++) {
         int64_t q = p[j] < 0 ? p[j] + s[j] : p[j];
         if (q < 0 || q >= s[j]) {
-            if (!PrototypeCall::active()) fail(ErrorKind::Index, "position outside its axis");
+            bool empty_fill = s[j] == 0 && (p[j] == 0 || p[j] == -1); // 0 or ¯1 on an empty axis
+            if (!empty_fill && !PrototypeCall::active()) fail(ErrorKind::Index, "position outside its axis");
             outside = true;
         }
         base += q * st[j];
@@ -441,6 +444,42 @@ Value pick(const Value& a, const Value& w) {
     int64_t n = value::count_of(cell);
     math::Mapping m = outside ? math::Mapping::fill(n) : math::Mapping::strided({n}, {1}, base);
     return copy(w, std::move(m), cell, cell.empty());
+}
+
+// P⊃Y: pick by coordinates along the leading axes. Array-valued coordinate fields pair by
+// leading agreement (each field's shape a prefix of the longest; a unit field spreads): one
+// pick per position of that frame, assembled with the frame's shape.
+Value pick(const Value& a, const Value& w) {
+    Value p = a.read();
+    std::vector<Value> fields;
+    bool arrays = false;
+    if (p.is_stored_array() && p.array_data().is_boxed()) {
+        for (int64_t i = 0; i < p.count(); i++) {
+            fields.push_back(p.array_data().item(i).read());
+            arrays = arrays || fields.back().rank() > 0;
+        }
+    }
+    if (!arrays) return pick_at(read_ints(p), w);
+    Shape frame;
+    for (const Value& f : fields)
+        if (f.rank() > static_cast<int64_t>(frame.size())) frame = f.shape();
+    std::vector<std::vector<int64_t>> ints;
+    std::vector<int64_t> inner; // items of the frame per item of the field
+    int64_t n = value::count_of(frame);
+    for (const Value& f : fields) {
+        Shape fs = f.shape();
+        if (!std::equal(fs.begin(), fs.end(), frame.begin()))
+            fail(ErrorKind::Length, "coordinate fields do not agree");
+        ints.push_back(read_ints(f));
+        inner.push_back(n / std::max<int64_t>(1, static_cast<int64_t>(ints.back().size())));
+    }
+    std::vector<Value> out;
+    for (int64_t k = 0; k < n; k++) {
+        std::vector<int64_t> at;
+        for (size_t j = 0; j < fields.size(); j++) at.push_back(ints[j].empty() ? 0 : ints[j][static_cast<size_t>(k / inner[j])]);
+        out.push_back(pick_at(at, w));
+    }
+    return value::make_array(frame, std::move(out));
 }
 
 
@@ -598,11 +637,22 @@ Value enlist(const Value& w) {
 // replaces it by its shape, ∞ takes it whole and ¯∞ reversed.
 Value squad(const Value& a, const Value& w) {
     Value sel = a.read();
+    if (sel.rank() > 1) { // a higher-rank I applies per row (functions.md §7.1), results mixed
+        Shape s = sel.shape();
+        int64_t n = s.back();
+        Shape frame(s.begin(), s.end() - 1);
+        std::vector<Value> all;
+        for (int64_t i = 0; i < sel.count(); i++) all.push_back(sel.array_data().item(i));
+        std::vector<Value> out;
+        for (int64_t r = 0; r < value::count_of(frame); r++) {
+            std::vector<Value> row(all.begin() + r * n, all.begin() + (r + 1) * n);
+            out.push_back(squad(value::make_array({n}, std::move(row)), w));
+        }
+        return mix(value::make_array(std::move(frame), std::move(out)));
+    }
     std::vector<Value> items;
-    if (sel.is_stored_array() && sel.array_data().is_boxed()) {
-        for (int64_t i = 0; i < sel.count(); i++) items.push_back(sel.array_data().item(i));
-    } else if (sel.is_stored_array()) {
-        for (int64_t i = 0; i < sel.count(); i++) items.push_back(sel.array_data().item(i));
+    if (sel.is_stored_array()) { // a boxed selector's items may still be pending: read them
+        for (int64_t i = 0; i < sel.count(); i++) items.push_back(sel.array_data().item(i).read());
     } else {
         items.push_back(sel);
     }
@@ -615,7 +665,7 @@ Value squad(const Value& a, const Value& w) {
         const value::ArrayData& c = items[0].array_data();
         bool coords = true;
         for (int64_t i = 0; i < c.count() && coords; i++) {
-            Value v = c.item(i);
+            Value v = c.item(i).read();
             coords = v.is_stored_array() && v.rank() == 1 && !v.array_data().is_boxed() &&
                      v.kind() != Kind::Char;
         }

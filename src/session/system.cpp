@@ -3,6 +3,7 @@
 // numbers go through prim's rows (graph nodes); text functions read their argument at the host
 // boundary, like lang's cells helpers.
 #include "session/session.h"
+#include "session/introspect.h"
 #include "session/time.h"
 
 #include "base/utf8.h"
@@ -126,15 +127,18 @@ constexpr SystemRow TABLE[] = {
     {"copy",         nullptr,            copy_path},
     {"csv",          csv_monad,          nullptr},
     {"date",         date_monad,         date_dyad,         date_fields,     date_format},
-    {"delay",        delay,              nullptr},
     {"deflate",      inflate_monad,      inflate_dyad,      deflate_monad,   deflate_dyad},
+    {"delay",        delay,              nullptr},
     {"distribution", distribution_monad, distribution_dyad},
+    {"ex",           name_erase,         nullptr},
     {"float",        float_monad,        float_dyad},
     {"hash",         hash_monad,         hash_dyad},
     {"host",         host,               nullptr},
     {"json",         json_monad,         nullptr,           json_write},
     {"mkdir",        make_dir,           nullptr},
+    {"nc",           name_class,         nullptr},
     {"nget",         nget,               nullptr},
+    {"nl",           name_list,          name_list_prefixed},
     {"normalize",    normalize_monad,    normalize_dyad},
     {"nput",         nullptr,            nput},
     {"path",         path,               nullptr,           path_join},
@@ -143,6 +147,7 @@ constexpr SystemRow TABLE[] = {
     {"remove",       remove_path,        nullptr},
     {"rename",       nullptr,            rename_path},
     {"signal",       signal_monad,       signal_dyad},
+    {"src",          name_source,        nullptr},
     {"storage",      storage,            nullptr},
     {"time",         time_since,         time_calls},
     {"ucs",          ucs_monad,          ucs_dyad,          ucs_monad,       ucs_dyad}, // •ucs⁻ is •ucs

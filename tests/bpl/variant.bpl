@@ -37,3 +37,55 @@
 
 ⍝ variant:partition-last — ⊆ along the last axis keeps the rows
 1 1 0 2⊆⍠¯1⊢2 4⍴⍳8   ⍝ [[0 1⋄4 5] (2 1⍴3 7)]
+
+⍝ variant:mix-axis — ⊃⍠A places the item axis at position A (functions.md §6.9)
+⊃⍠0 [1 2;3 4]
+⍝ =>
+[1 3⋄2 4]
+
+⍝ variant:mix-axes — two item axes at positions 0 and 2, the frame axis between
+(⊃⍠0 2 [2 3⍴⍳6;2 3⍴6+⍳6])≡2 2 3⍴0 1 2 6 7 8 3 4 5 9 10 11   ⍝ $t
+
+⍝ variant:mix-axis-outside — an axis past the result's rank
+⊃⍠3 [2 3⍴⍳6;2 3⍴6+⍳6]
+⍝ error: DOMAIN ERROR
+
+⍝ variant:mix-axes-count — one axis per item axis
+⊃⍠0 1 [1 2;3 4]
+⍝ error: LENGTH ERROR
+
+⍝ variant:pick-axis — pick along axis 1: the cell is the rest, column 0
+0⊃⍠1 (2 3⍴⍳6)   ⍝ 0 3
+
+⍝ variant:pick-axes — coordinates for the listed axes, in the listed order
+2 1⊃⍠1 0 (3 4⍴⍳12)   ⍝ 6
+
+⍝ variant:index-axis — ⌷⍠1 selects a column
+1⌷⍠1 (3 4⍴⍳12)   ⍝ 1 5 9
+
+⍝ variant:index-axes — one selector per listed axis; the result keeps the argument's axis order
+[1 0;0 1]⌷⍠1 0 (2 3⍴⍳6)
+⍝ =>
+[1 0⋄4 3]
+
+⍝ variant:index-axes-count — one selector per listed axis
+1 2⌷⍠1 (3 4⍴⍳12)
+⍝ error: LENGTH ERROR
+
+⍝ variant:index-axes-repeated — an axis listed twice
+[0;1]⌷⍠1 1 (3 4⍴⍳12)
+⍝ error: DOMAIN ERROR
+
+⍝ variant:rotate-counts — a count array rotates each vector along the axis by its own count
+1 2 3 4⌽⍠0 (3 4⍴⍳12)
+⍝ =>
+[4 9 2 7⋄8 1 6 11⋄0 5 10 3]
+
+⍝ variant:rotate-counts-rank3 — the counts take the shape of the other axes, in order
+(2 3⍴⍳6)⌽⍠0 (2 2 3⍴⍳12)
+⍝ =>
+[[0 7 2⋄9 4 11]⋄[6 1 8⋄3 10 5]]
+
+⍝ variant:rotate-counts-length — one count per vector
+1 2⌽⍠0 (3 4⍴⍳12)
+⍝ error: LENGTH ERROR
