@@ -41,7 +41,13 @@ void Value::retain() const noexcept {
 }
 
 namespace {
-thread_local std::vector<Value>* t_releasing = nullptr; // the outermost release_values' list
+// The outermost release_values' list, kept between calls so a release allocates nothing once it
+// has grown; `t_draining` while the outermost call drains it. Made on first use and never
+// destroyed: values die during static destruction too, after thread-local objects are gone.
+thread_local std::vector<Value>* t_release_list = nullptr;
+thread_local bool t_draining = false;
+// A list grown past this many values (a long chain's) is freed after draining.
+constexpr size_t KEPT_RELEASE_LIST = 4096;
 } // namespace
 
 void check_nesting() {
@@ -50,19 +56,19 @@ void check_nesting() {
 }
 
 void release_values(std::vector<Value>& values) noexcept {
-    if (t_releasing) { // inside the outermost call: hand them over
-        for (Value& v : values) t_releasing->push_back(std::move(v));
-        return;
-    }
-    std::vector<Value> list;
-    t_releasing = &list;
-    for (Value& v : values) list.push_back(std::move(v));
+    if (!t_release_list) t_release_list = new std::vector<Value>(); // NOLINT: never freed
+    std::vector<Value>& list = *t_release_list;
+    for (Value& v : values)
+        if (!v.is_none()) list.push_back(std::move(v));
+    if (t_draining) return; // inside the outermost call: it drains them
+    t_draining = true;
     while (!list.empty()) {
         Value v = std::move(list.back());
         list.pop_back();
         v = Value(); // may free an object whose values join the list
     }
-    t_releasing = nullptr;
+    if (list.capacity() > KEPT_RELEASE_LIST) std::vector<Value>().swap(list);
+    t_draining = false;
 }
 
 void Value::release() noexcept {
@@ -80,9 +86,6 @@ void Value::release() noexcept {
 Value::Value(const Value& o) noexcept : tag_(o.tag_), kind_(o.kind_), weak_(o.weak_), i_(o.i_) {
     retain();
 }
-Value::Value(Value&& o) noexcept : tag_(o.tag_), kind_(o.kind_), weak_(o.weak_), i_(o.i_) {
-    o.tag_ = Tag::None;
-}
 Value& Value::operator=(const Value& o) noexcept {
     if (this != &o) {
         Value copy(o);
@@ -90,18 +93,6 @@ Value& Value::operator=(const Value& o) noexcept {
     }
     return *this;
 }
-Value& Value::operator=(Value&& o) noexcept {
-    if (this != &o) {
-        release();
-        tag_ = o.tag_;
-        kind_ = o.kind_;
-        weak_ = o.weak_;
-        i_ = o.i_;
-        o.tag_ = Tag::None;
-    }
-    return *this;
-}
-Value::~Value() { release(); }
 
 Value Value::real(double f, Kind kind, bool weak) {
     Value v;

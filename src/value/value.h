@@ -43,10 +43,26 @@ class Value {
   public:
     Value() noexcept {}
     Value(const Value& o) noexcept;
-    Value(Value&& o) noexcept;
+    // Moving and destroying are inline: a Value without an object (None, a real number, a
+    // character) costs no call, and the graphs' vectors of Values move and drop many of them.
+    Value(Value&& o) noexcept : tag_(o.tag_), kind_(o.kind_), weak_(o.weak_), i_(o.i_) {
+        o.tag_ = Tag::None;
+    }
     Value& operator=(const Value& o) noexcept;
-    Value& operator=(Value&& o) noexcept;
-    ~Value();
+    Value& operator=(Value&& o) noexcept {
+        if (this != &o) {
+            if (holds_object()) release();
+            tag_ = o.tag_;
+            kind_ = o.kind_;
+            weak_ = o.weak_;
+            i_ = o.i_;
+            o.tag_ = Tag::None;
+        }
+        return *this;
+    }
+    ~Value() {
+        if (holds_object()) release();
+    }
 
     // Named constructors. A float literal is weak (D3); everything else is strong by default.
     static Value real(double f, Kind kind = Kind::F64, bool weak = false);
@@ -118,7 +134,14 @@ class Value {
 
   private:
     void retain() const noexcept;
-    void release() noexcept;
+    void release() noexcept; // drops the object's reference (a tag that holds one)
+    // The tags whose Value carries a counted object reference (obj_).
+    bool holds_object() const noexcept {
+        constexpr unsigned OBJECTS = 1u << unsigned(Tag::Complex) | 1u << unsigned(Tag::Exact) |
+                                     1u << unsigned(Tag::Function) | 1u << unsigned(Tag::Array) |
+                                     1u << unsigned(Tag::Pending);
+        return (OBJECTS >> unsigned(tag_)) & 1u;
+    }
     base::RefCounted* obj() const noexcept { return obj_; }
 
     Tag tag_ = Tag::None;
@@ -126,7 +149,7 @@ class Value {
     bool weak_ = false;
     union {
         double f_;
-        int64_t i_;
+        int64_t i_ = 0; // set, so moving a default Value copies no indeterminate bits
         char32_t c_;
         base::RefCounted* obj_;
     };
