@@ -59,7 +59,7 @@ void release_values(std::vector<Value>& values) noexcept {
     if (!t_release_list) t_release_list = new std::vector<Value>(); // NOLINT: never freed
     std::vector<Value>& list = *t_release_list;
     for (Value& v : values)
-        if (!v.is_none()) list.push_back(std::move(v));
+        if (v.holds_object()) list.push_back(std::move(v)); // the rest free nothing
     if (t_draining) return; // inside the outermost call: it drains them
     t_draining = true;
     while (!list.empty()) {
@@ -83,9 +83,6 @@ void Value::release() noexcept {
     tag_ = Tag::None;
 }
 
-Value::Value(const Value& o) noexcept : tag_(o.tag_), kind_(o.kind_), weak_(o.weak_), i_(o.i_) {
-    retain();
-}
 Value& Value::operator=(const Value& o) noexcept {
     if (this != &o) {
         Value copy(o);
