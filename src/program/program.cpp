@@ -46,12 +46,12 @@ struct KeyWriter {
 };
 } // namespace
 
+// A multiply per word, the high half folded in at the end: equal keys are compared word by word
+// anyway, so the hash need only spread keys over the cache's buckets.
 uint64_t key_hash(const std::vector<uint64_t>& words) noexcept {
     uint64_t h = words.size();
-    for (uint64_t x : words) {
-        h ^= x + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-    }
-    return h;
+    for (uint64_t x : words) h = (h ^ x) * 0x9E3779B97F4A7C15ULL;
+    return h ^ (h >> 32);
 }
 
 void key_of(const graph::Live& live, Key& key) {
