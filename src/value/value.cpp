@@ -42,10 +42,19 @@ void Value::retain() const noexcept {
 
 namespace {
 // The outermost release_values' list, kept between calls so a release allocates nothing once it
-// has grown; `t_draining` while the outermost call drains it. Made on first use and never
-// destroyed: values die during static destruction too, after thread-local objects are gone.
+// has grown; `t_draining` while the outermost call drains it. Made on first use and freed when
+// its thread ends (ListOwner); values that die later still (static destruction after the main
+// thread's thread-locals) get a fresh list, which then stays.
 thread_local std::vector<Value>* t_release_list = nullptr;
 thread_local bool t_draining = false;
+struct ListOwner {
+    void own() noexcept {}
+    ~ListOwner() {
+        delete t_release_list;
+        t_release_list = nullptr;
+    }
+};
+thread_local ListOwner t_list_owner;
 // A list grown past this many values (a long chain's) is freed after draining.
 constexpr size_t KEPT_RELEASE_LIST = 4096;
 } // namespace
@@ -56,7 +65,10 @@ void check_nesting() {
 }
 
 void release_values(std::vector<Value>& values) noexcept {
-    if (!t_release_list) t_release_list = new std::vector<Value>(); // NOLINT: never freed
+    if (!t_release_list) {
+        t_list_owner.own(); // constructs the owner, so the thread's end frees the list
+        t_release_list = new std::vector<Value>();
+    }
     std::vector<Value>& list = *t_release_list;
     for (Value& v : values)
         if (v.holds_object()) list.push_back(std::move(v)); // the rest free nothing
