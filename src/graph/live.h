@@ -5,6 +5,7 @@
 #include "graph/node.h"
 
 #include <span>
+#include <unordered_map>
 #include <vector>
 
 namespace bpl::graph {
@@ -24,7 +25,30 @@ struct Live {
     // The root is always held.
     std::vector<uint8_t> held;
 
-    static Live of(Node& root);
+    // Fills this Live with the graph under `root`, reusing its buffers' memory (a reader keeps
+    // one Live per read depth, so a read allocates nothing here once the buffers have grown).
+    void build(Node& root);
+    // Drops the inputs' references and empties every list; the buffers keep their memory.
+    void clear() noexcept;
+    static Live of(Node& root) {
+        Live live;
+        live.build(root);
+        return live;
+    }
+
+  private:
+    // The walk's own scratch, kept with the lists for the same reuse.
+    struct Frame {
+        Node* node;
+        size_t next; // operands looked at
+    };
+    std::vector<Frame> stack_;
+    std::vector<uint32_t> uses_;
+    std::unordered_map<const void*, int32_t> input_index_; // array leaves, past SCANNED of them
+    uint32_t epoch_ = 0;
+    void order(Node& root);
+    void wire();
+    int32_t input(const Value& v);
 };
 
 } // namespace bpl::graph

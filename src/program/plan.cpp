@@ -27,14 +27,33 @@ std::string g_report;
 const char* g_read_reason = nullptr;
 
 // The one Programs cache for forced graphs: structure key → plan, least recently used first out.
+// Probed with a reader's reused Key (heterogeneous lookup by its words and stored hash), so a hit
+// copies no key.
 constexpr size_t MAX_KEPT = 256;
+struct StoredKey {
+    std::vector<uint64_t> words;
+    uint64_t hash;
+};
+struct KeyHash {
+    using is_transparent = void;
+    size_t operator()(const StoredKey& k) const noexcept { return k.hash; }
+    size_t operator()(const Key& k) const noexcept { return k.hash; }
+};
+struct KeyEqual {
+    using is_transparent = void;
+    template <class A, class B>
+    bool operator()(const A& a, const B& b) const noexcept {
+        return a.hash == b.hash && a.words == b.words;
+    }
+};
 struct Cache {
-    std::list<std::string> order; // most recent at the front
-    std::unordered_map<std::string, std::pair<std::unique_ptr<Plan>, std::list<std::string>::iterator>>
+    std::list<StoredKey> order; // most recent at the front
+    std::unordered_map<StoredKey, std::pair<std::unique_ptr<Plan>, std::list<StoredKey>::iterator>,
+                       KeyHash, KeyEqual>
         plans;
 
-    Plan& serve(const graph::Live& live) {
-        std::string key = key_of(live);
+    // The plan for `live`, whose key and lengths key_of has put in `key`.
+    Plan& serve(const graph::Live& live, const Key& key) {
         auto it = plans.find(key);
         if (it != plans.end()) {
             g_counters.cache_hits++;
@@ -43,27 +62,26 @@ struct Cache {
             if (!guards_hold(plan.guards, live.inputs)) { // a rewrite assumed other values
                 g_counters.plans_made++;
                 auto fresh = Plan::of(Program::of(live), live.inputs);
-                fresh->lengths = lengths_of(live);
+                fresh->lengths = key.lengths;
                 it->second.first = std::move(fresh);
                 return *it->second.first;
             }
-            std::vector<int64_t> lengths = lengths_of(live);
-            if (lengths != plan.lengths) { // same structure at new lengths: refill, don't reschedule
+            if (key.lengths != plan.lengths) { // same structure at new lengths: refill, don't reschedule
                 g_counters.refills++;
                 plan.program.refill(live);
-                plan.lengths = std::move(lengths);
+                plan.lengths = key.lengths;
             }
             return plan;
         }
         g_counters.plans_made++;
         std::unique_ptr<Plan> plan = Plan::of(Program::of(live), live.inputs);
-        plan->lengths = lengths_of(live);
+        plan->lengths = key.lengths;
         if (plans.size() >= MAX_KEPT) {
             plans.erase(order.back());
             order.pop_back();
         }
-        order.push_front(key);
-        auto [pos, ok] = plans.emplace(std::move(key), std::make_pair(std::move(plan), order.begin()));
+        order.push_front(StoredKey{key.words, key.hash});
+        auto [pos, ok] = plans.emplace(order.front(), std::make_pair(std::move(plan), order.begin()));
         (void)ok;
         return *pos->second.first;
     }
@@ -149,14 +167,49 @@ void check_memory(int64_t bytes) {
 
 int64_t result_bytes(const Desc& d) { return d.count() * math::item_size(d.kind); }
 
+// What one read fills and empties: the live graph, its key, the step results. A reader keeps
+// one per read depth (a read may start while another runs) and reuses its buffers' memory.
+struct Scratch {
+    graph::Live live;
+    Key key;
+    std::vector<value::Value> results;
+};
+std::vector<std::unique_ptr<Scratch>> g_scratch; // by read depth
+size_t g_depth = 0;
+
+// Takes the scratch of the next read depth; on leaving, drops what the read left in it (the
+// inputs' references, results an error left unexposed), keeping the memory.
+class Depth {
+  public:
+    Depth() {
+        if (g_depth == g_scratch.size()) g_scratch.push_back(std::make_unique<Scratch>());
+        s_ = g_scratch[g_depth++].get();
+    }
+    ~Depth() {
+        s_->results.clear();
+        s_->live.clear();
+        g_depth--;
+    }
+    Depth(const Depth&) = delete;
+    Depth& operator=(const Depth&) = delete;
+    Scratch& scratch() const noexcept { return *s_; }
+
+  private:
+    Scratch* s_;
+};
+
 void read(graph::Node& root) {
     g_counters.graphs_read++;
-    graph::Live live = graph::Live::of(root);
-    const Plan& plan = cache().serve(live);
+    Depth depth;
+    Scratch& s = depth.scratch();
+    graph::Live& live = s.live;
+    live.build(root);
+    key_of(live, s.key);
+    const Plan& plan = cache().serve(live, s.key);
     if (g_reporting) report(plan);
-    std::vector<value::Value> results;
+    std::vector<value::Value>& results = s.results;
     try {
-        results = plan.run(live.inputs, g_slot);
+        plan.run(live.inputs, g_slot, results);
     } catch (...) { // an interrupt or a limit: the errors this run recorded go with it
         g_slot.clear();
         throw;
@@ -176,10 +229,14 @@ void read(graph::Node& root) {
 
 } // namespace
 
-std::vector<value::Value> Plan::run(const std::vector<value::Value>& inputs,
-                                    math::ErrorSlot& slot) const {
-    std::vector<value::Value> results(program.steps.size());
-    std::vector<const value::Value*> operands;
+void Plan::run(const std::vector<value::Value>& inputs, math::ErrorSlot& slot,
+               std::vector<value::Value>& results) const {
+    results.clear();
+    results.resize(program.steps.size());
+    // A step's operands: inline for the usual few, a vector past that.
+    constexpr size_t INLINE = 4;
+    const value::Value* inline_operands[INLINE];
+    std::vector<const value::Value*> more;
     for (const Stage& stage : stages) {
         base::check_interrupt();
         const Instr& root = program.steps[static_cast<size_t>(stage.steps.back())];
@@ -189,10 +246,17 @@ std::vector<value::Value> Plan::run(const std::vector<value::Value>& inputs,
             g_counters.steps_run += stage.steps.size();
         } else {
             int32_t s = stage.steps.back();
-            operands.clear();
-            for (int32_t r : root.operands)
-                operands.push_back(r >= 0 ? &results[static_cast<size_t>(r)] : &inputs[static_cast<size_t>(-r - 1)]);
-            results[static_cast<size_t>(s)] = run_step(root, operands, slot);
+            size_t n = root.operands.size();
+            const value::Value** operands = inline_operands;
+            if (n > INLINE) {
+                more.resize(n);
+                operands = more.data();
+            }
+            for (size_t i = 0; i < n; i++) {
+                int32_t r = root.operands[i];
+                operands[i] = r >= 0 ? &results[static_cast<size_t>(r)] : &inputs[static_cast<size_t>(-r - 1)];
+            }
+            results[static_cast<size_t>(s)] = run_step(root, {operands, n}, slot);
             g_counters.steps_run++;
         }
         g_counters.stages_run++;
@@ -200,7 +264,6 @@ std::vector<value::Value> Plan::run(const std::vector<value::Value>& inputs,
     }
     for (size_t i = 0; i + 1 < program.steps.size(); i++)
         if (stored[i]) g_counters.values_stored++;
-    return results;
 }
 
 Counters counters() {

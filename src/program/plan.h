@@ -32,12 +32,13 @@ struct Plan {
     // ends, fusion, last uses. `inputs` are the read's inputs (rules may guard on atoms). Never
     // throws.
     static std::unique_ptr<Plan> of(Program program, const std::vector<value::Value>& inputs);
-    // Runs every stage over `inputs` (stored values, one per program input) and returns each
-    // stored step's result (null Values for fused steps). Data errors go to `slot`; steps after
-    // an error still run but their results must not be exposed (the reader raises first).
-    // Throws LIMIT ERROR before a stage allocates past the memory limit.
-    std::vector<value::Value> run(const std::vector<value::Value>& inputs,
-                                  math::ErrorSlot& slot) const;
+    // Runs every stage over `inputs` (stored values, one per program input) and leaves each
+    // stored step's result in `results` (null Values for fused steps), resized to the steps
+    // (a reader passes its reused buffer). Data errors go to `slot`; steps after an error still
+    // run but their results must not be exposed (the reader raises first). Throws LIMIT ERROR
+    // before a stage allocates past the memory limit.
+    void run(const std::vector<value::Value>& inputs, math::ErrorSlot& slot,
+             std::vector<value::Value>& results) const;
 };
 
 // Counters for reports and tests (•explain / --explain).

@@ -4,7 +4,6 @@
 
 #include "graph/live.h"
 
-#include <string>
 #include <vector>
 
 namespace bpl::program {
@@ -33,10 +32,17 @@ struct Program {
 
 // The structure key of a live graph: steps, functions, kinds, parameters other than counts,
 // operand wiring, which nodes are held, and every input's and output's description with each
-// length reduced to its class (0, 1, more). Equal keys mean one plan serves both graphs.
-std::string key_of(const graph::Live& live);
-// What the key leaves out: every exact length and count parameter, in a fixed order. A cache hit
-// whose lengths differ from the plan's refills it.
-std::vector<int64_t> lengths_of(const graph::Live& live);
+// length reduced to its class (0, 1, more). Equal keys mean one plan serves both graphs. Beside
+// it, what the key leaves out: every exact length and count parameter, in a fixed order; a cache
+// hit whose lengths differ from the plan's refills it. A reader keeps one Key per read depth and
+// key_of refills it, so probing the cache allocates nothing once its buffers have grown.
+struct Key {
+    std::vector<uint64_t> words;
+    uint64_t hash = 0; // of words
+    std::vector<int64_t> lengths;
+};
+void key_of(const graph::Live& live, Key& key);
+// The hash key_of stores: of the words, by the graph's mixing step.
+uint64_t key_hash(const std::vector<uint64_t>& words) noexcept;
 
 } // namespace bpl::program

@@ -9,6 +9,7 @@
 #include "value/array.h"
 
 #include <cstring>
+#include <memory>
 
 namespace bpl::program {
 
@@ -57,7 +58,7 @@ std::vector<int64_t> agreement_strides(const value::Shape& s, const value::Shape
     return out;
 }
 
-void run_map(const Instr& in, const std::vector<const Items*>& ops, ArrayData& out,
+void run_map(const Instr& in, std::span<const Items* const> ops, ArrayData& out,
              math::ErrorSlot& slot) {
     const value::Shape& r = out.shape();
     int64_t n = out.count();
@@ -118,7 +119,7 @@ void fill_item(Kind k, std::byte* dst) {
 
 namespace {
 
-void run_gather(const std::vector<const Items*>& ops, ArrayData& out) {
+void run_gather(std::span<const Items* const> ops, ArrayData& out) {
     int sz = math::item_size(out.kind());
     const Items& idx = *ops.back();
     const auto* ix = reinterpret_cast<const int64_t*>(idx.data);
@@ -193,7 +194,7 @@ void run_iota(const Instr& in, ArrayData& out) {
 }
 
 // A routine over whole operands: one or two sources of `params[1]`-item cells.
-void run_call(const Instr& in, const std::vector<const Items*>& ops, ArrayData& out,
+void run_call(const Instr& in, std::span<const Items* const> ops, ArrayData& out,
               math::ErrorSlot& slot) {
     int64_t cell = in.params[1];
     auto cells = [&](const Items& it) {
@@ -208,7 +209,7 @@ void run_call(const Instr& in, const std::vector<const Items*>& ops, ArrayData& 
 
 // Random items from the stream whose key is the last operand (an Int atom): a roll over its
 // bounds (an atom bound reads with stride 0), or a deal of params[1] items below an Int bound.
-void run_draw(const Instr& in, const std::vector<const Items*>& ops, ArrayData& out,
+void run_draw(const Instr& in, std::span<const Items* const> ops, ArrayData& out,
               math::ErrorSlot& slot) {
     uint64_t key;
     std::memcpy(&key, ops.back()->data, sizeof key);
@@ -232,7 +233,7 @@ void run_draw(const Instr& in, const std::vector<const Items*>& ops, ArrayData& 
 }
 
 // A write: the target's items copied, then each position's value (or its accumulation).
-void run_at(const Instr& in, const std::vector<const Items*>& ops, ArrayData& out,
+void run_at(const Instr& in, std::span<const Items* const> ops, ArrayData& out,
             math::ErrorSlot& slot) {
     int size = math::item_size(out.kind());
     auto* o = static_cast<std::byte*>(out.data());
@@ -258,22 +259,20 @@ void run_at(const Instr& in, const std::vector<const Items*>& ops, ArrayData& ou
 
 } // namespace
 
-Value run_step(const Instr& in, const std::vector<const Value*>& operands, math::ErrorSlot& slot) {
+Value run_step(const Instr& in, std::span<const Value* const> operands, math::ErrorSlot& slot) {
     // Operands' items: inline for the usual one or two, a vector for a gather of many sources.
     constexpr size_t INLINE = 4;
     Items inline_items[INLINE];
-    std::vector<Items> more;
-    Items* items = inline_items;
-    if (operands.size() > INLINE) {
-        more.resize(operands.size());
-        items = more.data();
-    }
     const Items* inline_ops[INLINE];
-    std::vector<const Items*> more_ops;
+    std::unique_ptr<Items[]> more;
+    std::unique_ptr<const Items*[]> more_ops;
+    Items* items = inline_items;
     const Items** ops = inline_ops;
     if (operands.size() > INLINE) {
-        more_ops.resize(operands.size());
-        ops = more_ops.data();
+        more = std::make_unique<Items[]>(operands.size());
+        more_ops = std::make_unique<const Items*[]>(operands.size());
+        items = more.get();
+        ops = more_ops.get();
     }
     for (size_t i = 0; i < operands.size(); i++) {
         items_of(*operands[i], items[i]);
@@ -291,7 +290,7 @@ Value run_step(const Instr& in, const std::vector<const Value*>& operands, math:
         }
         return value::load_item(in.out.kind, in.out.weak, cell);
     }
-    std::vector<const Items*> list(ops, ops + operands.size());
+    std::span<const Items* const> list(ops, operands.size());
     base::Ref<ArrayData> out = ArrayData::compact(in.out.kind, in.out.shape, in.out.weak);
     switch (in.step) {
     case Step::Map: run_map(in, list, *out, slot); break;

@@ -4,12 +4,13 @@
 #include "program/program.h"
 
 #include <cstddef>
+#include <span>
 
 namespace bpl::program {
 
 // Runs `instr` over stored operands (atoms or compact arrays) and returns its stored result.
 // Never throws; data errors are recorded in `slot`.
-value::Value run_step(const Instr& instr, const std::vector<const value::Value*>& operands,
+value::Value run_step(const Instr& instr, std::span<const value::Value* const> operands,
                       math::ErrorSlot& slot);
 
 // The fill item of kind k (0, or a space for characters) written to dst.

@@ -120,12 +120,6 @@ void Value::release() noexcept {
     tag_ = Tag::None;
 }
 
-Value::Value(const Value& o) noexcept : tag_(o.tag_), kind_(o.kind_), weak_(o.weak_), i_(o.i_) {
-    retain();
-}
-Value::Value(Value&& o) noexcept : tag_(o.tag_), kind_(o.kind_), weak_(o.weak_), i_(o.i_) {
-    o.tag_ = Tag::None;
-}
 Value& Value::operator=(const Value& o) noexcept {
     if (this != &o) {
         Value copy(o);
@@ -133,18 +127,6 @@ Value& Value::operator=(const Value& o) noexcept {
     }
     return *this;
 }
-Value& Value::operator=(Value&& o) noexcept {
-    if (this != &o) {
-        release();
-        tag_ = o.tag_;
-        kind_ = o.kind_;
-        weak_ = o.weak_;
-        i_ = o.i_;
-        o.tag_ = Tag::None;
-    }
-    return *this;
-}
-Value::~Value() { release(); }
 
 Value Value::real(double f, Kind kind, bool weak) {
     Value v;

@@ -43,11 +43,29 @@ enum class Tag : uint8_t {
 class Value {
   public:
     Value() noexcept {}
-    Value(const Value& o) noexcept;
-    Value(Value&& o) noexcept;
+    // Copying, moving and destroying are inline: a Value without an object (None, a real number,
+    // a character) costs no call, and the graphs' vectors of Values copy, move and drop many.
+    Value(const Value& o) noexcept : tag_(o.tag_), kind_(o.kind_), weak_(o.weak_), i_(o.i_) {
+        if (holds_object()) retain();
+    }
+    Value(Value&& o) noexcept : tag_(o.tag_), kind_(o.kind_), weak_(o.weak_), i_(o.i_) {
+        o.tag_ = Tag::None;
+    }
     Value& operator=(const Value& o) noexcept;
-    Value& operator=(Value&& o) noexcept;
-    ~Value();
+    Value& operator=(Value&& o) noexcept {
+        if (this != &o) {
+            if (holds_object()) release();
+            tag_ = o.tag_;
+            kind_ = o.kind_;
+            weak_ = o.weak_;
+            i_ = o.i_;
+            o.tag_ = Tag::None;
+        }
+        return *this;
+    }
+    ~Value() {
+        if (holds_object()) release();
+    }
 
     // Named constructors. A float literal is weak (D3); everything else is strong by default.
     static Value real(double f, Kind kind = Kind::F64, bool weak = false);
@@ -65,6 +83,14 @@ class Value {
     static Value function(Ref<value::Function> f);
 
     Tag tag() const noexcept { return tag_; }
+    // Whether this Value holds a counted object (a boxed atom, function, array or pending value):
+    // dropping one without an object frees nothing.
+    bool holds_object() const noexcept {
+        constexpr unsigned OBJECTS = 1u << unsigned(Tag::Complex) | 1u << unsigned(Tag::Exact) |
+                                     1u << unsigned(Tag::Function) | 1u << unsigned(Tag::Array) |
+                                     1u << unsigned(Tag::Pending);
+        return (OBJECTS >> unsigned(tag_)) & 1u;
+    }
     bool is_none() const noexcept { return tag_ == Tag::None; }
     bool is_function() const noexcept { return tag_ == Tag::Function; }
     // A real number atom (Boolean, integer, float). Complex atoms answer is_complex() instead,
@@ -119,7 +145,7 @@ class Value {
 
   private:
     void retain() const noexcept;
-    void release() noexcept;
+    void release() noexcept; // drops the object's reference (a tag that holds one)
     base::RefCounted* obj() const noexcept { return obj_; }
 
     Tag tag_ = Tag::None;
@@ -127,18 +153,18 @@ class Value {
     bool weak_ = false;
     union {
         double f_;
-        int64_t i_;
+        int64_t i_ = 0; // set, so moving a default Value copies no indeterminate bits
         char32_t c_;
         base::RefCounted* obj_;
     };
 };
 static_assert(sizeof(Value) == 16);
 
-// Releases `values` (leaving them None) without a call per level of what they hold: a value's
-// last reference may sit in an object held by an object … as deep as a loop made the chain
-// (lazy nodes' operands, boxed items), so holders release their values here, onto one list
-// the outermost call drains, rather than from destructors that recurse (the call stack would
-// overflow). Never throws.
+// Releases the objects `values` hold (those Values are left None; atoms stay) without a call
+// per level of what they hold: a value's last reference may sit in an object held by an object …
+// as deep as a loop made the chain (lazy nodes' operands, boxed items), so holders release
+// their values here, onto one list the outermost call drains, rather than from destructors that
+// recurse (the call stack would overflow). Never throws.
 void release_values(std::vector<Value>& values) noexcept;
 
 // For the functions that recurse once per level of nesting (match, compare, depth, fill):

@@ -88,3 +88,33 @@ TEST(Live, LargeGraphsShareLeavesAndNodes) {
         }
     }
 }
+
+// One Live rebuilt for graph after graph (as a reader reuses it) lists exactly what a fresh one
+// lists: a large graph's leaf table leaves nothing behind for a small one, and clear() drops the
+// references to the leaves.
+TEST(Live, ARebuiltLiveMatchesAFreshOne) {
+    Value x = stored_vector(4), y = stored_vector(4);
+    Value big = prim::call(prim::Prim::Plus, x, y);
+    std::vector<Value> leaves;
+    for (int i = 0; i < 30; i++) {
+        leaves.push_back(stored_vector(4));
+        big = prim::call(prim::Prim::Plus, big, leaves.back());
+    }
+    Value small = prim::call(prim::Prim::Times, x, num(3));
+    Live reused;
+    reused.build(node_of(big));
+    EXPECT_EQ(reused.inputs.size(), 32u);
+    reused.build(node_of(small));
+    Live fresh = Live::of(node_of(small));
+    ASSERT_EQ(reused.nodes, fresh.nodes);
+    ASSERT_EQ(reused.inputs.size(), fresh.inputs.size());
+    EXPECT_EQ(&reused.inputs[0].array_data(), &x.array_data());
+    EXPECT_EQ(reused.refs, fresh.refs);
+    EXPECT_EQ(reused.first, fresh.first);
+    EXPECT_EQ(reused.held, fresh.held);
+    uint32_t with_live = x.array_data().ref_count();
+    reused.clear();
+    EXPECT_EQ(x.array_data().ref_count(), with_live - 1);
+    EXPECT_TRUE(reused.nodes.empty());
+    EXPECT_TRUE(reused.inputs.empty());
+}

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -152,6 +153,30 @@ TEST(Cache, ANewKindOrRankIsANewPlan) {
     EXPECT_EQ(r.read().array_data().items_as<int64_t>()[5], 10);
     EXPECT_GE(program::counters().plans_made, 3u);
     EXPECT_EQ(program::counters().refills, 0u);
+}
+
+// The structure key: (⍳n)×2 then +/ at two lengths has one key, its lengths apart; × for +
+// or an atom for a vector is another key. The stored hash is the words' hash.
+TEST(Cache, TheKeyKeepsStructureAndLeavesLengthsBeside) {
+    auto key_for = [](const Value& v) {
+        graph::Live live = graph::Live::of(static_cast<graph::Node&>(v.pending_node()));
+        program::Key k;
+        program::key_of(live, k);
+        EXPECT_EQ(k.hash, program::key_hash(k.words));
+        return k;
+    };
+    Value a = sum_scaled(10, 2), b = sum_scaled(20, 2);
+    program::Key ka = key_for(a), kb = key_for(b);
+    EXPECT_EQ(ka.words, kb.words);
+    EXPECT_NE(ka.lengths, kb.lengths);
+    EXPECT_EQ(std::count(ka.lengths.begin(), ka.lengths.end(), 10), 3); // ⍳'s count, two shapes
+    Value x = prim::call(prim::Prim::Iota, num(10));
+    program::Key plus = key_for(prim::call(prim::Prim::Plus, x, num(2)));
+    program::Key times = key_for(prim::call(prim::Prim::Times, x, num(2)));
+    program::Key by_vector = key_for(prim::call(prim::Prim::Times, x, x));
+    EXPECT_NE(plus.words, times.words);
+    EXPECT_NE(times.words, by_vector.words);
+    EXPECT_EQ(program::key_hash(plus.words), plus.hash);
 }
 
 TEST(Memory, AStagePastTheLimitIsALimitErrorAndLosesNothing) {
