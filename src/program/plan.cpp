@@ -2,6 +2,7 @@
 // memory limit. The scheduler is schedule.cpp; block stages are block.cpp.
 #include "program/plan.h"
 
+#include "base/buffer.h"
 #include "base/error.h"
 #include "program/block.h"
 #include "base/interrupt.h"
@@ -160,6 +161,8 @@ int64_t g_memory_limit = -1;
 void check_memory(int64_t bytes) {
     constexpr int64_t CHECKED = int64_t{1} << 20;
     if (bytes < CHECKED) return;
+    if (resident_bytes() + bytes <= memory_limit()) return;
+    base::release_kept_buffers(); // freed buffers kept for reuse count as resident until returned
     if (resident_bytes() + bytes > memory_limit())
         throw base::Error(base::ErrorKind::Limit, "the result would take memory past the limit (" +
                                                       std::to_string(memory_limit() >> 20) + " MiB)");

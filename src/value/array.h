@@ -2,6 +2,7 @@
 // (items are Values: mixed kinds, nested arrays, functions). Prototype and fill live here.
 #pragma once
 
+#include "base/buffer.h"
 #include "value/value.h"
 
 #include <cstddef>
@@ -56,12 +57,12 @@ class ArrayData final : public base::RefCounted {
     Value prototype() const;
 
   private:
-    // Frees the item buffer (from std::aligned_alloc, whatever its alignment), or releases the
+    // Frees the item buffer (base::free_buffer: a large one is kept for reuse), or releases the
     // owner of an adopted one.
     struct AlignedDelete {
         std::shared_ptr<const void> owner;
         void operator()(std::byte* p) const noexcept {
-            if (!owner) std::free(p);
+            if (!owner) base::free_buffer(p);
         }
     };
     ArrayData() = default;
