@@ -30,8 +30,8 @@ struct Program {
     void refill(const graph::Live& live);
 };
 
-// The structure key of a live graph: steps, functions, kinds, parameters other than counts,
-// operand wiring, which nodes are held, and every input's and output's description with each
+// The structure key of a live graph: steps, functions, kinds, parameters other than counts (and
+// a Copy's facts, below), operand wiring, which nodes are held, and every input's and output's description with each
 // length reduced to its class (0, 1, more). Equal keys mean one plan serves both graphs. Beside
 // it, what the key leaves out: every exact length and count parameter, in a fixed order; a cache
 // hit whose lengths differ from the plan's refills it. A reader keeps one Key per read depth and
@@ -42,6 +42,13 @@ struct Key {
     std::vector<int64_t> lengths;
 };
 void key_of(const graph::Live& live, Key& key);
+// What the scheduler and the rules decide from a Copy's mapping, as bits of one key word: a
+// Copy's parameters are all counts, so without them the key would let a plan made for one read
+// (a ravel fused as a pass-through) serve another (a reverse of the same lengths).
+// schedule.cpp owns the decisions.
+uint64_t copy_facts(const std::vector<int64_t>& params);
+// Whether c is a Copy whose every item is its operand's first (a broadcast without fill).
+bool reads_one_item(const Instr& c);
 // The hash key_of stores: of the words, by the graph's mixing step.
 uint64_t key_hash(const std::vector<uint64_t>& words) noexcept;
 

@@ -2,6 +2,8 @@
 // rejects early), its name for reports, and its match-and-rewrite.
 #include "program/rules.h"
 
+#include "math/random.h"
+
 #include <array>
 
 namespace bpl::program {
@@ -74,18 +76,42 @@ bool expm1_subtract_rule(Context& c, Instr& s) {
     return true;
 }
 
+// ¿ of a broadcast of one item (¿1E7⍴0): the roll reads that item for every draw (stride 0), so
+// the broadcast is never stored. The item's count (1) is in the structure key, so a hit keeps it.
+bool roll_broadcast_rule(Context& c, Instr& s) {
+    if (s.params.empty() || static_cast<math::Draw>(s.params[0]) != math::Draw::Roll || s.operands.size() != 2 ||
+        s.out.count() < 2)
+        return false;
+    int32_t r = s.operands[0];
+    if (r < 0 || !reads_one_item(c.p.steps[static_cast<size_t>(r)])) return false;
+    int32_t item = c.p.steps[static_cast<size_t>(r)].operands[0];
+    const Desc& d = item >= 0 ? c.p.steps[static_cast<size_t>(item)].out : c.p.inputs[static_cast<size_t>(-item - 1)];
+    if (d.count() != 1 || d.kind != s.compute) return false;
+    s.operands[0] = item;
+    return true;
+}
+
+// Which steps a rule rewrites: real float ones only (complex and exact steps keep their spelled
+// form), or any kind.
+enum class Kinds : uint8_t { RealFloat, Any };
+
 struct Rule {
     Step root;
-    Fn fn;
+    Fn fn; // ignored for a step without a function (ANY_FN)
+    bool any_fn;
+    Kinds kinds;
     const char* name;
     bool (*apply)(Context&, Instr&);
 };
 
+constexpr bool ANY_FN = true;
+
 // clang-format off
 constexpr Rule RULES[] = {
-    {Step::Map, Fn::Ln,       "⍟1+x → log1p x", log1p_rule},
-    {Step::Map, Fn::Add,      "¯1+*x → expm1 x", expm1_add_rule},
-    {Step::Map, Fn::Subtract, "(*x)-1 → expm1 x", expm1_subtract_rule},
+    {Step::Map,  Fn::Ln,       !ANY_FN, Kinds::RealFloat, "⍟1+x → log1p x", log1p_rule},
+    {Step::Map,  Fn::Add,      !ANY_FN, Kinds::RealFloat, "¯1+*x → expm1 x", expm1_add_rule},
+    {Step::Map,  Fn::Subtract, !ANY_FN, Kinds::RealFloat, "(*x)-1 → expm1 x", expm1_subtract_rule},
+    {Step::Draw, Fn::Add,      ANY_FN,  Kinds::Any,       "¿ of a broadcast → one bound", roll_broadcast_rule},
 };
 // clang-format on
 
@@ -93,12 +119,15 @@ constexpr Rule RULES[] = {
 struct Index {
     std::array<std::array<bool, math::FN_COUNT>, 16> any{};
     Index() {
-        for (const Rule& r : RULES) any[static_cast<size_t>(r.root)][static_cast<size_t>(r.fn)] = true;
+        for (const Rule& r : RULES)
+            for (size_t f = 0; f < math::FN_COUNT; f++)
+                if (r.any_fn || f == static_cast<size_t>(r.fn)) any[static_cast<size_t>(r.root)][f] = true;
     }
 };
 
-// Rules rewrite real float steps only (complex and exact steps keep their spelled form).
-bool is_real_float(number::Kind k) { return k == number::Kind::F32 || k == number::Kind::F64; }
+bool kinds_match(Kinds kinds, number::Kind k) {
+    return kinds == Kinds::Any || k == number::Kind::F32 || k == number::Kind::F64;
+}
 
 } // namespace
 
@@ -108,10 +137,9 @@ void rewrite(Program& p, const std::vector<value::Value>& inputs, std::vector<Gu
     Context c{p, inputs, guards};
     for (size_t i = p.steps.size(); i-- > 0;) {
         Instr& s = p.steps[i];
-        if (!index.any[static_cast<size_t>(s.step)][static_cast<size_t>(s.fn)] || !is_real_float(s.compute))
-            continue;
+        if (!index.any[static_cast<size_t>(s.step)][static_cast<size_t>(s.fn)]) continue;
         for (const Rule& r : RULES) {
-            if (r.root != s.step || r.fn != s.fn) continue;
+            if (r.root != s.step || (!r.any_fn && r.fn != s.fn) || !kinds_match(r.kinds, s.compute)) continue;
             if (r.apply(c, s)) {
                 applied.push_back(r.name);
                 break;

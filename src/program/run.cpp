@@ -208,7 +208,8 @@ void run_call(const Instr& in, std::span<const Items* const> ops, ArrayData& out
 }
 
 // Random items from the stream whose key is the last operand (an Int atom): a roll over its
-// bounds (an atom bound reads with stride 0), or a deal of params[1] items below an Int bound.
+// bounds (a one-item bound reads with stride 0: an atom, or a broadcast's item by a rule), or a
+// deal of params[1] items below an Int bound.
 void run_draw(const Instr& in, std::span<const Items* const> ops, ArrayData& out,
               math::ErrorSlot& slot) {
     uint64_t key;
@@ -217,7 +218,7 @@ void run_draw(const Instr& in, std::span<const Items* const> ops, ArrayData& out
     const Items& n = *ops[0];
     switch (static_cast<math::Draw>(in.params[0])) {
     case math::Draw::Roll:
-        math::roll(in.compute, n.data, n.shape().empty() ? 0 : 1, out.kind(), out.data(), out.count(),
+        math::roll(in.compute, n.data, value::count_of(n.shape()) == 1 ? 0 : 1, out.kind(), out.data(), out.count(),
                    key, first, slot);
         break;
     case math::Draw::Deal: {

@@ -8,11 +8,19 @@
 #include "program/block.h"
 #include "value/array.h"
 
+#include <algorithm>
+
 namespace bpl::program {
 
 namespace {
 
 using number::Kind;
+
+enum CopyFact : uint64_t {
+    IDENTITY = 1, // item i of the operand for item i (a ravel, a reshape to the same count)
+    BLOCKS = 2,   // a block stage may read it a block at a time (block_quantum fits a block)
+    ONE_ITEM = 4, // every item is the operand's first: a broadcast, no fill
+};
 
 // Kinds a block stage computes in (complex and float16 steps run whole: a non-goal for blocks).
 bool is_block_kind(Kind k) {
@@ -43,8 +51,7 @@ bool is_elementwise(const Program& p, int32_t i, int64_t items) {
     case Step::Iota: return true;
     case Step::Copy: // reads its stored operand through its map; a read that needs more rows per
                      // block than a block holds (a transpose's tiles) runs whole instead
-        return is_block_kind(desc_of(p, in.operands[0]).kind) &&
-               math::Mapping::decode(in.params.data(), in.params.size()).block_quantum() <= BLOCK_ITEMS;
+        return is_block_kind(desc_of(p, in.operands[0]).kind) && (copy_facts(in.params) & BLOCKS);
     case Step::Convert: return is_block_kind(desc_of(p, in.operands[0]).kind);
     case Step::Map:
         if (!is_block_kind(in.compute)) return false;
@@ -57,11 +64,8 @@ bool is_elementwise(const Program& p, int32_t i, int64_t items) {
     }
 }
 
-// A Copy that reads item i of its operand for its item i (a ravel, a reshape to the same count).
-bool is_identity_copy(const Instr& c) {
-    return c.step == Step::Copy &&
-           math::Mapping::decode(c.params.data(), c.params.size()) == math::Mapping::identity(c.out.count());
-}
+// A Copy that reads item i of its operand for its item i.
+bool is_identity_copy(const Instr& c) { return c.step == Step::Copy && (copy_facts(c.params) & IDENTITY); }
 
 // Whether step c reads its operands item for item. Any other Copy reads its operand through a
 // mapping, so that operand must be stored, or be an input, to be read by position.
@@ -73,6 +77,19 @@ bool is_block_fold(const Instr& in) {
 }
 
 } // namespace
+
+uint64_t copy_facts(const std::vector<int64_t>& params) {
+    math::Mapping m = math::Mapping::decode(params.data(), params.size());
+    uint64_t facts = 0;
+    if (m == math::Mapping::identity(m.count())) facts |= IDENTITY;
+    if (m.block_quantum() <= BLOCK_ITEMS) facts |= BLOCKS;
+    if (m.bounds.empty() && m.offset == 0 &&
+        std::all_of(m.stride.begin(), m.stride.end(), [](int64_t s) { return s == 0; }))
+        facts |= ONE_ITEM;
+    return facts;
+}
+
+bool reads_one_item(const Instr& c) { return c.step == Step::Copy && (copy_facts(c.params) & ONE_ITEM); }
 
 std::unique_ptr<Plan> Plan::of(Program program, const std::vector<value::Value>& inputs) {
     auto plan = std::make_unique<Plan>();

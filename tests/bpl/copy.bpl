@@ -80,3 +80,11 @@
 
 ⍝ copy:characters — characters rearrange as numbers do, the fill a space
 ⌽5↑"abc"   ⍝ "  cba"
+
+⍝ copy:plan-per-mapping — a reverse read after a same-length reshape of the same structure is
+⍝ still reversed: the plan cache keys what the scheduler decides from a Copy's mapping
+x←⍳10
+⎕←+/x
+⎕←10⍴x×5
+⌽x×5   ⍝ 45 40 35 30 25 20 15 10 5 0
+⍝ ⎕: 45ₓ\n[0 5 10 15 20 25 30 35 40 45]ₓ

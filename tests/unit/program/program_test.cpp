@@ -245,3 +245,48 @@ TEST(Rules, MinusOnePlusExpIsExpm1AndAGuardKeepsOtherConstantsRight) {
         EXPECT_DOUBLE_EQ(s.array_data().items_as<double>()[i], std::exp(1e-10 * (i + 1)) - 2);
     EXPECT_EQ(program::counters().plans_made, 2u);
 }
+
+// ((0.5×x×x)+(1.5×x)+2)÷1+x×x: x×x read by two steps, x by three, in one stage whose steps
+// share block buffers by their last reads; every item against the formula.
+TEST(Schedule, AStageWithSharedOperandsReusesItsBlockBuffersAndStaysRight) {
+    program::clear_cache();
+    program::reset_counters();
+    const int64_t n = 5000; // several blocks and a partial one
+    Value x = ramp(n);
+    Value xx = prim::call(prim::Prim::Times, x, x);
+    Value top = prim::call(prim::Prim::Plus, prim::call(prim::Prim::Times, num(0.5), xx),
+                           prim::call(prim::Prim::Plus, prim::call(prim::Prim::Times, num(1.5), x), num(2)));
+    Value r = prim::call(prim::Prim::Divide, top, prim::call(prim::Prim::Plus, num(1), xx));
+    xx = Value();
+    top = Value();
+    const double* got = r.read().array_data().items_as<double>();
+    EXPECT_EQ(program::counters().stages_run, 1u);
+    EXPECT_EQ(program::counters().values_stored, 0u);
+    for (int64_t i = 0; i < n; i++) {
+        double v = 0.001 * static_cast<double>(i);
+        ASSERT_DOUBLE_EQ(got[i], ((0.5 * v * v) + (1.5 * v + 2)) / (1 + v * v)) << "item " << i;
+    }
+}
+
+// ¿n⍴6: the roll reads the broadcast's one bound with stride 0 (a rule), so the broadcast is never
+// stored and the read is one stage; every draw still sees the bound 6.
+TEST(Rules, ARollOfABroadcastReadsItsOneBoundAndStoresNothing) {
+    program::clear_cache();
+    program::reset_counters();
+    const int64_t n = 3000;
+    Value shape = prim::call(prim::Prim::Rho, num(static_cast<double>(n)), num(6));
+    Value r = prim::call(prim::Prim::Roll, shape);
+    shape = Value();
+    Value got = r.read();
+    EXPECT_EQ(program::counters().stages_run, 1u);
+    EXPECT_EQ(program::counters().values_stored, 0u);
+    ASSERT_EQ(got.count(), n);
+    int seen[6] = {};
+    for (int64_t i = 0; i < n; i++) {
+        Value item = got.array_data().item(i);
+        double v = item.as_f64();
+        ASSERT_TRUE(v >= 0 && v < 6 && v == std::floor(v)) << "item " << i << ": " << v;
+        seen[static_cast<int>(v)]++;
+    }
+    for (int face = 0; face < 6; face++) EXPECT_GT(seen[face], 0) << "face " << face; // odds 6×(5/6)^3000
+}
