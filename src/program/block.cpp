@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <cstring>
 #include <memory>
 
@@ -48,7 +49,8 @@ struct StageRun {
     bool forward;
     size_t computed; // steps computed into buffers: all but a stored root
     int64_t n;       // items
-    std::vector<int32_t> slot_of;
+    std::vector<int32_t> slot_of; // per program step computed here: its block buffer
+    size_t buffers = 0;           // block buffers a part uses
     std::vector<std::array<std::byte, 16>> atoms;
     std::vector<Source> sources; // per step, per operand, in order
     std::vector<size_t> first_source;
@@ -66,7 +68,7 @@ struct StageRun {
           slot_of(p.steps.size(), -1), atoms(steps.size() * 2), first_source(steps.size() + 1, 0),
           maps(steps.size()), fills(steps.size()) {
         each = static_cast<size_t>((BLOCK_ITEMS + 1) * 8 + 63) / 64 * 64;
-        for (size_t k = 0; k < computed; k++) slot_of[static_cast<size_t>(steps[k])] = static_cast<int32_t>(k);
+        assign_buffers();
         for (size_t k = 0; k < steps.size(); k++) {
             const Instr& in = p.steps[static_cast<size_t>(steps[k])];
             first_source[k] = sources.size();
@@ -97,18 +99,53 @@ struct StageRun {
         first_source[steps.size()] = sources.size();
     }
 
+    // Gives each computed step a block buffer, reusing one whose step has had its last reader in
+    // the stage: a chain of n steps keeps two or three buffers in L1, not n. A step never writes
+    // the buffer of an operand it reads (a kernel's repair pass reads its operands again).
+    void assign_buffers() {
+        std::vector<size_t> last(computed, 0); // per computed step: its last reader's position
+        std::vector<int32_t> at(p.steps.size(), -1);
+        for (size_t k = 0; k < computed; k++) at[static_cast<size_t>(steps[k])] = static_cast<int32_t>(k);
+        for (size_t k = 0; k < steps.size(); k++)
+            for (int32_t r : p.steps[static_cast<size_t>(steps[k])].operands)
+                if (r >= 0 && at[static_cast<size_t>(r)] >= 0) last[static_cast<size_t>(at[static_cast<size_t>(r)])] = k;
+        std::vector<int32_t> free;
+        for (size_t k = 0; k < computed; k++) {
+            int32_t b = -1;
+            if (!fold && k + 1 == steps.size()) {
+                // a stored root writes its result, not a buffer
+            } else if (free.empty()) {
+                b = static_cast<int32_t>(buffers++);
+            } else {
+                b = free.back();
+                free.pop_back();
+            }
+            slot_of[static_cast<size_t>(steps[k])] = b;
+            for (int32_t r : p.steps[static_cast<size_t>(steps[k])].operands) {
+                if (r < 0 || at[static_cast<size_t>(r)] < 0) continue;
+                size_t j = static_cast<size_t>(at[static_cast<size_t>(r)]);
+                if (last[j] == k) {
+                    last[j] = SIZE_MAX; // an operand read twice is released once
+                    free.push_back(slot_of[static_cast<size_t>(r)]);
+                }
+            }
+        }
+    }
+
     // Runs blocks [b0, b1) (a fold: from b1-1 down to b0) with buffers of its own; a fold leaves
     // the range's total in `total`.
     void part(int64_t b0, int64_t b1, std::byte* total, math::ErrorSlot& slot) const {
         std::unique_ptr<std::byte, void (*)(void*)> mem(
-            static_cast<std::byte*>(std::aligned_alloc(64, each * std::max<size_t>(computed, 1))), &std::free);
+            static_cast<std::byte*>(std::aligned_alloc(64, each * std::max<size_t>(buffers, 1))), &std::free);
         auto buffer = [&](size_t k) { return mem.get() + k * each; };
         for (int64_t b = b0; b < b1; b++) {
             int64_t block = forward ? b : b1 - 1 - (b - b0);
             int64_t lo = block * BLOCK_ITEMS, m = std::min(BLOCK_ITEMS, n - lo);
             for (size_t k = 0; k < computed; k++) {
                 const Instr& in = p.steps[static_cast<size_t>(steps[k])];
-                std::byte* dst = (!fold && k + 1 == steps.size()) ? out_items + lo * out_size : buffer(k);
+                std::byte* dst = (!fold && k + 1 == steps.size())
+                                     ? out_items + lo * out_size
+                                     : buffer(static_cast<size_t>(slot_of[static_cast<size_t>(steps[k])]));
                 const Source* src = sources.data() + first_source[k];
                 auto at = [&](size_t j, int64_t& stride) -> const std::byte* {
                     const Source& s = src[j];

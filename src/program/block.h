@@ -5,8 +5,9 @@
 
 namespace bpl::program {
 
-// Items a block stage computes per block: every step's block fits L1 beside the others'.
-inline constexpr int64_t BLOCK_ITEMS = 1024;
+// Items a block stage computes per block: the few live block buffers of a stage (4 KiB each in
+// float64) fit L1 beside the operands streaming in; 1024 spilled the longer chains' buffers.
+inline constexpr int64_t BLOCK_ITEMS = 512;
 
 // Runs block stage `st` of `plan`: reads operands outside the stage from `results` (earlier
 // stages' stored results) and `inputs`, and returns the root's stored result. Never throws;
