@@ -37,6 +37,16 @@ struct Source {
 
 namespace {
 
+// The operand item a plain mapping reads for result item i.
+int64_t run_start(const math::Mapping& m, int64_t i) {
+    int64_t at = m.offset;
+    for (size_t a = m.length.size(); a-- > 0;) {
+        at += i % m.length[a] * m.stride[a];
+        i /= m.length[a];
+    }
+    return at;
+}
+
 // One run of a block stage: the operands' sources, shared by every part, and the loop over a
 // range of blocks with buffers of its own.
 struct StageRun {
@@ -49,8 +59,15 @@ struct StageRun {
     bool forward;
     size_t computed; // steps computed into buffers: all but a stored root
     int64_t n;       // items
-    std::vector<int32_t> slot_of; // per program step computed here: its block buffer
+    std::vector<int32_t> slot_of; // per program step computed here: its block buffer (-1: none)
+    std::vector<int32_t> pos_of;  // per program step: its position in the stage (-1: outside)
     size_t buffers = 0;           // block buffers a part uses
+    // Copies read in place: a block of one is a run of its stored operand (a window, a drop, a
+    // take inside the operand), so its readers read the operand itself and nothing is copied.
+    std::vector<uint8_t> in_place;
+    // Blocks never cross a row of `row` items (0: blocks of BLOCK_ITEMS over all n items), so a
+    // block of an in-place Copy is one run: block b is segment b % segs of row b / segs.
+    int64_t row = 0, segs = 0, blocks = 0;
     std::vector<std::array<std::byte, 16>> atoms;
     std::vector<Source> sources; // per step, per operand, in order
     std::vector<size_t> first_source;
@@ -65,23 +82,35 @@ struct StageRun {
         : p(plan.program), steps(st.steps), root(p.steps[static_cast<size_t>(st.steps.back())]),
           fold(root.step == Step::Fold), forward(!fold || math::object(root.fn).associative), computed(fold ? steps.size() - 1 : steps.size()),
           n(fold ? p.steps[static_cast<size_t>(root.operands[0])].out.count() : root.out.count()),
-          slot_of(p.steps.size(), -1), atoms(steps.size() * 2), first_source(steps.size() + 1, 0),
-          maps(steps.size()), fills(steps.size()) {
+          slot_of(p.steps.size(), -1), pos_of(p.steps.size(), -1), in_place(steps.size(), 0),
+          atoms(steps.size() * 2), first_source(steps.size() + 1, 0), maps(steps.size()),
+          fills(steps.size()) {
         each = static_cast<size_t>((BLOCK_ITEMS + 1) * 8 + 63) / 64 * 64;
-        assign_buffers();
         for (size_t k = 0; k < steps.size(); k++) {
+            pos_of[static_cast<size_t>(steps[k])] = static_cast<int32_t>(k);
             const Instr& in = p.steps[static_cast<size_t>(steps[k])];
-            first_source[k] = sources.size();
             if (in.step == Step::Copy) {
                 maps[k] = math::Mapping::decode(in.params.data(), in.params.size());
                 fill_item(in.out.kind, fills[k].data());
             }
+        }
+        choose_in_place(results, inputs);
+        if (row > 0) {
+            segs = (row + BLOCK_ITEMS - 1) / BLOCK_ITEMS;
+            blocks = n / row * segs;
+        } else {
+            blocks = (n + BLOCK_ITEMS - 1) / BLOCK_ITEMS;
+        }
+        assign_buffers();
+        for (size_t k = 0; k < steps.size(); k++) {
+            const Instr& in = p.steps[static_cast<size_t>(steps[k])];
+            first_source[k] = sources.size();
             for (size_t j = 0; j < in.operands.size(); j++) {
                 int32_t r = in.operands[j];
-                if (r >= 0 && slot_of[static_cast<size_t>(r)] >= 0) {
+                if (r >= 0 && pos_of[static_cast<size_t>(r)] >= 0) {
                     const Desc& d = p.steps[static_cast<size_t>(r)].out;
-                    // base: the buffer's index inside a part's buffers, resolved per part
-                    sources.push_back({nullptr, -1 - slot_of[static_cast<size_t>(r)], math::item_size(d.kind), d.kind});
+                    // base: the step's block, resolved per block (a buffer, or an in-place run)
+                    sources.push_back({nullptr, -1 - pos_of[static_cast<size_t>(r)], math::item_size(d.kind), d.kind});
                     continue;
                 }
                 const Value& v = r >= 0 ? results[static_cast<size_t>(r)] : inputs[static_cast<size_t>(-r - 1)];
@@ -99,6 +128,45 @@ struct StageRun {
         first_source[steps.size()] = sources.size();
     }
 
+    // Marks the Copies whose blocks are runs of their stored operand: a plain mapping (no wrap or
+    // fill) whose innermost axis reads the operand at stride 1, not the root (it writes the
+    // result) nor a fold's operand (the fold appends its total to that block). Blocks then follow
+    // the rows of the first such Copy's innermost axis, when rows are long enough that blocks
+    // stay near full; a Copy whose rows are not a multiple of those copies as before.
+    void choose_in_place(const std::vector<Value>& results, const std::vector<Value>& inputs) {
+        constexpr int64_t MIN_ROW = BLOCK_ITEMS / 4;
+        int32_t fold_operand = fold ? root.operands[0] : -1;
+        for (size_t k = 0; k + 1 < steps.size(); k++) {
+            const Instr& in = p.steps[static_cast<size_t>(steps[k])];
+            if (in.step != Step::Copy || steps[k] == fold_operand) continue;
+            int32_t r = in.operands[0];
+            if (r >= 0 && pos_of[static_cast<size_t>(r)] >= 0) continue; // a block of this stage
+            const Value& v = r >= 0 ? results[static_cast<size_t>(r)] : inputs[static_cast<size_t>(-r - 1)];
+            const math::Mapping& m = maps[k];
+            if (!v.is_stored_array() || v.array_data().count() < 2 || !m.bounds.empty() || m.length.empty() ||
+                m.stride.back() != 1 || m.count() != n)
+                continue;
+            int64_t len = m.length.back();
+            if (row == 0) {
+                if (len < MIN_ROW) return;
+                row = len;
+            }
+            if (len % row == 0) in_place[k] = 1;
+        }
+    }
+
+    // The first item and item count of block b.
+    void block_range(int64_t b, int64_t& lo, int64_t& m) const {
+        if (row == 0) {
+            lo = b * BLOCK_ITEMS;
+            m = std::min(BLOCK_ITEMS, n - lo);
+        } else {
+            int64_t seg = b % segs;
+            lo = b / segs * row + seg * BLOCK_ITEMS;
+            m = std::min(BLOCK_ITEMS, row - seg * BLOCK_ITEMS);
+        }
+    }
+
     // Gives each computed step a block buffer, reusing one whose step has had its last reader in
     // the stage: a chain of n steps keeps two or three buffers in L1, not n. A step never writes
     // the buffer of an operand it reads (a kernel's repair pass reads its operands again).
@@ -112,8 +180,8 @@ struct StageRun {
         std::vector<int32_t> free;
         for (size_t k = 0; k < computed; k++) {
             int32_t b = -1;
-            if (!fold && k + 1 == steps.size()) {
-                // a stored root writes its result, not a buffer
+            if ((!fold && k + 1 == steps.size()) || in_place[k]) {
+                // a stored root writes its result; an in-place Copy's block is its operand's
             } else if (free.empty()) {
                 b = static_cast<int32_t>(buffers++);
             } else {
@@ -126,7 +194,7 @@ struct StageRun {
                 size_t j = static_cast<size_t>(at[static_cast<size_t>(r)]);
                 if (last[j] == k) {
                     last[j] = SIZE_MAX; // an operand read twice is released once
-                    free.push_back(slot_of[static_cast<size_t>(r)]);
+                    if (slot_of[static_cast<size_t>(r)] >= 0) free.push_back(slot_of[static_cast<size_t>(r)]);
                 }
             }
         }
@@ -138,20 +206,27 @@ struct StageRun {
         std::unique_ptr<std::byte, void (*)(void*)> mem(
             static_cast<std::byte*>(std::aligned_alloc(64, each * std::max<size_t>(buffers, 1))), &std::free);
         auto buffer = [&](size_t k) { return mem.get() + k * each; };
+        std::vector<std::byte*> block_of(steps.size(), nullptr); // per step: its block's items
         for (int64_t b = b0; b < b1; b++) {
             int64_t block = forward ? b : b1 - 1 - (b - b0);
-            int64_t lo = block * BLOCK_ITEMS, m = std::min(BLOCK_ITEMS, n - lo);
+            int64_t lo, m;
+            block_range(block, lo, m);
             for (size_t k = 0; k < computed; k++) {
                 const Instr& in = p.steps[static_cast<size_t>(steps[k])];
+                const Source* src = sources.data() + first_source[k];
+                if (in_place[k]) { // the run of the operand this block reads
+                    block_of[k] = const_cast<std::byte*>(src[0].base) + run_start(maps[k], lo) * src[0].size;
+                    continue;
+                }
                 std::byte* dst = (!fold && k + 1 == steps.size())
                                      ? out_items + lo * out_size
                                      : buffer(static_cast<size_t>(slot_of[static_cast<size_t>(steps[k])]));
-                const Source* src = sources.data() + first_source[k];
+                block_of[k] = dst;
                 auto at = [&](size_t j, int64_t& stride) -> const std::byte* {
                     const Source& s = src[j];
-                    if (s.stride < 0) { // a buffer of this stage
+                    if (s.stride < 0) { // a block of this stage
                         stride = 1;
-                        return buffer(static_cast<size_t>(-1 - s.stride));
+                        return block_of[static_cast<size_t>(-1 - s.stride)];
                     }
                     stride = s.stride;
                     return s.base + s.stride * lo * s.size;
@@ -195,7 +270,7 @@ struct StageRun {
                 }
             }
             if (fold) {
-                std::byte* a = buffer(static_cast<size_t>(slot_of[static_cast<size_t>(root.operands[0])]));
+                std::byte* a = block_of[static_cast<size_t>(pos_of[static_cast<size_t>(root.operands[0])])];
                 int size = math::item_size(root.compute);
                 if (forward) { // total f (this block's total)
                     if (b == b0) {
@@ -231,7 +306,7 @@ Value run_block(const Plan& plan, const Stage& st, const std::vector<Value>& res
     base::Ref<ArrayData> out = ArrayData::compact(root.out.kind, root.out.shape, root.out.weak);
     run.out_items = static_cast<std::byte*>(out->data());
     run.out_size = math::item_size(root.out.kind);
-    int64_t blocks = (run.n + BLOCK_ITEMS - 1) / BLOCK_ITEMS;
+    int64_t blocks = run.blocks;
     // A fold splits across threads only when its function is associative; the parts' totals
     // then combine right to left.
     int parts = static_cast<int>(std::min<int64_t>(threads(), blocks / MIN_PART_BLOCKS));

@@ -290,3 +290,28 @@ TEST(Rules, ARollOfABroadcastReadsItsOneBoundAndStoresNothing) {
     }
     for (int face = 0; face < 6; face++) EXPECT_GT(seen[face], 0) << "face " << face; // odds 6×(5/6)^3000
 }
+
+// (0 1↓M)+(0 ¯1↓M) over a 200×300 matrix: each drop is a run of M per block (blocks follow the
+// 299-item rows), read in place; one stage, nothing stored, every item against the formula.
+TEST(Schedule, WindowsOfAStoredMatrixAreReadInPlaceByRows) {
+    program::clear_cache();
+    const int64_t rows = 200, cols = 300;
+    auto a = value::ArrayData::compact(number::Kind::F64, {rows, cols});
+    for (int64_t i = 0; i < rows * cols; i++) a->items_as<double>()[i] = 0.5 * static_cast<double>(i % 977) + static_cast<double>(i / 977);
+    Value m = Value::array(a);
+    auto pair = [](int64_t x, int64_t y) {
+        return value::make_array({2}, {Value::integer(x), Value::integer(y)});
+    };
+    program::reset_counters();
+    Value r = prim::call(prim::Prim::Plus, prim::call(prim::Prim::Drop, pair(0, 1), m),
+                         prim::call(prim::Prim::Drop, pair(0, -1), m));
+    Value got = r.read();
+    EXPECT_EQ(program::counters().stages_run, 1u);
+    EXPECT_EQ(program::counters().values_stored, 0u);
+    ASSERT_EQ(got.array_data().shape(), (value::Shape{rows, cols - 1}));
+    const double* g = got.array_data().items_as<double>();
+    const double* x = a->items_as<double>();
+    for (int64_t i = 0; i < rows; i++)
+        for (int64_t j = 0; j + 1 < cols; j++)
+            ASSERT_EQ(g[i * (cols - 1) + j], x[i * cols + j + 1] + x[i * cols + j]) << i << " " << j;
+}
