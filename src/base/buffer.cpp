@@ -1,6 +1,7 @@
 // allocate_buffer, free_buffer and the kept large buffers (buffer.h).
 #include "base/buffer.h"
 
+#include <cstdint>
 #include <mutex>
 #include <new>
 #include <unordered_map>
@@ -97,6 +98,10 @@ std::byte* allocate_buffer(size_t bytes) {
 
 void free_buffer(void* p) noexcept {
     if (!p) return;
+    if (reinterpret_cast<uintptr_t>(p) % HUGE != 0) { // not large: no lock, no look-up
+        std::free(p);
+        return;
+    }
     Large& l = large();
     {
         std::lock_guard<std::mutex> lock(l.mutex);
