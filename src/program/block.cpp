@@ -65,9 +65,10 @@ struct StageRun {
     // Copies read in place: a block of one is a run of its stored operand (a window, a drop, a
     // take inside the operand), so its readers read the operand itself and nothing is copied.
     std::vector<uint8_t> in_place;
-    // Blocks never cross a row of `row` items (0: blocks of BLOCK_ITEMS over all n items), so a
+    // Blocks never cross a row of `row` items (0: blocks of per_block over all n items), so a
     // block of an in-place Copy is one run: block b is segment b % segs of row b / segs.
     int64_t row = 0, segs = 0, blocks = 0;
+    int64_t per_block = BLOCK_ITEMS; // items a block: BLOCK_BYTES of the stage's widest items
     std::vector<std::array<std::byte, 16>> atoms;
     std::vector<Source> sources; // per step, per operand, in order
     std::vector<size_t> first_source;
@@ -85,7 +86,14 @@ struct StageRun {
           slot_of(p.steps.size(), -1), pos_of(p.steps.size(), -1), in_place(steps.size(), 0),
           atoms(steps.size() * 2), first_source(steps.size() + 1, 0), maps(steps.size()),
           fills(steps.size()) {
-        each = static_cast<size_t>((BLOCK_ITEMS + 1) * 8 + 63) / 64 * 64;
+        int widest = 1;
+        for (size_t k = 0; k < steps.size(); k++) {
+            const Instr& in = p.steps[static_cast<size_t>(steps[k])];
+            widest = std::max(widest, math::item_size(in.out.kind));
+            if (in.step == Step::Map || in.step == Step::Fold) widest = std::max(widest, math::item_size(in.compute));
+        }
+        per_block = BLOCK_BYTES / widest;
+        each = static_cast<size_t>((per_block + 1) * widest + 63) / 64 * 64;
         for (size_t k = 0; k < steps.size(); k++) {
             pos_of[static_cast<size_t>(steps[k])] = static_cast<int32_t>(k);
             const Instr& in = p.steps[static_cast<size_t>(steps[k])];
@@ -96,10 +104,10 @@ struct StageRun {
         }
         choose_in_place(results, inputs);
         if (row > 0) {
-            segs = (row + BLOCK_ITEMS - 1) / BLOCK_ITEMS;
+            segs = (row + per_block - 1) / per_block;
             blocks = n / row * segs;
         } else {
-            blocks = (n + BLOCK_ITEMS - 1) / BLOCK_ITEMS;
+            blocks = (n + per_block - 1) / per_block;
         }
         assign_buffers();
         for (size_t k = 0; k < steps.size(); k++) {
@@ -134,7 +142,7 @@ struct StageRun {
     // the rows of the first such Copy's innermost axis, when rows are long enough that blocks
     // stay near full; a Copy whose rows are not a multiple of those copies as before.
     void choose_in_place(const std::vector<Value>& results, const std::vector<Value>& inputs) {
-        constexpr int64_t MIN_ROW = BLOCK_ITEMS / 4;
+        const int64_t MIN_ROW = per_block / 4;
         int32_t fold_operand = fold ? root.operands[0] : -1;
         for (size_t k = 0; k + 1 < steps.size(); k++) {
             const Instr& in = p.steps[static_cast<size_t>(steps[k])];
@@ -158,12 +166,12 @@ struct StageRun {
     // The first item and item count of block b.
     void block_range(int64_t b, int64_t& lo, int64_t& m) const {
         if (row == 0) {
-            lo = b * BLOCK_ITEMS;
-            m = std::min(BLOCK_ITEMS, n - lo);
+            lo = b * per_block;
+            m = std::min(per_block, n - lo);
         } else {
             int64_t seg = b % segs;
-            lo = b / segs * row + seg * BLOCK_ITEMS;
-            m = std::min(BLOCK_ITEMS, row - seg * BLOCK_ITEMS);
+            lo = b / segs * row + seg * per_block;
+            m = std::min(per_block, row - seg * per_block);
         }
     }
 

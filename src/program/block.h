@@ -5,9 +5,12 @@
 
 namespace bpl::program {
 
-// Items a block stage computes per block: the few live block buffers of a stage (4 KiB each in
-// float64) fit L1 beside the operands streaming in; 1024 spilled the longer chains' buffers.
-inline constexpr int64_t BLOCK_ITEMS = 512;
+// Bytes of a block of the stage's widest items: the few live block buffers of a stage fit L1
+// beside the operands streaming in (8 KiB spilled the longer chains' buffers). A stage of
+// narrower items takes more of them a block (float32: 1024), so its per-block costs halve.
+inline constexpr int64_t BLOCK_BYTES = 4096;
+// The fewest items a block holds (float64's).
+inline constexpr int64_t BLOCK_ITEMS = BLOCK_BYTES / 8;
 
 // Runs block stage `st` of `plan`: reads operands outside the stage from `results` (earlier
 // stages' stored results) and `inputs`, and returns the root's stored result. Never throws;

@@ -315,3 +315,29 @@ TEST(Schedule, WindowsOfAStoredMatrixAreReadInPlaceByRows) {
         for (int64_t j = 0; j + 1 < cols; j++)
             ASSERT_EQ(g[i * (cols - 1) + j], x[i * cols + j + 1] + x[i * cols + j]) << i << " " << j;
 }
+
+// The same over float32: blocks of 1024 items (a block holds BLOCK_BYTES of its widest items),
+// two segments to each 1499-item row; exact small integers, so float32 sums are exact.
+TEST(Schedule, Float32WindowsRunInWiderBlocksAndStayRight) {
+    program::clear_cache();
+    const int64_t rows = 30, cols = 1500;
+    auto a = value::ArrayData::compact(number::Kind::F32, {rows, cols});
+    for (int64_t i = 0; i < rows * cols; i++) a->items_as<float>()[i] = static_cast<float>(i % 1013);
+    Value m = Value::array(a);
+    auto pair = [](int64_t x, int64_t y) {
+        return value::make_array({2}, {Value::integer(x), Value::integer(y)});
+    };
+    program::reset_counters();
+    Value r = prim::call(prim::Prim::Times, prim::call(prim::Prim::Drop, pair(0, 1), m),
+                         prim::call(prim::Prim::Drop, pair(0, -1), m));
+    Value got = r.read();
+    EXPECT_EQ(program::counters().stages_run, 1u);
+    EXPECT_EQ(program::counters().values_stored, 0u);
+    ASSERT_EQ(got.kind(), number::Kind::F32);
+    const float* g = got.array_data().items_as<float>();
+    for (int64_t i = 0; i < rows; i++)
+        for (int64_t j = 0; j + 1 < cols; j++) {
+            double want = static_cast<double>((i * cols + j + 1) % 1013) * static_cast<double>((i * cols + j) % 1013);
+            ASSERT_EQ(static_cast<double>(g[i * (cols - 1) + j]), static_cast<double>(static_cast<float>(want))) << i << " " << j;
+        }
+}
