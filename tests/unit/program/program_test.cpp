@@ -291,23 +291,27 @@ TEST(Rules, ARollOfABroadcastReadsItsOneBoundAndStoresNothing) {
     for (int face = 0; face < 6; face++) EXPECT_GT(seen[face], 0) << "face " << face; // odds 6×(5/6)^3000
 }
 
-// (0 1↓M)+(0 ¯1↓M) over a 200×300 matrix: each drop is a run of M per block (blocks follow the
-// 299-item rows), read in place; one stage, nothing stored, every item against the formula.
+namespace {
+// (0 1↓m) f (0 ¯1↓m), read: each drop's blocks are runs of m. One stage, nothing stored.
+Value adjacent_columns(prim::Prim f, const Value& m) {
+    auto pair = [](int64_t x, int64_t y) { return value::make_array({2}, {Value::integer(x), Value::integer(y)}); };
+    program::reset_counters();
+    Value r = prim::call(f, prim::call(prim::Prim::Drop, pair(0, 1), m), prim::call(prim::Prim::Drop, pair(0, -1), m));
+    Value got = r.read();
+    EXPECT_EQ(program::counters().stages_run, 1u);
+    EXPECT_EQ(program::counters().values_stored, 0u);
+    return got;
+}
+} // namespace
+
+// Over a 200×300 float64 matrix: blocks follow the 299-item rows; every item against the formula.
 TEST(Schedule, WindowsOfAStoredMatrixAreReadInPlaceByRows) {
     program::clear_cache();
     const int64_t rows = 200, cols = 300;
     auto a = value::ArrayData::compact(number::Kind::F64, {rows, cols});
-    for (int64_t i = 0; i < rows * cols; i++) a->items_as<double>()[i] = 0.5 * static_cast<double>(i % 977) + static_cast<double>(i / 977);
-    Value m = Value::array(a);
-    auto pair = [](int64_t x, int64_t y) {
-        return value::make_array({2}, {Value::integer(x), Value::integer(y)});
-    };
-    program::reset_counters();
-    Value r = prim::call(prim::Prim::Plus, prim::call(prim::Prim::Drop, pair(0, 1), m),
-                         prim::call(prim::Prim::Drop, pair(0, -1), m));
-    Value got = r.read();
-    EXPECT_EQ(program::counters().stages_run, 1u);
-    EXPECT_EQ(program::counters().values_stored, 0u);
+    for (int64_t i = 0; i < rows * cols; i++)
+        a->items_as<double>()[i] = 0.5 * static_cast<double>(i % 977) + static_cast<double>(i / 977);
+    Value got = adjacent_columns(prim::Prim::Plus, Value::array(a));
     ASSERT_EQ(got.array_data().shape(), (value::Shape{rows, cols - 1}));
     const double* g = got.array_data().items_as<double>();
     const double* x = a->items_as<double>();
@@ -316,28 +320,19 @@ TEST(Schedule, WindowsOfAStoredMatrixAreReadInPlaceByRows) {
             ASSERT_EQ(g[i * (cols - 1) + j], x[i * cols + j + 1] + x[i * cols + j]) << i << " " << j;
 }
 
-// The same over float32: blocks of 1024 items (a block holds BLOCK_BYTES of its widest items),
-// two segments to each 1499-item row; exact small integers, so float32 sums are exact.
+// Over float32: blocks of 1024 items (a block holds BLOCK_BYTES of its widest items), two
+// segments to each 1499-item row; small integers, so the float32 products are exact.
 TEST(Schedule, Float32WindowsRunInWiderBlocksAndStayRight) {
     program::clear_cache();
     const int64_t rows = 30, cols = 1500;
     auto a = value::ArrayData::compact(number::Kind::F32, {rows, cols});
     for (int64_t i = 0; i < rows * cols; i++) a->items_as<float>()[i] = static_cast<float>(i % 1013);
-    Value m = Value::array(a);
-    auto pair = [](int64_t x, int64_t y) {
-        return value::make_array({2}, {Value::integer(x), Value::integer(y)});
-    };
-    program::reset_counters();
-    Value r = prim::call(prim::Prim::Times, prim::call(prim::Prim::Drop, pair(0, 1), m),
-                         prim::call(prim::Prim::Drop, pair(0, -1), m));
-    Value got = r.read();
-    EXPECT_EQ(program::counters().stages_run, 1u);
-    EXPECT_EQ(program::counters().values_stored, 0u);
+    Value got = adjacent_columns(prim::Prim::Times, Value::array(a));
     ASSERT_EQ(got.kind(), number::Kind::F32);
     const float* g = got.array_data().items_as<float>();
     for (int64_t i = 0; i < rows; i++)
         for (int64_t j = 0; j + 1 < cols; j++) {
             double want = static_cast<double>((i * cols + j + 1) % 1013) * static_cast<double>((i * cols + j) % 1013);
-            ASSERT_EQ(static_cast<double>(g[i * (cols - 1) + j]), static_cast<double>(static_cast<float>(want))) << i << " " << j;
+            ASSERT_EQ(static_cast<double>(g[i * (cols - 1) + j]), want) << i << " " << j;
         }
 }
