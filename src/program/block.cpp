@@ -66,8 +66,10 @@ struct StageRun {
     // take inside the operand), so its readers read the operand itself and nothing is copied.
     std::vector<uint8_t> in_place;
     // Blocks never cross a row of `row` items (0: blocks of per_block over all n items), so a
-    // block of an in-place Copy is one run: block b is segment b % segs of row b / segs.
-    int64_t row = 0, segs = 0, blocks = 0;
+    // block of an in-place Copy is one run: block b is segment b % segs of row b / segs, and a
+    // row's segments are about equal (seg items each, the last the rest), never one long block
+    // and a sliver.
+    int64_t row = 0, segs = 0, seg = 0, blocks = 0;
     int64_t per_block = BLOCK_ITEMS; // items a block: BLOCK_BYTES of the stage's widest items
     std::vector<std::array<std::byte, 16>> atoms;
     std::vector<Source> sources; // per step, per operand, in order
@@ -105,6 +107,9 @@ struct StageRun {
         choose_in_place(results, inputs);
         if (row > 0) {
             segs = (row + per_block - 1) / per_block;
+            constexpr int64_t LANES = 16; // a multiple of any kernel's vector width
+            seg = std::min(per_block, ((row + segs - 1) / segs + LANES - 1) / LANES * LANES);
+            segs = (row + seg - 1) / seg;
             blocks = n / row * segs;
         } else {
             blocks = (n + per_block - 1) / per_block;
@@ -169,9 +174,9 @@ struct StageRun {
             lo = b * per_block;
             m = std::min(per_block, n - lo);
         } else {
-            int64_t seg = b % segs;
-            lo = b / segs * row + seg * per_block;
-            m = std::min(per_block, row - seg * per_block);
+            int64_t k = b % segs;
+            lo = b / segs * row + k * seg;
+            m = std::min(seg, row - k * seg);
         }
     }
 
