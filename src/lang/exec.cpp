@@ -8,6 +8,7 @@
 #include "base/utf8.h"
 #include "lang/cells.h"
 #include "lang/display.h"
+#include "lang/select.h"
 #include "lang/system.h"
 #include "number/exact.h"
 #include "prim/factory.h"
@@ -482,6 +483,7 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
     Scope* home = fr.scope->owner(i.name);
     if (!home) fail(ErrorKind::Value, "undefined name: " + i.name, i.site);
     Value cur = home->find_local(i.name)->read();
+    if (holds_arrays(cur)) return select_nested(i, fr, v, fn, home, cur);
     int64_t n = cur.count();
     auto positions = value::ArrayData::compact(Kind::Int, cur.shape());
     for (int64_t k = 0; k < n; k++) positions->items_as<int64_t>()[k] = k + 1;
@@ -574,6 +576,33 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
         }
         Value result = cur.is_stored_array() ? written(cur, std::move(items)) : items[0];
         home->set(i.name, to_bind(result));
+        return monadic ? now : v;
+    } catch (Error& e) {
+        select_source_ = saved;
+        e.at(i.site);
+        throw;
+    }
+}
+
+// Selective assignment into an array that holds arrays: the selection runs on the positions at
+// every depth (select.h), so one that reaches inside items writes there.
+Value Exec::select_nested(const Instr& i, Frame& fr, const Value& v, const Value& fn, Scope* home, const Value& cur) {
+    bool monadic = v.is_none();
+    DeepPositions at = deep_positions(cur);
+    Value saved = select_source_;
+    try {
+        select_source_ = at.tree;
+        Value where = eval(i.kids[0], fr).read();
+        Value now = v;
+        if (!fn.is_none()) {
+            select_source_ = cur;
+            Value old = eval(i.kids[0], fr);
+            now = monadic ? apply(*this, fn, nullptr, old) : apply(*this, fn, &old, v);
+        }
+        select_source_ = saved;
+        // ⊣a, ⍬⊃a: the whole array, replaced with any shape (as select_assign's)
+        bool whole = where.is_stored_array() && &where.array_data() == &at.tree.array_data() && whole_item(i.kids[0]);
+        home->set(i.name, to_bind(whole ? now : write_deep(cur, at, where, now, false)));
         return monadic ? now : v;
     } catch (Error& e) {
         select_source_ = saved;

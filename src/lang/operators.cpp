@@ -6,6 +6,7 @@
 #include "base/utf8.h"
 #include "lang/cells.h"
 #include "lang/exec.h"
+#include "lang/select.h"
 #include "math/random.h"
 #include "number/exact.h"
 #include "prim/exact.h"
@@ -500,6 +501,12 @@ Value under(Exec& ex, const Value& f, const Value& g, const Value* alpha, const 
     }
     Value cur = w.read();
     Value index = value::make_array({1}, {positions_of});
+    if (holds_arrays(cur)) { // positions at every depth (select.h): a list item reaches into items
+        DeepPositions at = deep_positions(cur);
+        Value traced = prim::call(prim::Prim::Squad, index, at.tree).read();
+        Value now = f.is_function() ? apply(ex, f, alpha, prim::call(prim::Prim::Squad, index, cur)) : f;
+        return write_deep(cur, at, traced, now, true);
+    }
     int64_t n = cur.count();
     auto ones = value::ArrayData::compact(Kind::Int, cur.shape());
     for (int64_t k = 0; k < n; k++) ones->items_as<int64_t>()[k] = k + 1;

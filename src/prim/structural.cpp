@@ -633,6 +633,32 @@ Value enlist(const Value& w) {
     return gather_many(parts, {n}, std::move(idx));
 }
 
+// The item a reach path names (operators-and-system.md §14: a list item reaches into nested
+// items): whole coordinates of successive depths, as a list of coordinates (`[[0 1] 0]`) or as
+// one list of positions, each depth taking one per axis of the array it reaches (`[1 0]`).
+Value reach(const Value& path, const Value& w) {
+    Value p = path.read(), cur = w;
+    auto step = [&](const std::vector<int64_t>& at) {
+        Value r = cur.read();
+        if (at.size() != static_cast<size_t>(r.rank()))
+            fail(ErrorKind::Length, "a chosen coordinate needs one position per axis");
+        cur = pick_at(at, r).read();
+    };
+    if (p.is_stored_array() && p.array_data().is_boxed()) {
+        for (int64_t i = 0; i < p.count(); i++) step(read_ints(p.array_data().item(i)));
+        return cur;
+    }
+    std::vector<int64_t> ps = read_ints(p);
+    for (size_t k = 0; k < ps.size();) {
+        size_t r = static_cast<size_t>(cur.read().rank());
+        if (r == 0) fail(ErrorKind::Rank, "more coordinates than axes");
+        if (k + r > ps.size()) fail(ErrorKind::Length, "a chosen coordinate needs one position per axis");
+        step(std::vector<int64_t>(ps.begin() + static_cast<int64_t>(k), ps.begin() + static_cast<int64_t>(k + r)));
+        k += r;
+    }
+    return cur;
+}
+
 // I⌷Y: one selector per leading axis: a position removes the axis, an array of positions
 // replaces it by its shape, ∞ takes it whole and ¯∞ reversed.
 Value squad(const Value& a, const Value& w) {
@@ -663,11 +689,20 @@ Value squad(const Value& a, const Value& w) {
     if (items.size() == 1 && items[0].is_stored_array() && items[0].array_data().is_boxed() &&
         items[0].count() > 0) {
         const value::ArrayData& c = items[0].array_data();
-        bool coords = true;
+        bool coords = true, reaches = false;
         for (int64_t i = 0; i < c.count() && coords; i++) {
             Value v = c.item(i).read();
-            coords = v.is_stored_array() && v.rank() == 1 && !v.array_data().is_boxed() &&
-                     v.kind() != Kind::Char;
+            bool flat = v.is_stored_array() && v.rank() == 1 && !v.array_data().is_boxed() &&
+                        v.kind() != Kind::Char;
+            bool listed = v.is_stored_array() && v.rank() == 1 && v.array_data().is_boxed();
+            coords = flat || listed;
+            // a coordinate longer than Y's rank, or a list of coordinates, reaches into items
+            reaches = reaches || listed || (flat && v.count() > static_cast<int64_t>(s.size()));
+        }
+        if (coords && reaches) {
+            std::vector<Value> picked;
+            for (int64_t i = 0; i < c.count(); i++) picked.push_back(reach(c.item(i), w));
+            return value::make_array(c.shape(), std::move(picked));
         }
         if (coords) {
             std::vector<int64_t> idx;
