@@ -348,9 +348,8 @@ Value rank(Exec& ex, const Value& f, const Value& spec, const Value* alpha, cons
         Cells c = cells_of(w, km);
         std::vector<Value> out;
         for (const Value& x : c.cells) out.push_back(item_of_call(apply(ex, f, nullptr, x)));
-        if (out.empty()) {
-            Value proto = w.read().array_data().prototype();
-            Value r = call_on_prototypes(ex, f, nullptr, value::fill_of(proto));
+        if (out.empty()) { // the cell of fill, of the cells' shape (core:1462)
+            Value r = call_on_prototypes(ex, f, nullptr, fill_cell(w, c.frame.size()));
             Shape shape = c.frame;
             Shape rs = r.shape();
             shape.insert(shape.end(), rs.begin(), rs.end());
@@ -372,9 +371,11 @@ Value rank(Exec& ex, const Value& f, const Value& spec, const Value* alpha, cons
         return static_cast<size_t>(at);
     };
     int64_t n = value::count_of(frame);
-    if (n == 0) { // one call on prototype cells gives the result's cell shape and prototype
-        Value left = fill_cell(*alpha, a.frame.size());
-        Value r = call_on_prototypes(ex, f, &left, fill_cell(w, b.frame.size()));
+    if (n == 0) { // one call on prototype cells gives the result's cell shape and prototype;
+        // an argument that is one whole cell beside the empty frame is that cell (april:1260)
+        Value left = a.cells.size() == 1 ? a.cells[0] : fill_cell(*alpha, a.frame.size());
+        Value right = b.cells.size() == 1 ? b.cells[0] : fill_cell(w, b.frame.size());
+        Value r = call_on_prototypes(ex, f, &left, right);
         Shape shape = frame;
         Shape rs = r.shape();
         shape.insert(shape.end(), rs.begin(), rs.end());

@@ -329,6 +329,7 @@ Value window(const Value& w, const Shape& s, const std::vector<int64_t>& start, 
 // acts as an array of rank ≢N.
 Value take_or_drop(const Value& a, const Value& w, bool take) {
     std::vector<int64_t> n = read_ints(a);
+    if (n.empty() && w.rank() == 0) return w; // no counts: a unit stays itself (ngn:49)
     Shape s = w.shape();
     if (s.empty()) s.assign(n.size(), 1);
     if (n.size() > s.size()) fail(ErrorKind::Rank, "more counts than axes");
@@ -370,7 +371,9 @@ Value split(const Value& w) {
     std::vector<Value> items;
     for (int64_t r = 0; r < rows; r++)
         items.push_back(copy(w, math::Mapping::strided({len}, {1}, r * len), {len}));
-    return value::make_array(std::move(frame), std::move(items));
+    // no rows: the prototype is still a vector along the last axis, of fill (core:3849)
+    Value proto = rows == 0 ? copy(w, math::Mapping::fill(len), {len}) : Value();
+    return value::make_array(std::move(frame), std::move(items), proto);
 }
 
 Value enclose(const Value& w) {
@@ -788,12 +791,14 @@ Value where(const Value& w) {
 }
 
 // N⊂Y: each positive mark starts a partition (k>1 adds k-1 empty ones before it); cells before
-// the first mark are dropped; N may be one longer than the axis.
+// the first mark are dropped; N may be one longer than the axis; a shorter N of two or more
+// marks ends in marks 0 (april:1056, as the reference: the spec is silent).
 Value partition_enclose(const Value& a, const Value& w) {
     std::vector<int64_t> marks = read_ints(a);
     Value y = w.rank() == 0 ? ravel(w) : w;
     int64_t n = y.shape()[0];
     if (marks.size() == 1) marks.assign(static_cast<size_t>(n), marks[0]);
+    if (static_cast<int64_t>(marks.size()) < n) marks.resize(static_cast<size_t>(n), 0);
     if (static_cast<int64_t>(marks.size()) != n && static_cast<int64_t>(marks.size()) != n + 1)
         fail(ErrorKind::Length, "one mark per major cell");
     std::vector<std::vector<int64_t>> parts;
