@@ -416,8 +416,9 @@ void Exec::bind_pattern(const Instr& p, const Value& v, Frame& fr, const Value* 
         home->set(p.name, to_bind(now));
         return;
     }
-    if (v.is_none() || v.rank() == 0) {
-        for (const Instr& k : p.kids) bind_pattern(k, v, fr, fn);
+    if (v.is_none() || v.rank() == 0) { // a scalar's one item goes to every name (april:1933)
+        Value one = v.is_none() || v.is_atom() ? v : items_of(v)[0];
+        for (const Instr& k : p.kids) bind_pattern(k, one, fr, fn);
         return;
     }
     std::vector<Value> cells = major_cells(v);
@@ -466,7 +467,15 @@ namespace {
 bool whole_item(const Instr& sel) {
     if ((sel.op != Op::Monad && sel.op != Op::Dyad) || sel.kids.size() < 2) return false;
     const Instr& f = sel.kids[0];
-    if (sel.kids[1].op != Op::SelectSource || f.op != Op::Const || !f.value.is_function()) return false;
+    if (sel.kids[1].op != Op::SelectSource) return false;
+    // ⍬↣⊃: the empty pick path bound (core:1025)
+    if (sel.op == Op::Monad && f.op == Op::Derive && f.kids.size() == 3) {
+        const Instr &op = f.kids[0], &path = f.kids[1], &g = f.kids[2];
+        return op.op == Op::Const && op.value.is_function() && op.value.function_obj().source() == "↣" &&
+               path.op == Op::Const && !path.value.is_atom() && path.value.count() == 0 &&
+               g.op == Op::Const && g.value.is_function() && primitive_glyph(g.value) == U'⊃';
+    }
+    if (f.op != Op::Const || !f.value.is_function()) return false;
     char32_t g = primitive_glyph(f.value);
     return g == U'⊣' || g == U'⊢' || (g == U'⊃' && sel.op == Op::Dyad);
 }

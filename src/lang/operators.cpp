@@ -100,6 +100,33 @@ std::optional<Value> nested_identity(const Value& f, const Value& w) {
     return prim::reduce(*p, Value::array(value::ArrayData::compact(fill.kind(), s)), true);
 }
 
+// The identities of structural reductions (functions.md §1; ∪ and ⊤, where the spec is silent,
+// as the reference gives them): an empty lane's result from the items' fill. One row each.
+struct StructuralIdentity {
+    prim::Prim prim;
+    Value (*of)(const Value& fill);
+};
+Value empty_along(const Value& fill, bool last) { // the fill with its first or last axis empty
+    Shape s = fill.rank() == 0 ? Shape{1} : fill.shape();
+    (last ? s.back() : s.front()) = 0;
+    Value f = fill.is_stored_array() && fill.count() > 0 ? fill.array_data().item(0) : fill;
+    return value::make_array(s, {}, value::fill_of(f.is_stored_array() ? f.array_data().prototype() : f));
+}
+const StructuralIdentity STRUCTURAL_IDENTITIES[] = {
+    {prim::Prim::Comma, [](const Value& fill) { return empty_along(fill, true); }},
+    {prim::Prim::Table, [](const Value& fill) { return empty_along(fill, false); }},
+    {prim::Prim::Union, [](const Value&) { return Value::array(value::ArrayData::compact(Kind::F64, {0})); }},
+    {prim::Prim::Encode, [](const Value&) { return Value::integer(0); }},
+};
+std::optional<Value> structural_identity(const Value& f, const Value& w) {
+    auto p = primitive_operand(f);
+    Value r = w.read();
+    if (!p || !r.is_stored_array()) return std::nullopt;
+    for (const StructuralIdentity& row : STRUCTURAL_IDENTITIES)
+        if (row.prim == *p) return row.of(value::fill_of(r.array_data().prototype()).read());
+    return std::nullopt;
+}
+
 Value reduce(Exec& ex, const Value& f, const Value* alpha, const Value& w, bool first_axis) {
     need_function(f, "reduce");
     if (!alpha)
@@ -107,8 +134,10 @@ Value reduce(Exec& ex, const Value& f, const Value* alpha, const Value& w, bool 
             if (auto r = prim::reduce(*p, w, first_axis)) return *r;
     auto lane = [&](const std::vector<Value>& xs) {
         if (alpha) return fold_seeded(ex, f, xs, *alpha);
-        if (xs.empty())
+        if (xs.empty()) {
             if (auto e = nested_identity(f, w)) return *e;
+            if (auto e = structural_identity(f, w)) return *e;
+        }
         return fold_items(ex, f, xs);
     };
     if (w.rank() == 0) return alpha ? lane(items_of(w)) : items_of(w)[0];

@@ -40,3 +40,9 @@ a←"ab" "cd" ⋄ {"LENGTH"::a ⋄ (1↑¨a)←'x' 'y' 'z' ⋄ 0}0   ⍝ "ab" "c
 
 ⍝ select:under-item — @ replaces a whole item with an array
 (⊂"xy")@1 ⊢ "ab" "cd" "ef"   ⍝ "ab" "xy" "ef"
+
+⍝ select:bound-empty-path — ⍬↣⊃ is the empty pick path: the whole array, replaced with any shape
+a←1 2 ⋄ (⍬↣⊃a)←3 4 5 ⋄ a   ⍝ 3 4 5
+
+⍝ select:destructure-scalar — a scalar's one item goes to every name
+[p q]←⊂2 2⍴1 ⋄ p+q   ⍝ 2 2⍴2
