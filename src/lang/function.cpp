@@ -22,7 +22,8 @@ namespace {
 
 // Declared cell ranks (functions.md §1's ranks column) of structural rows whose argument of a
 // higher rank applies per cell, the results padded to a common shape (core:816, core:822,
-// core:4077): ⍴ ⍉ ↑ ↓ take a vector on the left, monadic ⍳ a vector. One row each.
+// core:4077, ngn:28): ⍴ ⍉ ↑ ↓ ⊃ # ⊂ ⊆ take a vector on the left, monadic ⍳ a vector. One row
+// each.
 struct CellRank {
     prim::Prim prim;
     bool dyadic;
@@ -30,7 +31,8 @@ struct CellRank {
 };
 constexpr CellRank CELL_RANKS[] = {
     {prim::Prim::Rho, true, 1},  {prim::Prim::Transpose, true, 1}, {prim::Prim::Take, true, 1},
-    {prim::Prim::Drop, true, 1}, {prim::Prim::Iota, false, 1},
+    {prim::Prim::Drop, true, 1}, {prim::Prim::Disclose, true, 1}, {prim::Prim::Hash, true, 1},
+    {prim::Prim::Enclose, true, 1}, {prim::Prim::Nest, true, 1}, {prim::Prim::Iota, false, 1},
 };
 
 class PrimitiveFn final : public Fn {

@@ -20,3 +20,9 @@
 
 ⍝ ranks:vector-unchanged — a vector on the left is one shape
 ⍴2 3⍴⍳6   ⍝ 2 3
+
+⍝ ranks:pick — each row of a matrix of coordinates picks once
+(2 1⍴1 0)⊃[10 20⋄30 40]   ⍝ [30 40⋄10 20]
+
+⍝ ranks:replicate — each row of a matrix of counts replicates once
+(2 3⍴1 0 1 0 2 1)#"abc"   ⍝ ["ac "⋄"bbc"]
