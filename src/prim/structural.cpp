@@ -763,9 +763,10 @@ Value squad(const Value& a, const Value& w) {
         }
         pos[j] = std::move(ps);
     }
+    // Positions only give the item itself; a unit selector (`[⊂1]⌷v`) keeps a unit (core:5601).
+    bool item = r.empty() && std::all_of(items.begin(), items.end(), [](const Value& v) { return v.is_atom(); });
     if (affine)
-        return copy(w, math::Mapping::strided(std::move(lengths), std::move(strides), offset), r,
-                    r.empty());
+        return copy(w, math::Mapping::strided(std::move(lengths), std::move(strides), offset), r, item);
     std::vector<int64_t> idx;
     Shape counts;
     for (auto& p : pos) counts.push_back(static_cast<int64_t>(p.size()));
@@ -774,7 +775,7 @@ Value squad(const Value& a, const Value& w) {
         for (size_t j = 0; j < c.size(); j++) p += pos[j][c[j]] * st[j];
         idx.push_back(p);
     });
-    if (r.empty()) return gather(w, {}, std::move(idx), true);
+    if (r.empty()) return gather(w, {}, std::move(idx), item);
     return gather(w, std::move(r), std::move(idx));
 }
 

@@ -46,3 +46,6 @@ a←1 2 ⋄ (⍬↣⊃a)←3 4 5 ⋄ a   ⍝ 3 4 5
 
 ⍝ select:destructure-scalar — a scalar's one item goes to every name
 [p q]←⊂2 2⍴1 ⋄ p+q   ⍝ 2 2⍴2
+
+⍝ select:unit-selector — a unit selector keeps a unit; positions alone give the item
+v←10 20 30 ⋄ [1⌷v;[⊂1]⌷v;[,1]⌷v]   ⍝ [20;⊂20;,20]
