@@ -1149,6 +1149,12 @@ Value rank_inverse_left(Exec& ex, const Value& f, const Value& spec, const Value
     Value swapped = vector_of({Value::integer(kr), Value::integer(kl)});
     return rank(ex, left_inverse_function(f), swapped, &r, w);
 }
+// (⊂⍠K)⁻ and (↓⍠K)⁻: the mix that places the item axes back at K (core:2376, core:2379).
+Value variant_inverse(Exec& ex, const Value& f, const Value& spec, const Value* a, const Value& w) {
+    char32_t g = primitive_glyph(f);
+    if (a || (g != U'⊂' && g != U'↓')) throw Error(ErrorKind::Domain, spelling(f) + "⍠ has no inverse");
+    return variant(ex, primitive_function(U'⊃'), spec, nullptr, w);
+}
 Value swap_call(Exec& ex, const Value& f, const Value&, const Value* a, const Value& w) {
     return apply(ex, f, a, w);
 }
@@ -1180,7 +1186,7 @@ const OperatorInfo OPERATORS[] = {
     {U'⍚',  true,  "agenda",     agenda,       nullptr,          nullptr,                nullptr,  agenda_operands},
     {U'@',  true,  "under",      under,        nullptr,          nullptr,                nullptr},
     {U'⌺',  true,  "stencil",    stencil,      nullptr,          nullptr,                nullptr},
-    {U'⍠',  true,  "variant",    variant,      nullptr,          nullptr,                nullptr},
+    {U'⍠',  true,  "variant",    variant,      variant_inverse,  nullptr,                nullptr},
     {U'⊘',  true,  "valences",   valences,     valences_inverse, valences_inverse_left,  nullptr},
     {U'.',  true,  "inner",      inner,        nullptr,          nullptr,                nullptr},
 };
