@@ -731,7 +731,18 @@ Value variant(Exec& ex, const Value& f, const Value& g, const Value* alpha, cons
         flat.push_back(value::count_of(Shape(s.begin() + static_cast<std::ptrdiff_t>(r - na), s.end())));
         std::vector<int64_t> fs(flat.begin(), flat.end());
         Value cells = prim::call(prim::Prim::Rho, ints(fs), wt);
-        return reduce(ex, base, alpha, cells, false);
+        Shape frame(flat.begin(), flat.end() - 1);
+        if (value::count_of(frame) == 0 && flat.back() > 0) {
+            // an empty frame reduces its prototype cell once (its calls are visible), then
+            // gives an empty array of the frame's shape (reduce-axes-prototype)
+            Value lane = fill_cell(cells, frame.size());
+            Value r = reduce(ex, base, alpha, lane, false);
+            return value::make_array(frame, {}, value::fill_of(r.read()));
+        }
+        Value r = reduce(ex, base, alpha, cells, false);
+        // each cell receives the whole seed: the lanes' results are the major cells
+        if (alpha && !frame.empty()) return prim::call(prim::Prim::Disclose, r);
+        return r;
     }
     if (reduction) { // a scan along one axis
         if (na != 1) throw Error(ErrorKind::Length, "a scan takes one axis");

@@ -89,3 +89,9 @@
 ⍝ variant:rotate-counts-length — one count per vector
 1 2⌽⍠0 (3 4⍴⍳12)
 ⍝ error: LENGTH ERROR
+
+⍝ variant:reduce-seed-cells — each cell of a seeded reduction along axes gets the whole seed; the results are major cells
+100 200+/⍠1 (2 3⍴⍳6)   ⍝ [103 203⋄112 212]
+
+⍝ variant:reduce-empty-frame — an empty frame reduces its prototype cell once: 2 calls for a 3-item lane
+n←0 ⋄ f←{n+←1 ⋄ ⍺+⍵} ⋄ r←f/⍠1 (0 3⍴0) ⋄ [n;⍴r]   ⍝ [2;,0]
