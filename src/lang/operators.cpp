@@ -936,13 +936,14 @@ Value inner(Exec& ex, const Value& f, const Value& g, const Value* alpha, const 
     std::vector<Value> out;
     for (int64_t i = 0; i < rows; i++)
         for (int64_t j = 0; j < cols; j++) {
-            std::vector<Value> row, col;
+            // g on each pair (§10: "g on pairs"), then f/ on the pair vector
+            std::vector<Value> pairs;
             for (int64_t k = 0; k < n; k++) {
-                row.push_back(ia[static_cast<size_t>(i * na + (na == 1 ? 0 : k))]);
-                col.push_back(iw[static_cast<size_t>((nw == 1 ? 0 : k) * cols + j)]);
+                const Value& x = ia[static_cast<size_t>(i * na + (na == 1 ? 0 : k))];
+                const Value& y = iw[static_cast<size_t>((nw == 1 ? 0 : k) * cols + j)];
+                pairs.push_back(item_of_call(apply(ex, g, &x, y)));
             }
-            Value r = vector_of(std::move(row)), c = vector_of(std::move(col));
-            out.push_back(reduce(ex, f, nullptr, apply(ex, g, &r, c), false));
+            out.push_back(reduce(ex, f, nullptr, vector_of(std::move(pairs)), false));
         }
     if (shape.empty()) return out[0];
     return value::make_array(shape, std::move(out));
