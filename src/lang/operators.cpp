@@ -640,6 +640,46 @@ Value rotate_along(const Value& counts, int64_t axis, const Value& w) {
     return prim::call(prim::Prim::Transpose, value::make_array({r}, std::move(back)), rotated);
 }
 
+// X f⍠A Y for a pervasive primitive f (§9: it keeps its own axis meaning): the lower-rank
+// argument's axes pair with the listed axes of the other (as many as it has, else LENGTH), its
+// other axes of length 1; equal ranks pair the left's axes in order with the right's listed
+// ones. Length-1 axes then stretch (core:783, core:1473).
+Value pervasive_along(const Value& f, const std::vector<int64_t>& given, const Value& a, const Value& w) {
+    bool left_low = a.rank() < w.rank();
+    const Value& lo = left_low ? a : w;
+    const Value& hi = left_low ? w : a;
+    int64_t r = hi.rank(), n = lo.rank();
+    if (static_cast<int64_t>(given.size()) != n)
+        throw Error(ErrorKind::Length, "a pervasive function's axes match the lower-rank argument");
+    std::vector<int64_t> at;
+    for (int64_t x : given) {
+        int64_t k = x < 0 ? x + r : x;
+        if (k < 0 || k >= r) throw Error(ErrorKind::Domain, "an axis outside the argument");
+        if (std::find(at.begin(), at.end(), k) != at.end()) throw Error(ErrorKind::Domain, "repeated axes");
+        at.push_back(k);
+    }
+    auto ints = [](const std::vector<int64_t>& xs) {
+        std::vector<Value> v;
+        for (int64_t x : xs) v.push_back(Value::integer(x));
+        int64_t count = static_cast<int64_t>(v.size()); // before the move
+        return value::make_array({count}, std::move(v));
+    };
+    // axis j of the placed argument is axis at[j] of the result; the rest are unit axes after it
+    std::vector<int64_t> dest(at);
+    for (int64_t j = 0; j < r; j++)
+        if (std::find(at.begin(), at.end(), j) == at.end()) dest.push_back(j);
+    Shape s = lo.shape();
+    s.resize(static_cast<size_t>(r), 1);
+    Value placed = prim::call(prim::Prim::Rho, ints(std::vector<int64_t>(s.begin(), s.end())), lo);
+    if (r > 1) placed = prim::call(prim::Prim::Transpose, ints(dest), placed);
+    if (a.rank() == w.rank()) { // equal ranks: the right's axis at[j] moves to j
+        std::vector<int64_t> back(static_cast<size_t>(r));
+        for (int64_t j = 0; j < r; j++) back[static_cast<size_t>(at[static_cast<size_t>(j)])] = j;
+        return prim::call(*primitive_operand(f), a, r > 1 ? prim::call(prim::Prim::Transpose, ints(back), w) : w);
+    }
+    return left_low ? prim::call(*primitive_operand(f), placed, w) : prim::call(*primitive_operand(f), a, placed);
+}
+
 // f⍠A (§9; §4.3 for reductions and scans): f on the cells made of axes A (negative from the end);
 // the other axes, in order, are the frame. Result cells of A's rank return to A's axes; others
 // start where the first listed axis was. Dyadic: A applies to both; an argument lacking the axes
@@ -657,6 +697,9 @@ Value variant(Exec& ex, const Value& f, const Value& g, const Value* alpha, cons
     if ((glyph == "⌽" || glyph == "⊖") && alpha && alpha->rank() > 0 && given.size() == 1)
         return rotate_along(*alpha, given[0], w);
     if (glyph == "⍳" || glyph == "⌷") throw Error(ErrorKind::Nonce, glyph + "⍠ is not supported yet");
+    if (alpha && !reduction)
+        if (auto p = primitive_operand(f))
+            if (prim::info(*p).dyadic_fn) return pervasive_along(f, given, *alpha, w);
     if ((glyph == "⊂" || glyph == "⊆") && alpha) { // cuts whole blocks along one axis
         if (given.size() != 1) throw Error(ErrorKind::Length, "a partition cuts along one axis");
         int64_t r = w.rank(), k = given[0] < 0 ? given[0] + r : given[0];
