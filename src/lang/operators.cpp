@@ -700,6 +700,12 @@ Value variant(Exec& ex, const Value& f, const Value& g, const Value* alpha, cons
     if (alpha && !reduction)
         if (auto p = primitive_operand(f))
             if (prim::info(*p).dyadic_fn) return pervasive_along(f, given, *alpha, w);
+    if (glyph == "⊂" && !alpha && given.empty()) { // no axes: every item enclosed (april:1026)
+        Value r = w.read();
+        std::vector<Value> items;
+        for (const Value& v : items_of(r)) items.push_back(value::enclose(v));
+        return value::make_array(r.shape(), std::move(items));
+    }
     if ((glyph == "⊂" || glyph == "⊆") && alpha) { // cuts whole blocks along one axis
         if (given.size() != 1) throw Error(ErrorKind::Length, "a partition cuts along one axis");
         int64_t r = w.rank(), k = given[0] < 0 ? given[0] + r : given[0];

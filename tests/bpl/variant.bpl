@@ -105,3 +105,6 @@ n←0 ⋄ f←{n+←1 ⋄ ⍺+⍵} ⋄ r←f/⍠1 (0 3⍴0) ⋄ [n;⍴r]   ⍝ [
 
 ⍝ variant:pervasive-permute — equal ranks: the left's axis j pairs with the right's listed axis j
 L←(⍳2)+⊗(10×⍳3)+⊗100×⍳4 ⋄ R←(100×⍳4)+⊗(⍳2)+⊗10×⍳3 ⋄ D←L-⍠(1 2 0) R ⋄ (⍴D) (∧/,0=D)   ⍝ [2 3 4] $t
+
+⍝ variant:enclose-no-axes — ⊂⍠⍬ encloses every item
+⊂⍠⍬ "ab"   ⍝ ⊂¨"ab"
