@@ -5,6 +5,7 @@
 
 #include "lang/operators.h"
 #include "lang/scope.h"
+#include "lang/system.h"
 #include "value/array.h"
 
 #include "base/utf8.h"
@@ -205,6 +206,15 @@ class Binder {
             out = node(Op::Destructure, Role::Subject, span(last.tok.site, arrow.tok.site));
             out.kids.push_back(pattern(last));
             out.kids.push_back(std::move(*value));
+        } else if (is_token(last, Tok::System)) {
+            // system names are read-only; one the table lacks is unsupported (`•io←0`, §2)
+            try {
+                if (system_names_registered()) system_function(last.tok.text);
+            } catch (Error& e) {
+                e.at(last.tok.site);
+                throw;
+            }
+            throw Error(ErrorKind::Syntax, "cannot assign to a system name", last.tok.site);
         } else {
             throw Error(ErrorKind::Syntax, "cannot assign to this", last.tok.site);
         }

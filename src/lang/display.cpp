@@ -4,6 +4,7 @@
 #include "lang/display.h"
 
 #include "base/error.h"
+#include "base/interrupt.h"
 #include "base/stack.h"
 #include "base/utf8.h"
 #include "number/exact.h"
@@ -24,8 +25,10 @@ using value::Value;
 namespace {
 
 // Display and source form recurse once per level of nesting: when the call stack is nearly
-// full (about 15000 levels overflowed it) they raise LIMIT ERROR instead.
+// full (about 15000 levels overflowed it) they raise LIMIT ERROR instead. Each item shown and
+// each row checks for an interrupt (a large pending array can take long to read and lay out).
 void check_depth() {
+    base::check_interrupt();
     if (base::stack_nearly_full())
         throw base::Error(base::ErrorKind::Limit, "an array nested too deeply to display");
 }
@@ -151,7 +154,10 @@ bool is_compact_int(const ArrayData& a) { return !a.is_boxed() && is_int_kind(a.
 std::vector<Value> items_of(const ArrayData& a) {
     std::vector<Value> items;
     items.reserve(static_cast<size_t>(a.count()));
-    for (int64_t i = 0; i < a.count(); i++) items.push_back(a.item(i).read());
+    for (int64_t i = 0; i < a.count(); i++) {
+        base::check_interrupt();
+        items.push_back(a.item(i).read());
+    }
     return items;
 }
 
@@ -240,6 +246,7 @@ std::vector<Value> shown_items(const ArrayData& a, const std::vector<int64_t>& a
     std::vector<Value> items;
     *gap = std::string::npos;
     for (int64_t i : at) {
+        base::check_interrupt();
         if (i < 0) *gap = items.size();
         else items.push_back(a.item(i).read());
     }
@@ -405,6 +412,7 @@ std::string matrix_text(const ArrayData& a, const Elision* elide) {
     bool marks = a.is_boxed();
     std::vector<Cell> cells(lines.size() * ncols);
     for (size_t l = 0; l < lines.size(); l++) {
+        base::check_interrupt();
         for (size_t j = 0; j < ncols; j++) {
             Cell& c = cells[l * ncols + j];
             if (lines[l].kind == Line::GapRow) {
@@ -517,6 +525,8 @@ std::string format_float(double f) {
     if (std::isinf(f)) return f > 0 ? "∞" : "¯∞";
     return format_finite(f);
 }
+
+std::string number_source(const Value& v, bool marked) { return number_text(v, marked); }
 
 std::string source_form(const Value& value) {
     check_depth();

@@ -27,5 +27,9 @@ std::string source_form(const value::Value& v);
 value::Value format_with(const value::Value& alpha, const value::Value& omega);
 // A float in shortest read-back form with BPL spelling (`¯2`, `1ₑ17`, `∞`, `$n`).
 std::string format_float(double f);
+// A number atom's text (real, complex or exact); `marked` adds an integer or float-width mark.
+std::string number_source(const value::Value& v, bool marked);
+// ⍕Y (functions.md §10.1): Y's character array (layout.cpp). Reads Y; checks interrupts.
+value::Value format_array(const value::Value& v);
 
 } // namespace bpl::lang

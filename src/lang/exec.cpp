@@ -8,6 +8,7 @@
 #include "base/utf8.h"
 #include "lang/cells.h"
 #include "lang/display.h"
+#include "lang/select.h"
 #include "lang/system.h"
 #include "number/exact.h"
 #include "prim/factory.h"
@@ -415,8 +416,9 @@ void Exec::bind_pattern(const Instr& p, const Value& v, Frame& fr, const Value* 
         home->set(p.name, to_bind(now));
         return;
     }
-    if (v.is_none() || v.rank() == 0) {
-        for (const Instr& k : p.kids) bind_pattern(k, v, fr, fn);
+    if (v.is_none() || v.rank() == 0) { // a scalar's one item goes to every name (april:1933)
+        Value one = v.is_none() || v.is_atom() ? v : items_of(v)[0];
+        for (const Instr& k : p.kids) bind_pattern(k, one, fr, fn);
         return;
     }
     std::vector<Value> cells = major_cells(v);
@@ -465,7 +467,15 @@ namespace {
 bool whole_item(const Instr& sel) {
     if ((sel.op != Op::Monad && sel.op != Op::Dyad) || sel.kids.size() < 2) return false;
     const Instr& f = sel.kids[0];
-    if (sel.kids[1].op != Op::SelectSource || f.op != Op::Const || !f.value.is_function()) return false;
+    if (sel.kids[1].op != Op::SelectSource) return false;
+    // ⍬↣⊃: the empty pick path bound (core:1025)
+    if (sel.op == Op::Monad && f.op == Op::Derive && f.kids.size() == 3) {
+        const Instr &op = f.kids[0], &path = f.kids[1], &g = f.kids[2];
+        return op.op == Op::Const && op.value.is_function() && op.value.function_obj().source() == "↣" &&
+               path.op == Op::Const && !path.value.is_atom() && path.value.count() == 0 &&
+               g.op == Op::Const && g.value.is_function() && primitive_glyph(g.value) == U'⊃';
+    }
+    if (f.op != Op::Const || !f.value.is_function()) return false;
     char32_t g = primitive_glyph(f.value);
     return g == U'⊣' || g == U'⊢' || (g == U'⊃' && sel.op == Op::Dyad);
 }
@@ -482,6 +492,7 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
     Scope* home = fr.scope->owner(i.name);
     if (!home) fail(ErrorKind::Value, "undefined name: " + i.name, i.site);
     Value cur = home->find_local(i.name)->read();
+    if (holds_arrays(cur)) return select_nested(i, fr, v, fn, home, cur);
     int64_t n = cur.count();
     auto positions = value::ArrayData::compact(Kind::Int, cur.shape());
     for (int64_t k = 0; k < n; k++) positions->items_as<int64_t>()[k] = k + 1;
@@ -574,6 +585,33 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
         }
         Value result = cur.is_stored_array() ? written(cur, std::move(items)) : items[0];
         home->set(i.name, to_bind(result));
+        return monadic ? now : v;
+    } catch (Error& e) {
+        select_source_ = saved;
+        e.at(i.site);
+        throw;
+    }
+}
+
+// Selective assignment into an array that holds arrays: the selection runs on the positions at
+// every depth (select.h), so one that reaches inside items writes there.
+Value Exec::select_nested(const Instr& i, Frame& fr, const Value& v, const Value& fn, Scope* home, const Value& cur) {
+    bool monadic = v.is_none();
+    DeepPositions at = deep_positions(cur);
+    Value saved = select_source_;
+    try {
+        select_source_ = at.tree;
+        Value where = eval(i.kids[0], fr).read();
+        Value now = v;
+        if (!fn.is_none()) {
+            select_source_ = cur;
+            Value old = eval(i.kids[0], fr);
+            now = monadic ? apply(*this, fn, nullptr, old) : apply(*this, fn, &old, v);
+        }
+        select_source_ = saved;
+        // ⊣a, ⍬⊃a: the whole array, replaced with any shape (as select_assign's)
+        bool whole = where.is_stored_array() && &where.array_data() == &at.tree.array_data() && whole_item(i.kids[0]);
+        home->set(i.name, to_bind(whole ? now : write_deep(cur, at, where, now, false)));
         return monadic ? now : v;
     } catch (Error& e) {
         select_source_ = saved;

@@ -5,8 +5,10 @@
 #include "base/interrupt.h"
 #include "base/utf8.h"
 #include "lang/display.h"
+#include "lang/operators.h"
 #include "prim/inverse.h"
 #include "prim/prim.h"
+#include "value/array.h"
 #include "value/match.h"
 
 #include <optional>
@@ -17,6 +19,21 @@ using base::Error;
 using base::ErrorKind;
 
 namespace {
+
+// Declared cell ranks (functions.md §1's ranks column) of structural rows whose argument of a
+// higher rank applies per cell, the results padded to a common shape (core:816, core:822,
+// core:4077, ngn:28): ⍴ ⍉ ↑ ↓ ⊃ # ⊂ ⊆ take a vector on the left, monadic ⍳ a vector. One row
+// each.
+struct CellRank {
+    prim::Prim prim;
+    bool dyadic;
+    int64_t rank;
+};
+constexpr CellRank CELL_RANKS[] = {
+    {prim::Prim::Rho, true, 1},  {prim::Prim::Transpose, true, 1}, {prim::Prim::Take, true, 1},
+    {prim::Prim::Drop, true, 1}, {prim::Prim::Disclose, true, 1}, {prim::Prim::Hash, true, 1},
+    {prim::Prim::Enclose, true, 1}, {prim::Prim::Nest, true, 1}, {prim::Prim::Iota, false, 1},
+};
 
 class PrimitiveFn final : public Fn {
   public:
@@ -30,8 +47,16 @@ class PrimitiveFn final : public Fn {
         auto* p = dynamic_cast<const PrimitiveFn*>(&o);
         return p && p->glyph_ == glyph_;
     }
-    Value call(Exec&, const Value* alpha, const Value& omega) const override {
+    Value call(Exec& ex, const Value* alpha, const Value& omega) const override {
         if (!prim_) throw Error(ErrorKind::Unsupported, "primitive " + source() + " is not supported yet");
+        for (const CellRank& c : CELL_RANKS)
+            if (c.prim == *prim_ && c.dyadic == (alpha != nullptr) && (alpha ? *alpha : omega).rank() > c.rank) {
+                // f⍤k: the cells of rank k (on the left; the right whole)
+                Value spec = alpha ? value::make_array({2}, {Value::integer(c.rank), Value::integer(omega.rank())})
+                                   : Value::integer(c.rank);
+                Value op = operator_value(U'⍤');
+                return apply(ex, fn_of(op).derive(op, primitive_function(glyph_), spec), alpha, omega);
+            }
         return alpha ? prim::call(*prim_, *alpha, omega) : prim::call(*prim_, omega);
     }
     Value inverse(Exec&, const Value* alpha, const Value& omega) const override {

@@ -6,6 +6,7 @@
 #include "base/utf8.h"
 #include "lang/cells.h"
 #include "lang/exec.h"
+#include "lang/select.h"
 #include "math/random.h"
 #include "number/exact.h"
 #include "prim/exact.h"
@@ -99,6 +100,33 @@ std::optional<Value> nested_identity(const Value& f, const Value& w) {
     return prim::reduce(*p, Value::array(value::ArrayData::compact(fill.kind(), s)), true);
 }
 
+// The identities of structural reductions (functions.md §1; ∪ and ⊤, where the spec is silent,
+// as the reference gives them): an empty lane's result from the items' fill. One row each.
+struct StructuralIdentity {
+    prim::Prim prim;
+    Value (*of)(const Value& fill);
+};
+Value empty_along(const Value& fill, bool last) { // the fill with its first or last axis empty
+    Shape s = fill.rank() == 0 ? Shape{1} : fill.shape();
+    (last ? s.back() : s.front()) = 0;
+    Value f = fill.is_stored_array() && fill.count() > 0 ? fill.array_data().item(0) : fill;
+    return value::make_array(s, {}, value::fill_of(f.is_stored_array() ? f.array_data().prototype() : f));
+}
+const StructuralIdentity STRUCTURAL_IDENTITIES[] = {
+    {prim::Prim::Comma, [](const Value& fill) { return empty_along(fill, true); }},
+    {prim::Prim::Table, [](const Value& fill) { return empty_along(fill, false); }},
+    {prim::Prim::Union, [](const Value&) { return Value::array(value::ArrayData::compact(Kind::F64, {0})); }},
+    {prim::Prim::Encode, [](const Value&) { return Value::integer(0); }},
+};
+std::optional<Value> structural_identity(const Value& f, const Value& w) {
+    auto p = primitive_operand(f);
+    Value r = w.read();
+    if (!p || !r.is_stored_array()) return std::nullopt;
+    for (const StructuralIdentity& row : STRUCTURAL_IDENTITIES)
+        if (row.prim == *p) return row.of(value::fill_of(r.array_data().prototype()).read());
+    return std::nullopt;
+}
+
 Value reduce(Exec& ex, const Value& f, const Value* alpha, const Value& w, bool first_axis) {
     need_function(f, "reduce");
     if (!alpha)
@@ -106,8 +134,10 @@ Value reduce(Exec& ex, const Value& f, const Value* alpha, const Value& w, bool 
             if (auto r = prim::reduce(*p, w, first_axis)) return *r;
     auto lane = [&](const std::vector<Value>& xs) {
         if (alpha) return fold_seeded(ex, f, xs, *alpha);
-        if (xs.empty())
+        if (xs.empty()) {
             if (auto e = nested_identity(f, w)) return *e;
+            if (auto e = structural_identity(f, w)) return *e;
+        }
         return fold_items(ex, f, xs);
     };
     if (w.rank() == 0) return alpha ? lane(items_of(w)) : items_of(w)[0];
@@ -347,9 +377,8 @@ Value rank(Exec& ex, const Value& f, const Value& spec, const Value* alpha, cons
         Cells c = cells_of(w, km);
         std::vector<Value> out;
         for (const Value& x : c.cells) out.push_back(item_of_call(apply(ex, f, nullptr, x)));
-        if (out.empty()) {
-            Value proto = w.read().array_data().prototype();
-            Value r = call_on_prototypes(ex, f, nullptr, value::fill_of(proto));
+        if (out.empty()) { // the cell of fill, of the cells' shape (core:1462)
+            Value r = call_on_prototypes(ex, f, nullptr, fill_cell(w, c.frame.size()));
             Shape shape = c.frame;
             Shape rs = r.shape();
             shape.insert(shape.end(), rs.begin(), rs.end());
@@ -371,9 +400,11 @@ Value rank(Exec& ex, const Value& f, const Value& spec, const Value* alpha, cons
         return static_cast<size_t>(at);
     };
     int64_t n = value::count_of(frame);
-    if (n == 0) { // one call on prototype cells gives the result's cell shape and prototype
-        Value left = fill_cell(*alpha, a.frame.size());
-        Value r = call_on_prototypes(ex, f, &left, fill_cell(w, b.frame.size()));
+    if (n == 0) { // one call on prototype cells gives the result's cell shape and prototype;
+        // an argument that is one whole cell beside the empty frame is that cell (april:1260)
+        Value left = a.cells.size() == 1 ? a.cells[0] : fill_cell(*alpha, a.frame.size());
+        Value right = b.cells.size() == 1 ? b.cells[0] : fill_cell(w, b.frame.size());
+        Value r = call_on_prototypes(ex, f, &left, right);
         Shape shape = frame;
         Shape rs = r.shape();
         shape.insert(shape.end(), rs.begin(), rs.end());
@@ -500,6 +531,12 @@ Value under(Exec& ex, const Value& f, const Value& g, const Value* alpha, const 
     }
     Value cur = w.read();
     Value index = value::make_array({1}, {positions_of});
+    if (holds_arrays(cur)) { // positions at every depth (select.h): a list item reaches into items
+        DeepPositions at = deep_positions(cur);
+        Value traced = prim::call(prim::Prim::Squad, index, at.tree).read();
+        Value now = f.is_function() ? apply(ex, f, alpha, prim::call(prim::Prim::Squad, index, cur)) : f;
+        return write_deep(cur, at, traced, now, true);
+    }
     int64_t n = cur.count();
     auto ones = value::ArrayData::compact(Kind::Int, cur.shape());
     for (int64_t k = 0; k < n; k++) ones->items_as<int64_t>()[k] = k + 1;
@@ -603,6 +640,46 @@ Value rotate_along(const Value& counts, int64_t axis, const Value& w) {
     return prim::call(prim::Prim::Transpose, value::make_array({r}, std::move(back)), rotated);
 }
 
+// X f⍠A Y for a pervasive primitive f (§9: it keeps its own axis meaning): the lower-rank
+// argument's axes pair with the listed axes of the other (as many as it has, else LENGTH), its
+// other axes of length 1; equal ranks pair the left's axes in order with the right's listed
+// ones. Length-1 axes then stretch (core:783, core:1473).
+Value pervasive_along(const Value& f, const std::vector<int64_t>& given, const Value& a, const Value& w) {
+    bool left_low = a.rank() < w.rank();
+    const Value& lo = left_low ? a : w;
+    const Value& hi = left_low ? w : a;
+    int64_t r = hi.rank(), n = lo.rank();
+    if (static_cast<int64_t>(given.size()) != n)
+        throw Error(ErrorKind::Length, "a pervasive function's axes match the lower-rank argument");
+    std::vector<int64_t> at;
+    for (int64_t x : given) {
+        int64_t k = x < 0 ? x + r : x;
+        if (k < 0 || k >= r) throw Error(ErrorKind::Domain, "an axis outside the argument");
+        if (std::find(at.begin(), at.end(), k) != at.end()) throw Error(ErrorKind::Domain, "repeated axes");
+        at.push_back(k);
+    }
+    auto ints = [](const std::vector<int64_t>& xs) {
+        std::vector<Value> v;
+        for (int64_t x : xs) v.push_back(Value::integer(x));
+        int64_t count = static_cast<int64_t>(v.size()); // before the move
+        return value::make_array({count}, std::move(v));
+    };
+    // axis j of the placed argument is axis at[j] of the result; the rest are unit axes after it
+    std::vector<int64_t> dest(at);
+    for (int64_t j = 0; j < r; j++)
+        if (std::find(at.begin(), at.end(), j) == at.end()) dest.push_back(j);
+    Shape s = lo.shape();
+    s.resize(static_cast<size_t>(r), 1);
+    Value placed = prim::call(prim::Prim::Rho, ints(std::vector<int64_t>(s.begin(), s.end())), lo);
+    if (r > 1) placed = prim::call(prim::Prim::Transpose, ints(dest), placed);
+    if (a.rank() == w.rank()) { // equal ranks: the right's axis at[j] moves to j
+        std::vector<int64_t> back(static_cast<size_t>(r));
+        for (int64_t j = 0; j < r; j++) back[static_cast<size_t>(at[static_cast<size_t>(j)])] = j;
+        return prim::call(*primitive_operand(f), a, r > 1 ? prim::call(prim::Prim::Transpose, ints(back), w) : w);
+    }
+    return left_low ? prim::call(*primitive_operand(f), placed, w) : prim::call(*primitive_operand(f), a, placed);
+}
+
 // f⍠A (§9; §4.3 for reductions and scans): f on the cells made of axes A (negative from the end);
 // the other axes, in order, are the frame. Result cells of A's rank return to A's axes; others
 // start where the first listed axis was. Dyadic: A applies to both; an argument lacking the axes
@@ -620,6 +697,15 @@ Value variant(Exec& ex, const Value& f, const Value& g, const Value* alpha, cons
     if ((glyph == "⌽" || glyph == "⊖") && alpha && alpha->rank() > 0 && given.size() == 1)
         return rotate_along(*alpha, given[0], w);
     if (glyph == "⍳" || glyph == "⌷") throw Error(ErrorKind::Nonce, glyph + "⍠ is not supported yet");
+    if (alpha && !reduction)
+        if (auto p = primitive_operand(f))
+            if (prim::info(*p).dyadic_fn) return pervasive_along(f, given, *alpha, w);
+    if (glyph == "⊂" && !alpha && given.empty()) { // no axes: every item enclosed (april:1026)
+        Value r = w.read();
+        std::vector<Value> items;
+        for (const Value& v : items_of(r)) items.push_back(value::enclose(v));
+        return value::make_array(r.shape(), std::move(items));
+    }
     if ((glyph == "⊂" || glyph == "⊆") && alpha) { // cuts whole blocks along one axis
         if (given.size() != 1) throw Error(ErrorKind::Length, "a partition cuts along one axis");
         int64_t r = w.rank(), k = given[0] < 0 ? given[0] + r : given[0];
@@ -694,7 +780,18 @@ Value variant(Exec& ex, const Value& f, const Value& g, const Value* alpha, cons
         flat.push_back(value::count_of(Shape(s.begin() + static_cast<std::ptrdiff_t>(r - na), s.end())));
         std::vector<int64_t> fs(flat.begin(), flat.end());
         Value cells = prim::call(prim::Prim::Rho, ints(fs), wt);
-        return reduce(ex, base, alpha, cells, false);
+        Shape frame(flat.begin(), flat.end() - 1);
+        if (value::count_of(frame) == 0 && flat.back() > 0) {
+            // an empty frame reduces its prototype cell once (its calls are visible), then
+            // gives an empty array of the frame's shape (reduce-axes-prototype)
+            Value lane = fill_cell(cells, frame.size());
+            Value r = reduce(ex, base, alpha, lane, false);
+            return value::make_array(frame, {}, value::fill_of(r.read()));
+        }
+        Value r = reduce(ex, base, alpha, cells, false);
+        // each cell receives the whole seed: the lanes' results are the major cells
+        if (alpha && !frame.empty()) return prim::call(prim::Prim::Disclose, r);
+        return r;
     }
     if (reduction) { // a scan along one axis
         if (na != 1) throw Error(ErrorKind::Length, "a scan takes one axis");
@@ -888,13 +985,14 @@ Value inner(Exec& ex, const Value& f, const Value& g, const Value* alpha, const 
     std::vector<Value> out;
     for (int64_t i = 0; i < rows; i++)
         for (int64_t j = 0; j < cols; j++) {
-            std::vector<Value> row, col;
+            // g on each pair (§10: "g on pairs"), then f/ on the pair vector
+            std::vector<Value> pairs;
             for (int64_t k = 0; k < n; k++) {
-                row.push_back(ia[static_cast<size_t>(i * na + (na == 1 ? 0 : k))]);
-                col.push_back(iw[static_cast<size_t>((nw == 1 ? 0 : k) * cols + j)]);
+                const Value& x = ia[static_cast<size_t>(i * na + (na == 1 ? 0 : k))];
+                const Value& y = iw[static_cast<size_t>((nw == 1 ? 0 : k) * cols + j)];
+                pairs.push_back(item_of_call(apply(ex, g, &x, y)));
             }
-            Value r = vector_of(std::move(row)), c = vector_of(std::move(col));
-            out.push_back(reduce(ex, f, nullptr, apply(ex, g, &r, c), false));
+            out.push_back(reduce(ex, f, nullptr, vector_of(std::move(pairs)), false));
         }
     if (shape.empty()) return out[0];
     return value::make_array(shape, std::move(out));
@@ -1112,6 +1210,12 @@ Value rank_inverse_left(Exec& ex, const Value& f, const Value& spec, const Value
     Value swapped = vector_of({Value::integer(kr), Value::integer(kl)});
     return rank(ex, left_inverse_function(f), swapped, &r, w);
 }
+// (⊂⍠K)⁻ and (↓⍠K)⁻: the mix that places the item axes back at K (core:2376, core:2379).
+Value variant_inverse(Exec& ex, const Value& f, const Value& spec, const Value* a, const Value& w) {
+    char32_t g = primitive_glyph(f);
+    if (a || (g != U'⊂' && g != U'↓')) throw Error(ErrorKind::Domain, spelling(f) + "⍠ has no inverse");
+    return variant(ex, primitive_function(U'⊃'), spec, nullptr, w);
+}
 Value swap_call(Exec& ex, const Value& f, const Value&, const Value* a, const Value& w) {
     return apply(ex, f, a, w);
 }
@@ -1143,7 +1247,7 @@ const OperatorInfo OPERATORS[] = {
     {U'⍚',  true,  "agenda",     agenda,       nullptr,          nullptr,                nullptr,  agenda_operands},
     {U'@',  true,  "under",      under,        nullptr,          nullptr,                nullptr},
     {U'⌺',  true,  "stencil",    stencil,      nullptr,          nullptr,                nullptr},
-    {U'⍠',  true,  "variant",    variant,      nullptr,          nullptr,                nullptr},
+    {U'⍠',  true,  "variant",    variant,      variant_inverse,  nullptr,                nullptr},
     {U'⊘',  true,  "valences",   valences,     valences_inverse, valences_inverse_left,  nullptr},
     {U'.',  true,  "inner",      inner,        nullptr,          nullptr,                nullptr},
 };

@@ -18,9 +18,13 @@ namespace bpl::lang {
 
 namespace {
 
-// ⍕ω: the display text; several lines make a character matrix padded with spaces.
+// ⍕ω: an array's layout (format_array); a function's source text, several lines making a
+// character matrix padded with spaces.
 Value format(const Value& omega) {
-    std::string text = display(omega);
+    Value w = omega.read();
+    bool function = w.is_function() || (w.is_stored_array() && w.rank() == 0 && w.array_data().item(0).is_function());
+    if (!function) return format_array(w);
+    std::string text = display(w);
     std::vector<std::u32string> lines;
     size_t start = 0;
     for (;;) {

@@ -14,6 +14,8 @@ using SystemLookup = value::Value (*)(const std::string& name);
 // Installs the lookup (session::install does this); the last one installed wins.
 void register_system_names(SystemLookup lookup);
 
+// Whether a lookup is installed (without one, no name is known to be missing).
+bool system_names_registered();
 // The value of `•name` through the registered lookup. Throws UNSUPPORTED when there is no
 // lookup or the table lacks the name.
 value::Value system_function(const std::string& name);

@@ -210,8 +210,12 @@ Value union_(const Value& a, const Value& w) {
     // Y is one cell of X's major-cell rank, or has X's rank (functions.md §4.4)
     if (w.rank() + 1 != a.rank() && w.rank() != a.rank())
         fail(ErrorKind::Rank, "the right argument is one major cell or has the left's rank");
-    Value y = w.rank() + 1 == a.rank() ? call(Prim::Table, w) : w;
-    if (w.rank() == 0 && a.rank() == 1) y = call(Prim::Comma, w);
+    Value y = w;
+    if (w.rank() + 1 == a.rank()) { // the one cell with a leading axis of 1 (⍪ would make rows of its items)
+        Shape s = w.shape();
+        s.insert(s.begin(), 1);
+        y = call(Prim::Rho, int_vector(std::vector<int64_t>(s.begin(), s.end()), {static_cast<int64_t>(s.size())}), w);
+    }
     Value fresh = keep(call(Prim::Tilde, member_of(y, a)), y);
     return call(Prim::Table, a, fresh);
 }

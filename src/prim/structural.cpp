@@ -329,6 +329,7 @@ Value window(const Value& w, const Shape& s, const std::vector<int64_t>& start, 
 // acts as an array of rank ≢N.
 Value take_or_drop(const Value& a, const Value& w, bool take) {
     std::vector<int64_t> n = read_ints(a);
+    if (n.empty() && w.rank() == 0) return w; // no counts: a unit stays itself (ngn:49)
     Shape s = w.shape();
     if (s.empty()) s.assign(n.size(), 1);
     if (n.size() > s.size()) fail(ErrorKind::Rank, "more counts than axes");
@@ -370,7 +371,9 @@ Value split(const Value& w) {
     std::vector<Value> items;
     for (int64_t r = 0; r < rows; r++)
         items.push_back(copy(w, math::Mapping::strided({len}, {1}, r * len), {len}));
-    return value::make_array(std::move(frame), std::move(items));
+    // no rows: the prototype is still a vector along the last axis, of fill (core:3849)
+    Value proto = rows == 0 ? copy(w, math::Mapping::fill(len), {len}) : Value();
+    return value::make_array(std::move(frame), std::move(items), proto);
 }
 
 Value enclose(const Value& w) {
@@ -633,6 +636,32 @@ Value enlist(const Value& w) {
     return gather_many(parts, {n}, std::move(idx));
 }
 
+// The item a reach path names (operators-and-system.md §14: a list item reaches into nested
+// items): whole coordinates of successive depths, as a list of coordinates (`[[0 1] 0]`) or as
+// one list of positions, each depth taking one per axis of the array it reaches (`[1 0]`).
+Value reach(const Value& path, const Value& w) {
+    Value p = path.read(), cur = w;
+    auto step = [&](const std::vector<int64_t>& at) {
+        Value r = cur.read();
+        if (at.size() != static_cast<size_t>(r.rank()))
+            fail(ErrorKind::Length, "a chosen coordinate needs one position per axis");
+        cur = pick_at(at, r).read();
+    };
+    if (p.is_stored_array() && p.array_data().is_boxed()) {
+        for (int64_t i = 0; i < p.count(); i++) step(read_ints(p.array_data().item(i)));
+        return cur;
+    }
+    std::vector<int64_t> ps = read_ints(p);
+    for (size_t k = 0; k < ps.size();) {
+        size_t r = static_cast<size_t>(cur.read().rank());
+        if (r == 0) fail(ErrorKind::Rank, "more coordinates than axes");
+        if (k + r > ps.size()) fail(ErrorKind::Length, "a chosen coordinate needs one position per axis");
+        step(std::vector<int64_t>(ps.begin() + static_cast<int64_t>(k), ps.begin() + static_cast<int64_t>(k + r)));
+        k += r;
+    }
+    return cur;
+}
+
 // I⌷Y: one selector per leading axis: a position removes the axis, an array of positions
 // replaces it by its shape, ∞ takes it whole and ¯∞ reversed.
 Value squad(const Value& a, const Value& w) {
@@ -663,11 +692,20 @@ Value squad(const Value& a, const Value& w) {
     if (items.size() == 1 && items[0].is_stored_array() && items[0].array_data().is_boxed() &&
         items[0].count() > 0) {
         const value::ArrayData& c = items[0].array_data();
-        bool coords = true;
+        bool coords = true, reaches = false;
         for (int64_t i = 0; i < c.count() && coords; i++) {
             Value v = c.item(i).read();
-            coords = v.is_stored_array() && v.rank() == 1 && !v.array_data().is_boxed() &&
-                     v.kind() != Kind::Char;
+            bool flat = v.is_stored_array() && v.rank() == 1 && !v.array_data().is_boxed() &&
+                        v.kind() != Kind::Char;
+            bool listed = v.is_stored_array() && v.rank() == 1 && v.array_data().is_boxed();
+            coords = flat || listed;
+            // a coordinate longer than Y's rank, or a list of coordinates, reaches into items
+            reaches = reaches || listed || (flat && v.count() > static_cast<int64_t>(s.size()));
+        }
+        if (coords && reaches) {
+            std::vector<Value> picked;
+            for (int64_t i = 0; i < c.count(); i++) picked.push_back(reach(c.item(i), w));
+            return value::make_array(c.shape(), std::move(picked));
         }
         if (coords) {
             std::vector<int64_t> idx;
@@ -725,9 +763,10 @@ Value squad(const Value& a, const Value& w) {
         }
         pos[j] = std::move(ps);
     }
+    // Positions only give the item itself; a unit selector (`[⊂1]⌷v`) keeps a unit (core:5601).
+    bool item = r.empty() && std::all_of(items.begin(), items.end(), [](const Value& v) { return v.is_atom(); });
     if (affine)
-        return copy(w, math::Mapping::strided(std::move(lengths), std::move(strides), offset), r,
-                    r.empty());
+        return copy(w, math::Mapping::strided(std::move(lengths), std::move(strides), offset), r, item);
     std::vector<int64_t> idx;
     Shape counts;
     for (auto& p : pos) counts.push_back(static_cast<int64_t>(p.size()));
@@ -736,7 +775,7 @@ Value squad(const Value& a, const Value& w) {
         for (size_t j = 0; j < c.size(); j++) p += pos[j][c[j]] * st[j];
         idx.push_back(p);
     });
-    if (r.empty()) return gather(w, {}, std::move(idx), true);
+    if (r.empty()) return gather(w, {}, std::move(idx), item);
     return gather(w, std::move(r), std::move(idx));
 }
 
@@ -753,12 +792,14 @@ Value where(const Value& w) {
 }
 
 // N⊂Y: each positive mark starts a partition (k>1 adds k-1 empty ones before it); cells before
-// the first mark are dropped; N may be one longer than the axis.
+// the first mark are dropped; N may be one longer than the axis; a shorter N of two or more
+// marks ends in marks 0 (april:1056, as the reference: the spec is silent).
 Value partition_enclose(const Value& a, const Value& w) {
     std::vector<int64_t> marks = read_ints(a);
     Value y = w.rank() == 0 ? ravel(w) : w;
     int64_t n = y.shape()[0];
     if (marks.size() == 1) marks.assign(static_cast<size_t>(n), marks[0]);
+    if (static_cast<int64_t>(marks.size()) < n) marks.resize(static_cast<size_t>(n), 0);
     if (static_cast<int64_t>(marks.size()) != n && static_cast<int64_t>(marks.size()) != n + 1)
         fail(ErrorKind::Length, "one mark per major cell");
     std::vector<std::vector<int64_t>> parts;

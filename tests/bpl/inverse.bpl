@@ -211,3 +211,13 @@ vr←3↣× ⋄ vr⁻24   ⍝ 8
 
 ⍝ inverse:fixed-point — ⍣¯∞ runs the inverse until the state stops changing
 ({2×⍵}⇄{⌊⍵÷2})⍣¯∞⊢100   ⍝ 0ₓ
+
+⍝ inverse:enclose-axes — (⊂⍠K)⁻ mixes the item axes back to K
+(⊂⍠1 0)⁻ ⊂⍠1 0 (2 3 2⍴⍳12)   ⍝ 2 3 2⍴⍳12
+
+⍝ inverse:split-axis — (↓⍠K)⁻ mixes the vectors back along K
+(↓⍠0)⁻ [[0 3] [1 4] [2 5]]   ⍝ [0 1 2⋄3 4 5]
+
+⍝ inverse:variant-other — other variants have no inverse
+(+/⍠0)⁻ 1 2
+⍝ error: DOMAIN ERROR

@@ -68,3 +68,11 @@ y←1 ⋄ [y]{•ex "y" ⋄ ⍺+⍵}←10 ⋄ y   ⍝ 11
 
 ⍝ names:erase-running-dfn — a dfn erasing its own name still finishes its call
 f←{e←•ex "f" ⋄ ⍵+1} ⋄ (f 1),•nc "f"   ⍝ 2 0
+
+⍝ names:system-readonly — a system name cannot be assigned
+•c←+
+⍝ error: SYNTAX ERROR
+
+⍝ names:system-unknown — assigning a system name the table lacks is unsupported: there is no index origin to set
+•io←0
+⍝ error: UNSUPPORTED

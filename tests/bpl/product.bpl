@@ -91,3 +91,9 @@
 
 ⍝ product:chars-table — rows of a table matched against rows of another (through ⍉)
 (2 3⍴"abcabd")∧.=⍉3 3⍴"abdxyzabc"   ⍝ [0 0 1⋄1 0 0]
+
+⍝ product:inner-pairs — g runs on each pair of items, then f/ on the pair vector: , on pairs joins item with item
+"ab",.,"xy" "zw"   ⍝ "axybzw"
+
+⍝ product:inner-pairs-count — g is called once per pair: 3 pairs, 3 calls
+n←0 ⋄ r←1 2 3 +.{n+←1 ⋄ ⍺×⍵} 4 5 6 ⋄ n r   ⍝ 3 32

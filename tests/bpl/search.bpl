@@ -11,3 +11,6 @@
 
 ⍝ search:float16-interval — interval index counts the table items ≤ the query
 (1ₕ 2ₕ 3ₕ)⍸2.5ₕ   ⍝ 2ₓ
+
+⍝ search:union-one-cell — a right argument one rank lower is one major cell: appended when absent
+[(2 2⍴3)∪4 5;(2 2⍴3)∪3 3]   ⍝ [[3 3⋄3 3⋄4 5];2 2⍴3]

@@ -10,7 +10,7 @@
 {⍉⍵}⍠1 2⊢2 2 3⍴⍳12   ⍝ 2 3 2⍴0 3 1 4 2 5 6 9 7 10 8 11
 
 ⍝ variant:dyadic — a left argument lacking the axes is one whole cell
-10+⍠0⊢2 2⍴1   ⍝ [11 11⋄11 11]
+10{⍺+⍵}⍠0⊢2 2⍴1   ⍝ [11 11⋄11 11]
 
 ⍝ variant:left-has-axes — here the right argument lacks the axis, so the left one is cut
 (2 3⍴⍳6)-⍠1⊢1 2 3   ⍝ [¯1 ¯1 ¯1⋄2 2 2]
@@ -89,3 +89,22 @@
 ⍝ variant:rotate-counts-length — one count per vector
 1 2⌽⍠0 (3 4⍴⍳12)
 ⍝ error: LENGTH ERROR
+
+⍝ variant:reduce-seed-cells — each cell of a seeded reduction along axes gets the whole seed; the results are major cells
+100 200+/⍠1 (2 3⍴⍳6)   ⍝ [103 203⋄112 212]
+
+⍝ variant:reduce-empty-frame — an empty frame reduces its prototype cell once: 2 calls for a 3-item lane
+n←0 ⋄ f←{n+←1 ⋄ ⍺+⍵} ⋄ r←f/⍠1 (0 3⍴0) ⋄ [n;⍴r]   ⍝ [2;,0]
+
+⍝ variant:pervasive-lower — the lower-rank argument's axes pair with the listed axes
+(2 3⍴⍳6)+⍠1 ⊢10 20 30   ⍝ [10 21 32⋄13 24 35]
+
+⍝ variant:pervasive-count — a pervasive function's axes must match the lower-rank argument
+1+⍠0 (2 3⍴⍳6)
+⍝ error: LENGTH ERROR
+
+⍝ variant:pervasive-permute — equal ranks: the left's axis j pairs with the right's listed axis j
+L←(⍳2)+⊗(10×⍳3)+⊗100×⍳4 ⋄ R←(100×⍳4)+⊗(⍳2)+⊗10×⍳3 ⋄ D←L-⍠(1 2 0) R ⋄ (⍴D) (∧/,0=D)   ⍝ [2 3 4] $t
+
+⍝ variant:enclose-no-axes — ⊂⍠⍬ encloses every item
+⊂⍠⍬ ⊢"ab"   ⍝ ⊂¨"ab"

@@ -140,5 +140,29 @@ TEST(Reliability, InterruptStopsALongLoopAndLeavesNamesWhole) {
     EXPECT_EQ(interrupted(ctx, "{\"INTERRUPT\"::x ⋄ {⍵+1}⍣1E9⊢⍵}0"), "7");
 }
 
+// Display and ⍕ of large arrays check the flag at item and row boundaries (a large, deep,
+// transposed array took over a minute to show and could not be stopped).
+TEST(Reliability, DisplayAndFormatStopAtAnInterrupt) {
+    QuietIo io;
+    Context ctx(io);
+    for (std::string_view src : {"100 100⍴⊂1 2", "⍉300 400⍴⍳7", "⍉2 3 4 5⍴⍳9"}) {
+        value::Value v;
+        run(ctx, src, [&](const value::Value& r) { v = r.read(); });
+        std::string shown = display(v); // no flag: the whole text
+        EXPECT_FALSE(shown.empty());
+        base::request_interrupt();
+        EXPECT_THROW(
+            try { display(v); } catch (const base::Error& e) {
+                EXPECT_EQ(e.kind(), base::ErrorKind::Interrupt);
+                throw;
+            },
+            base::Error);
+        EXPECT_FALSE(base::interrupt_requested()); // raising lowered it
+        base::request_interrupt();
+        EXPECT_THROW(format_array(v), base::Error);
+        EXPECT_FALSE(base::interrupt_requested());
+    }
+}
+
 } // namespace
 } // namespace bpl::lang

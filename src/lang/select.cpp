@@ -1,0 +1,148 @@
+// Selective assignment into nested arrays (select.h): the tree of positions at every depth and
+// the write of a selection made on it.
+#include "lang/select.h"
+
+#include "base/error.h"
+#include "base/interrupt.h"
+#include "lang/cells.h"
+#include "lang/exec.h"
+#include "number/kind.h"
+#include "value/array.h"
+
+#include <map>
+
+namespace bpl::lang {
+
+using base::Error;
+using base::ErrorKind;
+using value::ArrayData;
+
+namespace {
+
+using Path = std::vector<int64_t>;
+
+Value build(const Value& v, Path& path, DeepPositions& d, bool root) {
+    base::check_interrupt();
+    Value r = v.read();
+    if (!r.is_stored_array()) {
+        d.atoms.push_back(path);
+        return Value::integer(static_cast<int64_t>(d.atoms.size()));
+    }
+    const ArrayData& a = r.array_data();
+    std::vector<Value> items;
+    items.reserve(static_cast<size_t>(a.count()));
+    for (int64_t i = 0; i < a.count(); i++) {
+        path.push_back(i);
+        items.push_back(build(a.item(i), path, d, false));
+        path.pop_back();
+    }
+    Value t = value::make_array(a.shape(), std::move(items), Value::integer(0));
+    // The root is not an item: a selection that gives it back whole must fit it.
+    if (!root && t.is_stored_array()) d.items[&t.array_data()] = path;
+    return t;
+}
+
+// One write of the selection: the path it lands on and the value it writes there.
+struct Write {
+    const Path* path;
+    Value value;
+};
+
+void pair(const DeepPositions& at, const Value& where, const Value& now, std::vector<Write>& out);
+
+// The items of `w` (an atom is its own one item) paired with `now`'s, or each with `now`'s one
+// item when it is a unit or atom.
+void pair_items(const DeepPositions& at, const Value& w, const Value& now, std::vector<Write>& out) {
+    std::vector<Value> ws = items_of(w);
+    Value x = now.read();
+    if (x.is_atom() || x.rank() == 0) {
+        Value each = x.is_atom() ? x : items_of(x)[0];
+        for (const Value& wi : ws) pair(at, wi, each, out);
+        return;
+    }
+    if (x.shape() != w.shape()) throw Error(ErrorKind::Length, "the value does not fit the selection");
+    std::vector<Value> xs = items_of(x);
+    for (size_t k = 0; k < ws.size(); k++) pair(at, ws[k], xs[k], out);
+}
+
+void pair(const DeepPositions& at, const Value& where, const Value& now, std::vector<Write>& out) {
+    base::check_interrupt();
+    Value w = where.read();
+    if (!w.is_stored_array()) {
+        if (!w.is_number() || !number::is_integer(w.kind()))
+            throw Error(ErrorKind::Domain, "this selection cannot be assigned");
+        int64_t p = w.as_i64();
+        if (p < 0 || p > static_cast<int64_t>(at.atoms.size()))
+            throw Error(ErrorKind::Domain, "this selection cannot be assigned");
+        if (p > 0) out.push_back({&at.atoms[static_cast<size_t>(p - 1)], now});
+        return;
+    }
+    auto item = at.items.find(&w.array_data());
+    if (item != at.items.end()) {
+        out.push_back({&item->second, now});
+        return;
+    }
+    pair_items(at, w, now, out);
+}
+
+// v with the writes (all below this depth's prefix) applied in order: a write of v itself drops
+// the ones before it; the rest go to the items they reach, each item rebuilt once.
+Value apply_writes(const Value& v, const std::vector<const Write*>& writes, size_t depth) {
+    Value cur = v;
+    size_t from = 0;
+    for (size_t k = 0; k < writes.size(); k++)
+        if (writes[k]->path->size() == depth) {
+            cur = writes[k]->value;
+            from = k + 1;
+        }
+    if (from == writes.size()) return cur;
+    cur = cur.read();
+    if (!cur.is_stored_array()) return cur; // replaced by an atom: nothing below it to write
+    std::map<int64_t, std::vector<const Write*>> by_item;
+    for (size_t k = from; k < writes.size(); k++) {
+        int64_t i = (*writes[k]->path)[depth];
+        if (i < cur.count()) by_item[i].push_back(writes[k]);
+    }
+    std::vector<Value> items = items_of(cur);
+    for (auto& [i, ws] : by_item) items[static_cast<size_t>(i)] = apply_writes(items[static_cast<size_t>(i)], ws, depth + 1);
+    return written(cur, std::move(items));
+}
+
+} // namespace
+
+bool holds_arrays(const Value& cur) {
+    Value r = cur.read();
+    if (!r.is_stored_array() || !r.array_data().is_boxed()) return false;
+    for (const Value& v : r.array_data().boxed_items())
+        if (v.is_stored_array() || v.is_pending()) return true;
+    return false;
+}
+
+DeepPositions deep_positions(const Value& cur) {
+    DeepPositions d;
+    Path path;
+    d.tree = build(cur, path, d, true);
+    return d;
+}
+
+Value write_deep(const Value& cur, const DeepPositions& at, const Value& where, const Value& now, bool items) {
+    std::vector<Write> writes;
+    Value w = where.read();
+    // One item selected by a scalar position reads as that item itself: what is written
+    // replaces it, a unit's content (april:1608, 1773).
+    bool one = !w.is_stored_array() || at.items.count(&w.array_data());
+    if (items && one) {
+        Value x = now.read();
+        pair(at, w, !x.is_atom() && x.rank() == 0 ? items_of(x)[0] : x, writes);
+    } else if (items) {
+        pair_items(at, w, now, writes);
+    } else {
+        pair(at, w, now, writes);
+    }
+    std::vector<const Write*> all;
+    all.reserve(writes.size());
+    for (const Write& w : writes) all.push_back(&w);
+    return apply_writes(cur, all, 0);
+}
+
+} // namespace bpl::lang

@@ -1,0 +1,41 @@
+// Selective assignment into nested arrays (language.md §5): the selection runs on a tree of
+// positions shaped like the target at every depth, so selections that reach inside items
+// (`(2↑¨a)←'*'`, `(↑¨a)←…`, `(∊a)`, `(1⊃0⊃a)←9`) name the atoms and items they reach.
+#pragma once
+
+#include "value/value.h"
+
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+namespace bpl::value {
+class ArrayData;
+}
+
+namespace bpl::lang {
+
+using value::Value;
+
+// The target's positions at every depth: `tree` has the target's structure, each atom replaced
+// by its number (from 1; 0 is fill, which writes nothing). A path is the ravel positions from
+// the target down to an atom or an item.
+struct DeepPositions {
+    Value tree;
+    std::vector<std::vector<int64_t>> atoms; // atom number − 1 → its path
+    std::unordered_map<const value::ArrayData*, std::vector<int64_t>> items; // the tree's sub-arrays → path
+};
+
+// Whether `cur` holds an array as an item (the case the tree serves; a flat array's positions
+// are its ravel positions).
+bool holds_arrays(const Value& cur);
+// The tree of `cur` (read).
+DeepPositions deep_positions(const Value& cur);
+// `cur` with `now` written where `where` (the selection run on the tree) lands: an atom's number
+// takes the value there; one of the tree's sub-arrays is replaced whole; another array pairs
+// its items with `now`'s (a unit or atom `now` goes to every item). Errors change nothing:
+// LENGTH when the shapes differ, DOMAIN when the selection holds what is not a position.
+// `items` (f@g's rule): `where` itself is the list of what is written, even when it is one item.
+Value write_deep(const Value& cur, const DeepPositions& at, const Value& where, const Value& now, bool items);
+
+} // namespace bpl::lang
