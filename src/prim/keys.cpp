@@ -6,15 +6,19 @@
 #include "base/utf8.h"
 #include "prim/factory.h"
 #include "prim/rows.h"
+#include "graph/node.h"
 #include "value/array.h"
 #include "value/layout.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace bpl::prim {
 
 using base::ErrorKind;
+using base::Ref;
 using value::AxisLayout;
+using value::Desc;
 using value::Layout;
 
 std::optional<std::string> key_text(const Value& k) {
@@ -80,7 +84,7 @@ Value put_keys(const Value& alpha, const Value& omega) {
     if (std::optional<std::string> one = key_text(k)) { // a single key: Y is the one item
         return value::record({{std::move(*one), omega}});
     }
-    Value w = omega.read();
+    const Value& w = omega;
     if (per_axis(k)) {
         const auto& items = k.array_data().boxed_items();
         if (static_cast<int64_t>(items.size()) > w.rank())
@@ -92,18 +96,71 @@ Value put_keys(const Value& alpha, const Value& omega) {
             axes[a] = axis_keys(items[a], s[a]);
             axes[a].name = std::move(name);
         }
-        return value::with_layout(w, Layout::of(std::move(axes)));
+        return relabel(omega, Layout::of(std::move(axes)));
     }
     if (w.rank() == 0) fail(ErrorKind::Rank, "several keys need an axis to label");
     std::vector<AxisLayout> axes = axes_of(w);
     std::optional<std::string> name = axes[0].name;
     axes[0] = axis_keys(k, w.shape()[0]);
     axes[0].name = std::move(name);
-    return value::with_layout(w, Layout::of(std::move(axes)));
+    return relabel(omega, Layout::of(std::move(axes)));
 }
 
 // :Y.
-Value drop_keys(const Value& omega) { return value::with_layout(omega, {}); }
+Value drop_keys(const Value& omega) { return relabel(omega, {}); }
+
+// Layout l's axes widened (unlabelled axes after them) to `rank` axes; null when none is left.
+Ref<const Layout> fit(const Layout* l, int64_t rank) {
+    if (!l) return {};
+    if (l->rank() == rank) return Ref<const Layout>(l); // shared as it is: no copy of its keys
+    std::vector<AxisLayout> axes(l->axes().begin(), l->axes().begin() + std::min(rank, l->rank()));
+    axes.resize(static_cast<size_t>(rank));
+    return Layout::of(std::move(axes));
+}
+
+// The positions of the result's leading axis in each argument (-1: the argument's fill) and
+// the result's keys there: the left's positions first (a keyed one finds the right's position
+// by key, an unkeyed one takes the right's next unkeyed position: both have as many, else
+// LENGTH ERROR), then what only the right has.
+struct Alignment {
+    std::vector<int64_t> left, right;
+    std::vector<std::optional<std::string>> keys;
+};
+Alignment align(const Layout& la, int64_t n, const Layout& lw, int64_t m) {
+    Alignment out;
+    std::vector<uint8_t> used(static_cast<size_t>(m), 0);
+    std::vector<int64_t> unkeyed; // the right's positions without a key, in order
+    for (int64_t j = 0; j < m; j++)
+        if (!lw.key(0, j)) unkeyed.push_back(j);
+    size_t left_unkeyed = 0;
+    for (int64_t i = 0; i < n; i++) left_unkeyed += !la.key(0, i);
+    if (left_unkeyed != unkeyed.size()) fail(ErrorKind::Length, "unkeyed positions do not agree");
+    size_t next = 0;
+    for (int64_t i = 0; i < n; i++) {
+        const std::optional<std::string>& k = la.key(0, i);
+        std::optional<int64_t> j;
+        if (k) j = lw.find(0, *k);
+        else if (next < unkeyed.size()) j = unkeyed[next++];
+        if (j) used[static_cast<size_t>(*j)] = 1;
+        out.left.push_back(i);
+        out.right.push_back(j ? *j : -1);
+        out.keys.push_back(k);
+    }
+    for (int64_t j = 0; j < m; j++) {
+        if (used[static_cast<size_t>(j)]) continue;
+        out.left.push_back(-1);
+        out.right.push_back(j);
+        out.keys.push_back(lw.key(0, j));
+    }
+    return out;
+}
+
+bool is_identity(const std::vector<int64_t>& p, int64_t n) {
+    if (static_cast<int64_t>(p.size()) != n) return false;
+    for (int64_t i = 0; i < n; i++)
+        if (p[static_cast<size_t>(i)] != i) return false;
+    return true;
+}
 
 } // namespace
 
@@ -136,6 +193,145 @@ std::optional<std::vector<int64_t>> key_positions(const Value& sel, const Value&
         a++;
     }
     return out;
+}
+
+Ref<const Layout> after_axes(const Value& w, int64_t k) {
+    const Layout* l = value::layout_of(w);
+    if (!l || k >= l->rank()) return {};
+    return Layout::of(std::vector<AxisLayout>(l->axes().begin() + k, l->axes().end()));
+}
+
+std::optional<Value> keyed_squad(const Value& sel, const Value& w,
+                                 Value (*plain)(const Value&, const Value&)) {
+    Value s = sel.read();
+    const Layout* l = value::layout_of(w);
+    std::vector<Value> items;
+    bool one_key = key_text(s).has_value();
+    if (one_key || !s.is_stored_array()) items.push_back(s);
+    else if (s.rank() == 1 && s.array_data().is_boxed())
+        for (int64_t i = 0; i < s.count(); i++) items.push_back(s.array_data().item(i).read());
+    else if (!l) return std::nullopt; // numbers only, nothing labelled
+    else if (s.rank() == 1) for (int64_t i = 0; i < s.count(); i++) items.push_back(s.array_data().item(i));
+    else return plain(s, relabel(w, {}));
+    bool keys = false;
+    for (const Value& it : items) {
+        keys = keys || key_text(it).has_value();
+        if (it.is_stored_array() && it.array_data().is_boxed())
+            for (const Value& x : it.array_data().boxed_items()) keys = keys || key_text(x).has_value();
+    }
+    if (!keys && !l) return std::nullopt;
+    if (static_cast<int64_t>(items.size()) > w.rank()) fail(ErrorKind::Length, "more selectors than axes");
+    Shape shape = w.shape();
+    std::vector<Value> positions;       // the selector by positions
+    std::vector<AxisLayout> out;        // the result's axes, in order
+    for (size_t j = 0; j < items.size(); j++) {
+        int64_t ax = static_cast<int64_t>(j);
+        const Value& it = items[j];
+        static const AxisLayout NONE;
+        const AxisLayout& here = l && ax < l->rank() ? l->axis(ax) : NONE;
+        if (std::optional<int64_t> p = key_position(it, w, ax)) { // one key: the axis goes
+            positions.push_back(Value::integer(*p));
+            continue;
+        }
+        if (it.is_number() && number::is_float(it.kind()) && std::isinf(it.as_f64())) { // ∞, ¯∞
+            positions.push_back(it);
+            out.push_back(here);
+            if (it.as_f64() < 0) std::reverse(out.back().keys.begin(), out.back().keys.end());
+            continue;
+        }
+        if (it.rank() == 0) { // a position: the axis goes
+            positions.push_back(it);
+            continue;
+        }
+        if (it.rank() > 1) { // an array of positions: its axes, unlabelled
+            positions.push_back(it);
+            out.resize(out.size() + static_cast<size_t>(it.rank()));
+            continue;
+        }
+        std::vector<int64_t> ps; // a vector of keys or positions keeps the axis
+        std::vector<std::string> named;
+        for (int64_t i = 0; i < it.count(); i++)
+            if (std::optional<std::string> k = key_text(it.read().array_data().item(i))) named.push_back(std::move(*k));
+        std::sort(named.begin(), named.end()); // a key named twice, found or not
+        if (std::adjacent_find(named.begin(), named.end()) != named.end())
+            fail(ErrorKind::Domain, "a keyed position selected twice");
+        for (int64_t i = 0; i < it.count(); i++) {
+            Value x = it.read().array_data().item(i).read();
+            if (std::optional<int64_t> p = key_position(x, w, ax)) ps.push_back(*p);
+            else {
+                int64_t q = read_int(x);
+                ps.push_back(q < 0 ? q + shape[j] : q);
+            }
+        }
+        AxisLayout kept;
+        kept.name = here.name;
+        if (here.keyed) {
+            kept.keyed = true;
+            std::vector<uint8_t> seen(static_cast<size_t>(shape[j]), 0);
+            for (int64_t q : ps) {
+                if (q < 0 || q >= shape[j]) fail(ErrorKind::Index, "position outside its axis");
+                if (seen[static_cast<size_t>(q)] && here.keys[static_cast<size_t>(q)])
+                    fail(ErrorKind::Domain, "a keyed position selected twice");
+                seen[static_cast<size_t>(q)] = 1;
+                kept.keys.push_back(here.keys[static_cast<size_t>(q)]);
+            }
+        }
+        std::vector<Value> pv;
+        for (int64_t q : ps) pv.push_back(Value::integer(q));
+        int64_t count = static_cast<int64_t>(pv.size());
+        positions.push_back(value::make_array({count}, std::move(pv)));
+        out.push_back(std::move(kept));
+    }
+    if (l)
+        for (int64_t ax = static_cast<int64_t>(items.size()); ax < l->rank(); ax++) out.push_back(l->axis(ax));
+    int64_t n = static_cast<int64_t>(positions.size());
+    Value selector = n == 1 && positions[0].rank() == 0 && !positions[0].is_stored_array()
+                         ? positions[0]
+                         : value::make_array({n}, std::move(positions));
+    Value r = plain(selector, relabel(w, {}));
+    if (out.empty()) return r; // every axis selected: the item itself, with its own labels
+    out.resize(static_cast<size_t>(r.rank()));
+    return relabel(r, Layout::of(std::move(out)));
+}
+
+Value relabel(const Value& v, Ref<const Layout> l) {
+    if (v.rank() == 0) return v; // atoms and scalars have no axis to label
+    if (!v.is_pending()) return value::with_layout(v, std::move(l));
+    const auto& node = static_cast<const graph::Node&>(v.pending_node());
+    if (node.is_forced()) return value::with_layout(node.result(), std::move(l));
+    Desc d = node.desc();
+    if (d.layout == l) return v;
+    d.layout = std::move(l);
+    // the same step under a labelled description: no extra read of the items
+    return build(node.origin(), std::move(d));
+}
+
+Value keyed_dyad(const Value& a, const Value& w, const PlainDyad& plain) {
+    const Layout* la = value::layout_of(a);
+    const Layout* lw = value::layout_of(w);
+    Value x = a, y = w; // `plain` ignores their labels: no new node for an unlabelled view
+    auto labelled = [&](const Layout* l) { // the plain result under l, widened to its rank
+        Value r = plain(x, y);
+        return relabel(r, fit(l, r.rank()));
+    };
+    if (value::same_layout(la, lw)) return labelled(la); // one layout: nothing to align
+    if (!la || !lw) { // against an unlabelled argument: by position
+        const Value& keyed = la ? a : w;
+        const Value& other = la ? w : a;
+        bool stretched = keyed.rank() > 0 && keyed.shape()[0] == 1 && other.rank() > 0 && other.shape()[0] != 1;
+        return labelled(stretched ? nullptr : la ? la : lw);
+    }
+    if (!la->is_keyed(0) || !lw->is_keyed(0) || a.rank() == 0 || w.rank() == 0) return labelled(la);
+    Alignment al = align(*la, a.shape()[0], *lw, w.shape()[0]);
+    int64_t n = static_cast<int64_t>(al.keys.size());
+    if (!is_identity(al.left, a.shape()[0])) x = select_cells(x, al.left, {n});
+    if (!is_identity(al.right, w.shape()[0])) y = select_cells(y, al.right, {n});
+    Value r = plain(x, y);
+    std::vector<AxisLayout> axes(static_cast<size_t>(r.rank()));
+    for (int64_t ax = 1; ax < std::min(r.rank(), la->rank()); ax++) axes[static_cast<size_t>(ax)] = la->axis(ax);
+    axes[0].keyed = true;
+    axes[0].keys = std::move(al.keys);
+    return relabel(r, Layout::of(std::move(axes)));
 }
 
 const std::vector<Rule>& key_rules() {

@@ -2,8 +2,11 @@
 // the `:` row's rules).
 #pragma once
 
+#include "base/ref.h"
+#include "value/layout.h"
 #include "value/value.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -21,5 +24,26 @@ std::optional<int64_t> key_position(const Value& sel, const Value& w, int64_t ax
 // A selector of one key or position per leading axis with at least one key (`"bob"`, `"bob" 0`)
 // as positions; nullopt when it holds no key.
 std::optional<std::vector<int64_t>> key_positions(const Value& sel, const Value& w);
+
+// I⌷Y with keys (§11.2): a key or position per leading axis (one removes the axis), a vector
+// of keys or positions keeps it with the keys it selects, ∞ keeps it whole; the selection is
+// `plain` (⌷ by positions) on the unlabelled Y. Nullopt when neither I holds a key nor Y has a
+// layout. Missing key: INDEX ERROR; a keyed position selected twice: DOMAIN ERROR.
+std::optional<Value> keyed_squad(const Value& sel, const Value& w,
+                                 Value (*plain)(const Value&, const Value&));
+// The layout of Y's axes after its first k (what selecting k leading positions leaves).
+base::Ref<const value::Layout> after_axes(const Value& w, int64_t k);
+
+// v with layout l (null: none) without reading it: a stored array shares its items, a pending
+// value becomes the same step under a description that carries l (its stored result gets l).
+Value relabel(const Value& v, base::Ref<const value::Layout> l);
+
+// Agreement by key for a pervasive dyad (language.md §11.3): the arguments' keyed leading axes
+// aligned (the left's keys, then keys only the right has; a missing entry reads its array's
+// fill) as one selection planned from the two layouts, `plain` (which ignores the arguments'
+// own labels) applied to the aligned arguments, and the result labelled. Same layouts cost no selection; against an
+// unkeyed argument agreement is positional, and a keyed singleton stretches and loses its key.
+using PlainDyad = std::function<Value(const Value&, const Value&)>;
+Value keyed_dyad(const Value& a, const Value& w, const PlainDyad& plain);
 
 } // namespace bpl::prim

@@ -86,3 +86,86 @@ r←["sum":+/ "max":⌈/] ⋄ [r.sum 1 2 3;r.max 1 2 3;r≡⍎⍕r]   ⍝ [6;3;$
 
 ⍝ keys:nested-record-value —
 ("a":"b":1)≡["a":["b":1]]   ⍝ $t
+
+⍝⍝ Selection (§11.2)
+
+⍝ keys:select-row — a key removes the axis; the other axes keep their keys
+M←["alice" "bob";"price" "qty"]:[10 2⋄20 4] ⋄ "bob"⌷M   ⍝ ["price":20 "qty":4]
+
+⍝ keys:select-column — ∞ takes a whole axis with its keys
+M←["alice" "bob";"price" "qty"]:[10 2⋄20 4] ⋄ ∞ "qty"⌷M   ⍝ ["alice":2 "bob":4]
+
+⍝ keys:select-item — a key per axis gives the item
+M←["alice" "bob";"price" "qty"]:[10 2⋄20 4] ⋄ "bob" 0⌷M   ⍝ 20
+
+⍝ keys:select-keep — a vector of keys keeps the axis
+M←["alice" "bob";"price" "qty"]:[10 2⋄20 4] ⋄ ⎕←[,⊂"alice"]⌷M ⋄ 0   ⍝ 0
+⍝ ⎕: [["alice"];["price" "qty"]]:[10 2⋄]
+
+⍝ keys:select-order — a vector of keys selects in its order
+v←"a" "b" "c":10 20 30 ⋄ [[["c" "a"]]⌷v;v.[[2 0]]]   ⍝ [["c":30 "a":10];["c":30 "a":10]]
+
+⍝ keys:select-reverse — ¯∞ reverses the axis and its keys
+(¯∞⌷"a" "b" "c":10 20 30)≡"c" "b" "a":30 20 10   ⍝ $t
+
+⍝ keys:select-pick-row — "key"⊃ of a matrix keeps the column keys
+M←["alice" "bob";"price" "qty"]:[10 2⋄20 4] ⋄ "bob"⊃M   ⍝ ["price":20 "qty":4]
+
+⍝ keys:select-nested — a record inside a record keeps its keys
+inner←"bb" "cc":1 2 ⋄ x←["aa":inner "zz":0] ⋄ [(x.aa).bb;x.aa.cc;x.aa≡inner]   ⍝ [1;2;$t]
+
+⍝ keys:select-missing — a missing key is INDEX ERROR
+v←"a" "b":1 2 ⋄ "z"⌷v
+⍝ error: INDEX ERROR
+
+⍝ keys:select-twice — a keyed position selected twice is DOMAIN ERROR
+v←"a" "b":1 2 ⋄ [["a" "a"]]⌷v
+⍝ error: DOMAIN ERROR
+
+⍝ keys:select-twice-position — also through positions
+v←"a" "b":1 2 ⋄ v.[[1 1]]
+⍝ error: DOMAIN ERROR
+
+⍝ keys:select-unkeyed — a key on an unkeyed array is INDEX ERROR
+"a"⌷1 2 3
+⍝ error: INDEX ERROR
+
+⍝⍝ Agreement by key (§11.3)
+
+⍝ keys:agree-order — the result lists the left's keys
+["aa":1 "bb":2]+["bb":10 "aa":20]   ⍝ ["aa":21 "bb":12]
+
+⍝ keys:agree-missing — a missing entry reads its array's fill
+["aa":2]+["bb":3]   ⍝ ["aa":2 "bb":3]
+
+⍝ keys:agree-fill-product — the fill is 0 for numbers
+["aa":2 "cc":5]×["bb":3 "cc":4]   ⍝ ["aa":0 "cc":20 "bb":0]
+
+⍝ keys:agree-stretch — a keyed singleton stretches and loses its key
+["base":5]+10 20 30   ⍝ 15 25 35
+
+⍝ keys:agree-unit — a unit stretches to the keyed array, which keeps its keys
+("base":5)+⊂10 20 30   ⍝ ["base":[15 25 35]]
+
+⍝ keys:agree-positional — against an unkeyed axis agreement is positional
+(1 2+"a" "b":10 20)≡"a" "b":11 22   ⍝ $t
+
+⍝ keys:agree-unkeyed-positions — unkeyed positions pair in order
+[["a":1 2]+[10 "a":20];["a":1 2]+["b":10 20]]   ⍝ [["a":21 12];["a":1 22 "b":10]]
+
+⍝ keys:agree-unkeyed-length — unkeyed positions must agree
+["a":1 2]+["a":1 2 3]
+⍝ error: LENGTH ERROR
+
+⍝ keys:agree-monadic — monadic pervasive functions keep the keys
+(-["a":1 "b":2])≡["a":¯1 "b":¯2]   ⍝ $t
+
+⍝ keys:agree-compare — comparisons align too
+("aa" "bb":1 2)=("bb" "aa":2 1)   ⍝ ["aa":$t "bb":$t]
+
+⍝ keys:agree-integers — integer kinds survive alignment, fill 0
+X←"aa" "bb":[2 3]ₓ ⋄ Y←"bb" "cc":[5 7]ₓ ⋄ ⎕←X+Y ⋄ 0   ⍝ 0
+⍝ ⎕: ["aa":2 "bb":8 "cc":7]ₓ
+
+⍝ keys:agree-same-layout — the same keys need no alignment
+a←"x" "y" "z":1 2 3 ⋄ b←a×10 ⋄ a+b   ⍝ ["x":11 "y":22 "z":33]
