@@ -152,6 +152,17 @@ class Binder {
             throw Error(ErrorKind::Syntax, "a strand is not an assignment target", last.tok.site);
         // Selective assignment (§5): a parenthesised selection, a subscript or a dot index.
         size_t last_target = modifier ? t - 1 : t;
+        if (std::optional<Value> path = dot_path(items, b, last_target)) { // `T.a.b←v` (§11.4)
+            if (!value && !modifier) need_value();
+            size_t st = last_target - 2 * static_cast<size_t>(path->count());
+            Instr pa = leaf(Op::PathAssign, Role::Subject, span(items[st].tok.site, arrow.tok.site));
+            pa.name = items[st].tok.text;
+            pa.value = std::move(*path);
+            pa.kids.push_back(value ? std::move(*value) : leaf(Op::Const, Role::Subject, {}));
+            if (modifier) pa.kids.push_back(std::move(*modifier));
+            if (st == b) return pa;
+            return sequence(items, b, st, Unit{std::move(pa), items[st].space_before()});
+        }
         if (size_t st = selective_start(items, b, last_target); st != NONE) {
             if (!value && !modifier) need_value();
             bool paren = st == last_target && items[st].kind == SynKind::Paren;
@@ -232,6 +243,20 @@ class Binder {
     }
 
     static constexpr size_t NONE = static_cast<size_t>(-1);
+
+    // The keys of a target `name.key.key…` ending at items[j] (touching dots and names only),
+    // as a vector of strings; nullopt for any other target.
+    static std::optional<Value> dot_path(const Expr& items, size_t b, size_t j) {
+        std::vector<Value> keys;
+        while (j >= b + 2 && is_token(items[j], Tok::Name) && is_token(items[j - 1], Tok::Dot) &&
+               !items[j].space_before() && !items[j - 1].space_before()) {
+            keys.insert(keys.begin(), value::char_vector(base::decode_utf8(items[j].tok.text)));
+            j -= 2;
+        }
+        if (keys.empty() || !is_token(items[j], Tok::Name)) return std::nullopt;
+        int64_t n = static_cast<int64_t>(keys.size());
+        return value::make_array({n}, std::move(keys));
+    }
 
     // Where the postfix ending at items[j] starts (a touching mark or script, or `.[…]`), or NONE.
     static size_t postfix_start(const Expr& items, size_t b, size_t j) {
@@ -715,6 +740,7 @@ Instr bind_statement(const Expr& e, const Frame& frame) {
 
 bool is_shy(const Instr& i) {
     return i.op == Op::Assign || i.op == Op::ModAssign || i.op == Op::Destructure || i.op == Op::SelectAssign ||
+           i.op == Op::PathAssign ||
            i.op == Op::Print || i.op == Op::DefaultAlpha;
 }
 

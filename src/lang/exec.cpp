@@ -527,11 +527,17 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
     int64_t n = cur.count();
     auto positions = value::ArrayData::compact(Kind::Int, cur.shape());
     for (int64_t k = 0; k < n; k++) positions->items_as<int64_t>()[k] = k + 1;
+    // the positions carry the target's keys, so a selection by key finds its positions, and
+    // the written value keeps them
+    base::Ref<const value::Layout> labels;
+    if (cur.is_stored_array()) labels = cur.array_data().layout_ref();
+    positions = value::ArrayData::relayout(std::move(positions), labels);
     const value::ArrayData* source = positions.get();
     Value saved = select_source_;
     try {
         select_source_ = cur.is_stored_array() ? Value::array(positions) : Value::integer(1);
         Value where = eval(i.kids[0], fr).read();
+        v = prim::align_to(where, v); // a keyed right side by the selection's keys (§11.4)
         // Every position is checked before anything changes; a mark per item finds repeats.
         Value ints = where.is_atom() ? value::make_array({1}, {where}) : where;
         bool compact = ints.is_stored_array() && !ints.array_data().is_boxed() &&
@@ -588,7 +594,7 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
             std::optional<Value> r;
             if (unit.is_atom() || now.rank() > 0) r = prim::write_at(cur, positions, unit, accumulate);
             if (r) {
-                home->set(i.name, to_bind(*r));
+                home->set(i.name, to_bind(prim::relabel(*r, labels)));
                 return monadic ? now : v;
             }
         }
@@ -614,7 +620,7 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
                 for (size_t k = 0; k < ps.size(); k++) write(ps[k], xs[k]);
             }
         }
-        Value result = cur.is_stored_array() ? written(cur, std::move(items)) : items[0];
+        Value result = cur.is_stored_array() ? prim::relabel(written(cur, std::move(items)), labels) : items[0];
         home->set(i.name, to_bind(result));
         return monadic ? now : v;
     } catch (Error& e) {
@@ -622,6 +628,31 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
         e.at(i.site);
         throw;
     }
+}
+
+// `T.a.b←v`, `T.a+←v` (§11.4): the binding's new value built whole, then set; modified
+// assignment to a missing key is INDEX ERROR.
+Value Exec::path_assign(const Instr& i, Frame& fr) {
+    Value v = eval(i.kids[0], fr);
+    bool monadic = v.is_none() && i.kids[0].op == Op::Const && i.kids.size() > 1;
+    if ((v.is_none() && !monadic) || is_absent(v)) fail(ErrorKind::Value, "no result to assign", i.site);
+    Value fn = i.kids.size() > 1 ? eval(i.kids[1], fr) : Value();
+    Scope* home = fr.scope->owner(i.name);
+    if (!home) fail(ErrorKind::Value, "undefined name: " + i.name, i.site);
+    std::vector<std::string> path;
+    for (const Value& k : i.value.array_data().boxed_items()) path.push_back(*prim::key_text(k));
+    try {
+        Value now = prim::assign_path(*home->find_local(i.name), path, 0, [&](const std::optional<Value>& old) {
+            if (fn.is_none()) return to_bind(v);
+            if (!old) throw Error(ErrorKind::Index, "no key \"" + path.back() + "\" to modify");
+            return to_bind(monadic ? apply(*this, fn, nullptr, *old) : apply(*this, fn, &*old, v));
+        });
+        home->set(i.name, to_bind(now));
+    } catch (Error& e) {
+        e.at(i.site);
+        throw;
+    }
+    return v;
 }
 
 Value Exec::eval(const Instr& i, Frame& fr) {
@@ -722,6 +753,7 @@ Value Exec::eval(const Instr& i, Frame& fr) {
     case Op::Pattern: fail(ErrorKind::Internal, "a pattern outside an assignment", i.site);
     case Op::Field: fail(ErrorKind::Internal, "a field outside a bracket list", i.site);
     case Op::SelectAssign: return select_assign(i, fr);
+    case Op::PathAssign: return path_assign(i, fr);
     case Op::SelectSource: return select_source_;
     case Op::Print: {
         Value v = eval(i.kids[0], fr);

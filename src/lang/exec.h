@@ -45,6 +45,7 @@ class Exec {
     void bind_pattern(const Instr& p, const Value& v, Frame& frame, const Value* fn);
     Value list(const Instr& i, Frame& frame);
     Value select_assign(const Instr& i, Frame& frame);
+    Value path_assign(const Instr& i, Frame& frame);
 
     Context& ctx_;
     std::shared_ptr<const std::string> source_;

@@ -294,6 +294,57 @@ std::optional<Value> keyed_squad(const Value& sel, const Value& w,
     return relabel(r, Layout::of(std::move(out)));
 }
 
+Value assign_path(const Value& root, const std::vector<std::string>& path, size_t level,
+                  const PathUpdate& update) {
+    Value cur = root.read();
+    if (!cur.is_stored_array() || cur.rank() != 1) fail(ErrorKind::Rank, "a dot path descends into a record");
+    const Layout* l = cur.array_data().layout();
+    const std::string& key = path[level];
+    int64_t pos = -1; // the key's position, -1: missing
+    if (l)
+        if (std::optional<int64_t> p = l->find(0, key)) pos = *p;
+    bool last = level + 1 == path.size();
+    std::optional<Value> old;
+    if (pos >= 0) old = cur.array_data().item(pos);
+    Value now;
+    if (last) now = update(old);
+    else now = assign_path(old ? *old : value::record({}), path, level + 1, update);
+    std::vector<Value> items;
+    items.reserve(static_cast<size_t>(cur.count()) + 1);
+    for (int64_t i = 0; i < cur.count(); i++) items.push_back(cur.array_data().item(i));
+    std::vector<std::optional<std::string>> keys =
+        l && l->is_keyed(0) ? l->axis(0).keys : std::vector<std::optional<std::string>>(items.size());
+    if (pos >= 0) {
+        items[static_cast<size_t>(pos)] = std::move(now);
+    } else {
+        items.push_back(std::move(now));
+        keys.emplace_back(key);
+    }
+    int64_t n = static_cast<int64_t>(items.size());
+    Value out = value::make_array({n}, std::move(items), cur.array_data().prototype());
+    std::vector<AxisLayout> axes(1);
+    if (l) axes[0].name = l->axis(0).name;
+    axes[0].keyed = true;
+    axes[0].keys = std::move(keys);
+    return value::with_layout(out, Layout::of(std::move(axes)));
+}
+
+Value align_to(const Value& sel, const Value& v) {
+    const Layout* ls = value::layout_of(sel);
+    const Layout* lv = value::layout_of(v);
+    if (!ls || !lv || !ls->is_keyed(0) || !lv->is_keyed(0) || sel.rank() == 0 || v.rank() == 0) return v;
+    int64_t n = sel.shape()[0];
+    std::vector<int64_t> idx;
+    for (int64_t i = 0; i < n; i++) {
+        const std::optional<std::string>& k = ls->key(0, i);
+        std::optional<int64_t> p = k ? lv->find(0, *k) : std::optional<int64_t>(i);
+        if (!p) throw base::Error(ErrorKind::Index, "no key \"" + *k + "\" in the value assigned");
+        idx.push_back(*p);
+    }
+    if (is_identity(idx, v.shape()[0])) return v;
+    return select_cells(v, idx, {n});
+}
+
 Value relabel(const Value& v, Ref<const Layout> l) {
     if (v.rank() == 0) return v; // atoms and scalars have no axis to label
     if (!v.is_pending()) return value::with_layout(v, std::move(l));

@@ -34,6 +34,20 @@ std::optional<Value> keyed_squad(const Value& sel, const Value& w,
 // The layout of Y's axes after its first k (what selecting k leading positions leaves).
 base::Ref<const value::Layout> after_axes(const Value& w, int64_t k);
 
+// Assignment through a dot path (language.md §11.4): `root` with the item at `path` (one key per
+// level, from the root) replaced by update(old item) (nullopt: the key is missing). A missing key
+// is appended (the vector's other positions keep theirs; an unkeyed vector's old positions stay
+// without keys), and a missing level along the path starts as the empty record. Descending into
+// a value that is not a vector is RANK ERROR. Builds the new value; changes nothing on error.
+using PathUpdate = std::function<Value(const std::optional<Value>& old)>;
+Value assign_path(const Value& root, const std::vector<std::string>& path, size_t level,
+                  const PathUpdate& update);
+
+// The right side of an assignment to a keyed vector selection `sel`, aligned to its keys
+// (§11.4): v's items in the order of sel's keys (extra keys ignored, a missing one INDEX ERROR).
+// v as it is when either side is unkeyed (then by position) or sel is a unit.
+Value align_to(const Value& sel, const Value& v);
+
 // v with layout l (null: none) without reading it: a stored array shares its items, a pending
 // value becomes the same step under a description that carries l (its stored result gets l).
 Value relabel(const Value& v, base::Ref<const value::Layout> l);

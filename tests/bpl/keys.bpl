@@ -169,3 +169,52 @@ X←"aa" "bb":[2 3]ₓ ⋄ Y←"bb" "cc":[5 7]ₓ ⋄ ⎕←X+Y ⋄ 0   ⍝ 0
 
 ⍝ keys:agree-same-layout — the same keys need no alignment
 a←"x" "y" "z":1 2 3 ⋄ b←a×10 ⋄ a+b   ⍝ ["x":11 "y":22 "z":33]
+
+⍝⍝ Assignment through keys and dot paths (§11.4)
+
+⍝ keys:assign-existing — a dot path replaces the item under its key
+T←["a":1 "b":2] ⋄ T.a←5 ⋄ T   ⍝ ["a":5 "b":2]
+
+⍝ keys:assign-append — a missing key is appended; the old positions keep no key
+v←10 20 30 ⋄ v.x←9 ⋄ ⎕←v ⋄ 0   ⍝ 0
+⍝ ⎕: [10 20 30 "x":9]
+
+⍝ keys:assign-create-path — plain assignment through a path creates missing records
+T←["a":1] ⋄ T.style.color←"red" ⋄ T   ⍝ ["a":1 "style":["color":"red"]]
+
+⍝ keys:assign-empty-record — fields added to ⍬:⍬ one by one
+ns←⍬:⍬ ⋄ ns.aa←5 ⋄ ns.bb←⍳3 ⋄ ns.cc←2 2⍴⍳4 ⋄ ns.cc₁,ns.aa×ns.bb   ⍝ 2 3 0 5 10
+
+⍝ keys:assign-function — a field holding a function calls in later statements
+ns←⍬:⍬
+ns.f1←{⍵+3}
+ns.a←⍬:⍬
+ns.a.f2←{⍵×2}
+ns.f1 ns.a.f2 6   ⍝ 15
+
+⍝ keys:assign-modified — modified assignment through a path updates the item
+T←["a":["b":10]] ⋄ T.a.b+←1 ⋄ T.a.b   ⍝ 11
+
+⍝ keys:assign-modified-missing — modified assignment to a missing key is INDEX ERROR
+T←["a":1] ⋄ T.z+←1
+⍝ error: INDEX ERROR
+
+⍝ keys:assign-non-record — descending into a non-record is RANK ERROR
+T←["a":1] ⋄ T.a.b←2
+⍝ error: RANK ERROR
+
+⍝ keys:assign-unchanged — a failed assignment changes nothing
+T←["a":1] ⋄ {"RANK"::T ⋄ T.a.b←2}0   ⍝ ["a":1]
+
+⍝ keys:assign-vector-keys — a vector selection aligns the right side's keys
+T←"aa" "bb":1 2 ⋄ T.[["bb" "aa"]]←["aa":5 "bb":6 "cc":7] ⋄ T   ⍝ ["aa":5 "bb":6]
+
+⍝ keys:assign-vector-missing — a key of the selection missing on the right side
+T←"aa" "bb":1 2 ⋄ T.[["aa" "bb"]]←"aa":5
+⍝ error: INDEX ERROR
+
+⍝ keys:assign-vector-positional — an unkeyed right side assigns by position
+T←"aa" "bb":1 2 ⋄ T.[["bb" "aa"]]←10 20 ⋄ T   ⍝ ["aa":20 "bb":10]
+
+⍝ keys:digits-in-keys — after a dot, digits belong to the key
+T←["q1":5] ⋄ T.q1   ⍝ 5
