@@ -329,8 +329,16 @@ class Binder {
             if (known) u.value = *known; // for the next field of a chain; the call ignores it
             return p + 2;
         }
+        if (sel.kind == SynKind::Paren) { // `A.(expr)`: a scope, bound when it runs (§4.8)
+            auto body = std::make_shared<DfnSyntax>();
+            body->bodies.push_back({DfnStmt{DfnStmt::Kind::Plain, sel.expr, {}, sel.tok.site}});
+            body->site = sel.tok.site;
+            u = node(Op::Scope, Role::Subject, span(site, sel.tok.site), std::move(u));
+            u.dfn = std::move(body);
+            return p + 2;
+        }
         if (sel.kind != SynKind::Bracket)
-            throw Error(ErrorKind::Unsupported, "dot fields and scopes are not supported yet",
+            throw Error(ErrorKind::Syntax, "a dot needs a name, brackets or parentheses after it",
                         s.tok.site);
         Instr index = item(sel);
         u = node(Op::Dyad, Role::Subject, s.tok.site,

@@ -37,6 +37,7 @@ enum class Op : uint8_t {
     ModAssign,    // name; kids: function[, value]
     Destructure,  // kids: pattern, value[, function]
     Pattern,      // destructuring target: name, or kids (nested)
+    Scope,        // kids: keyed vector; dfn: its one statement, run with the keys as names (`A.(expr)`)
     PathAssign,   // name; value: the dot path's keys (strings); kids: value (none: monadic)[, function]
     SelectAssign, // name; kids: selection (reading SelectSource), value (none: monadic)[, function]
     SelectSource, // the selected name's positions or value during a selective assignment

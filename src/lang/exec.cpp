@@ -655,6 +655,38 @@ Value Exec::path_assign(const Instr& i, Frame& fr) {
     return v;
 }
 
+void bind_keys(Scope& scope, const Value& record) {
+    Value r = record.read();
+    const value::Layout* l = value::layout_of(r);
+    if (!l || r.rank() != 1 || !l->is_keyed(0))
+        throw Error(ErrorKind::Domain, "a scope needs a keyed vector");
+    for (int64_t k = 0; k < r.count(); k++)
+        if (const auto& key = l->key(0, k)) scope.set(*key, r.array_data().item(k));
+}
+
+// `A.(expr)` (§4.8): the statement runs in a scope of A's keys inside the running one; other
+// names and ⍺ ⍵ resolve as outside, and assignments stay in the scope.
+Value Exec::scope(const Instr& i, Frame& fr) {
+    Value r = eval(i.kids[0], fr);
+    base::Ref<Scope> keep = fr.scope->is_global() ? base::Ref<Scope>() : base::Ref<Scope>(fr.scope);
+    base::Ref<Scope> inner(new Scope(fr.scope, std::move(keep)));
+    Value result;
+    try {
+        bind_keys(*inner, r);
+        Frame f = fr;
+        f.scope = inner.get();
+        bool shy = false;
+        result = statement(i.dfn->bodies[0][0].expr, f, &shy);
+    } catch (Error& e) {
+        inner->clear();
+        e.at(i.site);
+        throw;
+    }
+    inner->clear(); // as a dfn's locals: a function made here may not outlive the scope
+    if (inner->ref_count() > 1) fail(ErrorKind::Domain, "a local function escapes its scope", i.site);
+    return result;
+}
+
 Value Exec::eval(const Instr& i, Frame& fr) {
     // a statement's calls nest as deep as it is long (1+1+1+… of 2·10^4 terms overflowed)
     if (base::stack_nearly_full()) fail(ErrorKind::Limit, "an expression or dfn calls nested too deeply", i.site);
@@ -754,6 +786,7 @@ Value Exec::eval(const Instr& i, Frame& fr) {
     case Op::Field: fail(ErrorKind::Internal, "a field outside a bracket list", i.site);
     case Op::SelectAssign: return select_assign(i, fr);
     case Op::PathAssign: return path_assign(i, fr);
+    case Op::Scope: return scope(i, fr);
     case Op::SelectSource: return select_source_;
     case Op::Print: {
         Value v = eval(i.kids[0], fr);

@@ -218,3 +218,28 @@ T←"aa" "bb":1 2 ⋄ T.[["bb" "aa"]]←10 20 ⋄ T   ⍝ ["aa":20 "bb":10]
 
 ⍝ keys:digits-in-keys — after a dot, digits belong to the key
 T←["q1":5] ⋄ T.q1   ⍝ 5
+
+⍝⍝ Scopes (§4.8)
+
+⍝ keys:scope-names — keys name their items; other names resolve outside
+T←["a":1 "b":2] ⋄ c←100 ⋄ T.(a+b+c)   ⍝ 103
+
+⍝ keys:scope-assign-inside — assignments stay inside the scope
+T←["a":1] ⋄ r←T.(a←5) ⋄ [r T.a]   ⍝ 5 1
+
+⍝ keys:scope-function — a key holding a function binds as a function
+T←["f":{⍵×2} "a":3] ⋄ T.(f a)   ⍝ 6
+
+⍝ keys:scope-not-keyed — a scope needs a keyed vector
+m←3 4⍴⍳12 ⋄ m.(1 2)
+⍝ error: DOMAIN ERROR
+
+⍝ keys:scope-omega — ⍵ resolves as outside
+{["a":10].(a+⍵)}5   ⍝ 15
+
+⍝ keys:execute-in — A⍎text runs the text with A's keys as names
+T←["a":1 "b":2] ⋄ c←100 ⋄ x←T⍎"a+b+c" ⋄ T⍎"a←7" ⋄ [x T.a]   ⍝ 103 1
+
+⍝ keys:execute-in-not-keyed —
+1 2⍎"1"
+⍝ error: DOMAIN ERROR
