@@ -99,8 +99,7 @@ M←["alice" "bob";"price" "qty"]:[10 2⋄20 4] ⋄ ∞ "qty"⌷M   ⍝ ["alice"
 M←["alice" "bob";"price" "qty"]:[10 2⋄20 4] ⋄ "bob" 0⌷M   ⍝ 20
 
 ⍝ keys:select-keep — a vector of keys keeps the axis
-M←["alice" "bob";"price" "qty"]:[10 2⋄20 4] ⋄ ⎕←[,⊂"alice"]⌷M ⋄ 0   ⍝ 0
-⍝ ⎕: [["alice"];["price" "qty"]]:[10 2⋄]
+M←["alice" "bob";"price" "qty"]:[10 2⋄20 4] ⋄ ([,⊂"alice"]⌷M)≡[["alice"];"price" "qty"]:[10 2⋄]   ⍝ $t
 
 ⍝ keys:select-order — a vector of keys selects in its order
 v←"a" "b" "c":10 20 30 ⋄ [[["c" "a"]]⌷v;v.[[2 0]]]   ⍝ [["c":30 "a":10];["c":30 "a":10]]
@@ -243,3 +242,17 @@ T←["a":1 "b":2] ⋄ c←100 ⋄ x←T⍎"a+b+c" ⋄ T⍎"a←7" ⋄ [x T.a]   
 ⍝ keys:execute-in-not-keyed —
 1 2⍎"1"
 ⍝ error: DOMAIN ERROR
+
+⍝⍝ Display of keyed arrays (§12)
+
+⍝ keys:display-table — a keyed matrix prints as a table
+⎕←["alice" "bob";"price" "qty"]:[10 2⋄20 4] ⋄ 0   ⍝ 0
+⍝ ⎕:       price qty\nalice    10   2\n  bob    20   4
+
+⍝ keys:display-table-positions — an unkeyed axis shows its positions
+⎕←"aa" "bb":[1 2 3⋄4 5 6] ⋄ 0   ⍝ 0
+⍝ ⎕:    0 1 2\naa 1 2 3\nbb 4 5 6
+
+⍝ keys:display-pages — rank 3: each page headed by the key that selects it
+⎕←["x1" "x2";"r1" "r2";"c1" "c2"]:2 2 2⍴⍳8 ⋄ 0   ⍝ 0
+⍝ ⎕: "x1"⌷\n   c1 c2\nr1  0  1\nr2  2  3\n\n"x2"⌷\n   c1 c2\nr1  4  5\nr2  6  7
