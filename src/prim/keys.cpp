@@ -385,6 +385,101 @@ Value keyed_dyad(const Value& a, const Value& w, const PlainDyad& plain) {
     return relabel(r, Layout::of(std::move(axes)));
 }
 
+namespace {
+
+// --- layout rules of the structural rows: the result's labels from the arguments' ---
+
+// w's axes, or unlabelled ones.
+std::vector<AxisLayout> axes_or_none(const Value& w) {
+    if (const Layout* l = value::layout_of(w)) return l->axes();
+    return std::vector<AxisLayout>(static_cast<size_t>(std::max<int64_t>(w.rank(), 1)));
+}
+
+// An axis's keys positions `from` (one per result position; -1: a position with no key).
+AxisLayout keys_at(const AxisLayout& axis, const std::vector<int64_t>& from) {
+    AxisLayout out;
+    out.name = axis.name;
+    if (!axis.keyed) return out;
+    out.keyed = true;
+    for (int64_t p : from) out.keys.push_back(p < 0 ? std::nullopt : axis.keys[static_cast<size_t>(p)]);
+    return out;
+}
+
+Ref<const Layout> reverse_axis(const Value& w, int64_t ax) {
+    if (w.rank() == 0) return {};
+    std::vector<AxisLayout> axes = axes_or_none(w);
+    std::reverse(axes[static_cast<size_t>(ax)].keys.begin(), axes[static_cast<size_t>(ax)].keys.end());
+    return Layout::of(std::move(axes));
+}
+Ref<const Layout> reverse_layout(const Value& w, const Value&) { return reverse_axis(w, w.rank() - 1); }
+Ref<const Layout> reverse_first_layout(const Value& w, const Value&) { return reverse_axis(w, 0); }
+Ref<const Layout> transpose_layout(const Value& w, const Value& r) {
+    if (r.rank() != w.rank()) return {};
+    std::vector<AxisLayout> axes = axes_or_none(w);
+    std::reverse(axes.begin(), axes.end());
+    return Layout::of(std::move(axes));
+}
+
+// n↑w and n↓w with one count: the leading axis's keys follow the positions kept.
+Ref<const Layout> take_drop(const Value& a, const Value& w, const Value& r, bool take) {
+    Value n = a.read();
+    if (!n.is_number() || w.rank() == 0 || r.rank() != w.rank()) return {};
+    int64_t c = n.as_i64(), len = w.shape()[0], out = r.shape()[0];
+    std::vector<int64_t> from;
+    for (int64_t i = 0; i < out; i++) {
+        int64_t p = take ? (c >= 0 ? i : len + c + i) : (c >= 0 ? c + i : i);
+        from.push_back(p >= 0 && p < len ? p : -1);
+    }
+    std::vector<AxisLayout> axes = axes_or_none(w);
+    axes[0] = keys_at(axes[0], from);
+    return Layout::of(std::move(axes));
+}
+Ref<const Layout> take_layout(const Value& a, const Value& w, const Value& r) { return take_drop(a, w, r, true); }
+Ref<const Layout> drop_layout(const Value& a, const Value& w, const Value& r) { return take_drop(a, w, r, false); }
+
+// X,Y of vectors and units: the keys of both, in order (a key in both: DOMAIN ERROR).
+Ref<const Layout> catenate_layout(const Value& a, const Value& w, const Value& r) {
+    if (r.rank() != 1 || a.rank() > 1 || w.rank() > 1) return {};
+    std::vector<std::optional<std::string>> keys;
+    for (const Value* v : {&a, &w}) {
+        std::vector<std::optional<std::string>> k = keys_of(*v);
+        if (k.empty()) k.resize(static_cast<size_t>(v->rank() == 0 ? 1 : v->shape()[0]));
+        for (auto& x : k) keys.push_back(std::move(x));
+    }
+    return Layout::of_keys(std::move(keys));
+}
+
+using LayoutMonad = Ref<const Layout> (*)(const Value& w, const Value& r);
+using LayoutDyad = Ref<const Layout> (*)(const Value& a, const Value& w, const Value& r);
+struct LayoutRule {
+    Prim prim;
+    LayoutMonad monad;
+    LayoutDyad dyad;
+};
+// clang-format off
+const LayoutRule LAYOUT_RULES[] = {
+    //  row                monadic                dyadic
+    {Prim::Reverse,      reverse_layout,        nullptr},
+    {Prim::ReverseFirst, reverse_first_layout,  nullptr},
+    {Prim::Transpose,    transpose_layout,      nullptr},
+    {Prim::Take,         nullptr,               take_layout},
+    {Prim::Drop,         nullptr,               drop_layout},
+    {Prim::Comma,        nullptr,               catenate_layout},
+};
+// clang-format on
+
+} // namespace
+
+Value labelled_result(Prim p, const Value* a, const Value& w, Value r) {
+    if (!value::layout_of(w) && !(a && value::layout_of(*a))) return r;
+    for (const LayoutRule& rule : LAYOUT_RULES) {
+        if (rule.prim != p) continue;
+        if (a ? !rule.dyad : !rule.monad) return r; // this valence keeps no labels
+        return relabel(r, a ? rule.dyad(*a, w, r) : rule.monad(w, r));
+    }
+    return r;
+}
+
 const std::vector<Rule>& key_rules() {
     static const std::vector<Rule> rules = {{Prim::Key, drop_keys, put_keys}};
     return rules;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "base/ref.h"
+#include "prim/prim.h"
 #include "value/layout.h"
 #include "value/value.h"
 
@@ -47,6 +48,11 @@ Value assign_path(const Value& root, const std::vector<std::string>& path, size_
 // (§11.4): v's items in the order of sel's keys (extra keys ignored, a missing one INDEX ERROR).
 // v as it is when either side is unkeyed (then by position) or sel is a unit.
 Value align_to(const Value& sel, const Value& v);
+
+// The result r of row p's host rule, labelled from its arguments' labels by the row's layout
+// rule (keys.cpp's table: ⌽ ⊖ ⍉ ↑ ↓ ,); r as it is for rows without one or unlabelled
+// arguments. `a` is null for a monadic call.
+Value labelled_result(Prim p, const Value* a, const Value& w, Value r);
 
 // v with layout l (null: none) without reading it: a stored array shares its items, a pending
 // value becomes the same step under a description that carries l (its stored result gets l).

@@ -256,3 +256,24 @@ T←["a":1 "b":2] ⋄ c←100 ⋄ x←T⍎"a+b+c" ⋄ T⍎"a←7" ⋄ [x T.a]   
 ⍝ keys:display-pages — rank 3: each page headed by the key that selects it
 ⎕←["x1" "x2";"r1" "r2";"c1" "c2"]:2 2 2⍴⍳8 ⋄ 0   ⍝ 0
 ⍝ ⎕: "x1"⌷\n   c1 c2\nr1  0  1\nr2  2  3\n\n"x2"⌷\n   c1 c2\nr1  4  5\nr2  6  7
+
+⍝⍝ Keys through structural functions
+
+⍝ keys:reverse — ⌽ reverses the keys with the items
+(⌽"a" "b" "c":1 2 3)≡["c":3 "b":2 "a":1]   ⍝ $t
+
+⍝ keys:reverse-first — ⊖ reverses the leading axis's keys
+(⊖["r1" "r2";"c1" "c2"]:[1 2⋄3 4])≡["r2" "r1";"c1" "c2"]:[3 4⋄1 2]   ⍝ $t
+
+⍝ keys:transpose — ⍉ reverses the axes with their keys
+(⍉["r1" "r2";"c1" "c2"]:[1 2⋄3 4])≡["c1" "c2";"r1" "r2"]:[1 3⋄2 4]   ⍝ $t
+
+⍝ keys:catenate — , joins the keys; an unkeyed item has none
+[("a":1),2;["a":1 2]≡("a":1),2;(1 2,"x":3)≡[1 2 "x":3]]   ⍝ [["a":1 2];$t;$t]
+
+⍝ keys:catenate-duplicate — a key on both sides is DOMAIN ERROR
+("a":1),"a":2
+⍝ error: DOMAIN ERROR
+
+⍝ keys:take-drop — ↑ ↓ keep the keys of the positions kept; overtake adds unkeyed fill
+[2↑"a" "b" "c":1 2 3;¯1↓"a" "b" "c":1 2 3;4↑"a" "b":1 2]   ⍝ [["a":1 "b":2];["a":1 "b":2];["a":1 "b":2 0 0]]
