@@ -351,6 +351,21 @@ std::string record_source(const ArrayData& a) {
 // position's number), so the text reads back through `K:Y`.
 std::string labelled_source(const ArrayData& a) {
     const value::Layout& l = *a.layout();
+    bool named = false;
+    for (const auto& axis : l.axes()) named = named || axis.name;
+    if (named) { // named axes: the keyed shape, then the array without the names (§12.2)
+        std::string s = "[";
+        std::vector<value::AxisLayout> axes = l.axes();
+        for (size_t ax = 0; ax < axes.size(); ax++) {
+            if (ax) s += " ";
+            if (axes[ax].name) s += key_source(*axes[ax].name) + ":";
+            s += std::to_string(a.shape()[ax]);
+            axes[ax].name.reset();
+        }
+        Value rest = value::with_layout(Value::array(base::Ref<ArrayData>(const_cast<ArrayData*>(&a))),
+                                        value::Layout::of(std::move(axes)));
+        return s + "]⍴" + group_if_spaced(source_form(rest));
+    }
     if (a.rank() == 1 && l.is_keyed(0) && !l.axis(0).name) return record_source(a);
     int64_t last = -1;
     for (int64_t ax = 0; ax < l.rank(); ax++)

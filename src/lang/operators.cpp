@@ -8,6 +8,7 @@
 #include "lang/exec.h"
 #include "math/random.h"
 #include "number/exact.h"
+#include "prim/keys.h"
 #include "prim/exact.h"
 #include "prim/factory.h"
 #include "prim/scalar.h"
@@ -611,7 +612,8 @@ Value rotate_along(const Value& counts, int64_t axis, const Value& w) {
 Value variant(Exec& ex, const Value& f, const Value& g, const Value* alpha, const Value& w) {
     Value spec = g.is_function() ? apply(ex, g, nullptr, w) : g;
     if (spec.rank() > 1) throw Error(ErrorKind::Rank, "axes are a unit or a vector");
-    std::vector<int64_t> given = integers_of(spec, "axis");
+    std::optional<std::vector<int64_t>> by_name = prim::named_axes(spec, w, alpha); // ⍠"month"
+    std::vector<int64_t> given = by_name ? *by_name : integers_of(spec, "axis");
     std::string kind;
     Value base;
     bool reduction = derived_parts(f, &kind, &base) && (kind == "reduce" || kind == "scan");

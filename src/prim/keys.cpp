@@ -345,6 +345,36 @@ Value align_to(const Value& sel, const Value& v) {
     return select_cells(v, idx, {n});
 }
 
+std::optional<std::vector<int64_t>> named_axes(const Value& spec, const Value& w, const Value* a) {
+    Value s = spec.read();
+    std::vector<Value> items;
+    if (key_text(s)) items.push_back(s);
+    else if (s.is_stored_array() && s.rank() == 1 && s.array_data().is_boxed())
+        for (int64_t i = 0; i < s.count(); i++) items.push_back(s.array_data().item(i));
+    bool named = false;
+    for (const Value& it : items) named = named || key_text(it).has_value();
+    if (!named) return std::nullopt;
+    auto axis_named = [](const Value& v, const std::string& name) -> std::optional<int64_t> {
+        if (const Layout* l = value::layout_of(v))
+            for (int64_t ax = 0; ax < l->rank(); ax++)
+                if (l->axis(ax).name == name) return ax;
+        return std::nullopt;
+    };
+    std::vector<int64_t> out;
+    for (const Value& it : items) {
+        std::optional<std::string> k = key_text(it);
+        if (!k) {
+            out.push_back(read_int(it));
+            continue;
+        }
+        std::optional<int64_t> ax = axis_named(w, *k);
+        if (!ax && a) ax = axis_named(*a, *k);
+        if (!ax) throw base::Error(ErrorKind::Domain, "no axis named \"" + *k + "\"");
+        out.push_back(*ax);
+    }
+    return out;
+}
+
 Value relabel(const Value& v, Ref<const Layout> l) {
     if (v.rank() == 0) return v; // atoms and scalars have no axis to label
     if (!v.is_pending()) return value::with_layout(v, std::move(l));
@@ -449,6 +479,23 @@ Ref<const Layout> catenate_layout(const Value& a, const Value& w, const Value& r
     return Layout::of_keys(std::move(keys));
 }
 
+// ⍴Y: the shape keyed by the axes' names (§11.5).
+Ref<const Layout> shape_layout(const Value& w, const Value& r) {
+    const Layout* l = value::layout_of(w);
+    if (!l || r.rank() != 1) return {};
+    std::vector<std::optional<std::string>> names;
+    for (const AxisLayout& axis : l->axes()) names.push_back(axis.name);
+    return Layout::of_keys(std::move(names));
+}
+// S⍴Y: the keys of S name the result's axes; Y's keys stay when the shape does.
+Ref<const Layout> reshape_layout(const Value& a, const Value& w, const Value& r) {
+    std::vector<AxisLayout> axes(static_cast<size_t>(r.rank()));
+    if (r.shape() == w.shape()) axes = axes_or_none(w);
+    std::vector<std::optional<std::string>> names = keys_of(a);
+    for (size_t ax = 0; ax < names.size() && ax < axes.size(); ax++) axes[ax].name = names[ax];
+    return Layout::of(std::move(axes));
+}
+
 using LayoutMonad = Ref<const Layout> (*)(const Value& w, const Value& r);
 using LayoutDyad = Ref<const Layout> (*)(const Value& a, const Value& w, const Value& r);
 struct LayoutRule {
@@ -465,6 +512,7 @@ const LayoutRule LAYOUT_RULES[] = {
     {Prim::Take,         nullptr,               take_layout},
     {Prim::Drop,         nullptr,               drop_layout},
     {Prim::Comma,        nullptr,               catenate_layout},
+    {Prim::Rho,          shape_layout,          reshape_layout},
 };
 // clang-format on
 

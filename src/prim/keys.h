@@ -54,6 +54,11 @@ Value align_to(const Value& sel, const Value& v);
 // arguments. `a` is null for a monadic call.
 Value labelled_result(Prim p, const Value* a, const Value& w, Value r);
 
+// The axes an axis specification names (`⍠"month"`, `⍠"a" 1`, §11.5): each name found among
+// the axis names of w (else of a), each number as it is; nullopt when spec holds no name.
+// DOMAIN ERROR for a name no axis has.
+std::optional<std::vector<int64_t>> named_axes(const Value& spec, const Value& w, const Value* a);
+
 // v with layout l (null: none) without reading it: a stored array shares its items, a pending
 // value becomes the same step under a description that carries l (its stored result gets l).
 Value relabel(const Value& v, base::Ref<const value::Layout> l);

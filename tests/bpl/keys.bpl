@@ -277,3 +277,20 @@ T←["a":1 "b":2] ⋄ c←100 ⋄ x←T⍎"a+b+c" ⋄ T⍎"a←7" ⋄ [x T.a]   
 
 ⍝ keys:take-drop — ↑ ↓ keep the keys of the positions kept; overtake adds unkeyed fill
 [2↑"a" "b" "c":1 2 3;¯1↓"a" "b" "c":1 2 3;4↑"a" "b":1 2]   ⍝ [["a":1 "b":2];["a":1 "b":2];["a":1 "b":2 0 0]]
+
+⍝⍝ Named axes (§11.5)
+
+⍝ keys:named-shape — axis names are the keys of the shape
+M←["city":2 "month":3]⍴⍳6 ⋄ ⎕←⍴M ⋄ (:M)≡2 3⍴⍳6   ⍝ $t
+⍝ ⎕: ["city":2 "month":3]ₓ
+
+⍝ keys:named-display — named axes show as a keyed shape, and read back
+v←["city":2]⍴["NY":60 "LA":150] ⋄ ⎕←v ⋄ v≡⍎⍕v   ⍝ $t
+⍝ ⎕: ["city":2]⍴["NY":60 "LA":150]
+
+⍝ keys:named-variant — ⍠ takes axis names
+M←["city":2 "month":3]⍴⍳6 ⋄ [+/⍠"month" M;+/⍠"city" M]   ⍝ [3 12;3 5 7]
+
+⍝ keys:named-missing — a name no axis has is DOMAIN ERROR
+M←["city":2 "month":3]⍴⍳6 ⋄ +/⍠"zz" M
+⍝ error: DOMAIN ERROR
