@@ -124,6 +124,9 @@ void Node::set_result(Value result) {
     // Leave the intern table: later calls with these operands read the result as a leaf.
     table().erase(hash_, this);
     forced_ = true;
+    // the stored result carries the keys and axis names the description promised
+    if (desc_.layout && result.is_stored_array() && result.array_data().layout() != desc_.layout.get())
+        result = value::with_layout(result, desc_.layout);
     result_ = std::move(result);
     origin_.operands.clear();
     origin_.operands.shrink_to_fit();

@@ -27,6 +27,7 @@ enum class Op : uint8_t {
     Dyad,         // kids: f ω α
     Strand,       // kids: items (subject runs side by side)
     List,         // kids: bracket items, evaluated left to right
+    Field,        // kids: key, value; a `key:value` item of a bracket list (a record's field)
     Rows,         // kids: rows; major cells of one array (`[a ⋄ b]`)
     ParenRows,    // kids: rows; a vector of the rows (`(a ⋄ b)`)
     Derive,       // kids: operator, left operand[, right operand]
@@ -36,6 +37,8 @@ enum class Op : uint8_t {
     ModAssign,    // name; kids: function[, value]
     Destructure,  // kids: pattern, value[, function]
     Pattern,      // destructuring target: name, or kids (nested)
+    Scope,        // kids: keyed vector; dfn: its one statement, run with the keys as names (`A.(expr)`)
+    PathAssign,   // name; value: the dot path's keys (strings); kids: value (none: monadic)[, function]
     SelectAssign, // name; kids: selection (reading SelectSource), value (none: monadic)[, function]
     SelectSource, // the selected name's positions or value during a selective assignment
     Print,        // kids: value (⎕←)

@@ -10,6 +10,7 @@
 #include "number/exact.h"
 #include "value/array.h"
 #include "value/function.h"
+#include "value/layout.h"
 
 #include <algorithm>
 #include <charconv>
@@ -328,7 +329,78 @@ std::string high_source(const ArrayData& a, int64_t axis, int64_t offset, bool m
     return s + "]";
 }
 
+std::string plain_source(const ArrayData& a);
+
+// A key in source form: `"ab"`, quotes doubled.
+std::string key_source(const std::string& k) {
+    std::string s = "\"";
+    for (char c : k) s += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return s + "\"";
+}
+
+// A keyed vector in bracket notation, `key:` before each keyed item (§12.2): `[10 20 "x":9]`,
+// `["aa":3 "bb":5]ₓ`; the empty record `⍬:⍬`.
+std::string record_source(const ArrayData& a) {
+    const value::Layout& l = *a.layout();
+    if (a.count() == 0) return "⍬:" + empty_text(a);
+    bool one_mark = !a.is_boxed() && (is_int_kind(a.kind()) || a.kind() == Kind::F32 || a.kind() == Kind::F16);
+    std::string s = "[";
+    for (int64_t i = 0; i < a.count(); i++) {
+        if (i) s += " ";
+        if (const auto& k = l.key(0, i)) s += key_source(*k) + ":";
+        Value v = a.item(i).read();
+        s += is_number_atom(v) ? number_text(v, !one_mark) : group_if_spaced(source_form(v));
+    }
+    return s + "]" + (one_mark ? number::mark(a.kind()) : "");
+}
+
+// Keys of the leading keyed axes as `[[k …];[k …]]:` before the plain array (no key: the
+// position's number), so the text reads back through `K:Y`.
+std::string labelled_source(const ArrayData& a) {
+    const value::Layout& l = *a.layout();
+    bool named = false;
+    for (const auto& axis : l.axes()) named = named || axis.name;
+    if (named) { // named axes: the keyed shape, then the array without the names (§12.2)
+        std::string s = "[";
+        std::vector<value::AxisLayout> axes = l.axes();
+        for (size_t ax = 0; ax < axes.size(); ax++) {
+            if (ax) s += " ";
+            if (axes[ax].name) s += key_source(*axes[ax].name) + ":";
+            s += std::to_string(a.shape()[ax]);
+            axes[ax].name.reset();
+        }
+        Value rest = value::with_layout(Value::array(base::Ref<ArrayData>(const_cast<ArrayData*>(&a))),
+                                        value::Layout::of(std::move(axes)));
+        return s + "]⍴" + group_if_spaced(source_form(rest));
+    }
+    if (a.rank() == 1 && l.is_keyed(0) && !l.axis(0).name) return record_source(a);
+    int64_t last = -1;
+    for (int64_t ax = 0; ax < l.rank(); ax++)
+        if (l.is_keyed(ax)) last = ax;
+    std::string s;
+    if (last >= 0) {
+        s = "[";
+        for (int64_t ax = 0; ax <= last; ax++) {
+            if (ax) s += ";";
+            s += "[";
+            for (int64_t i = 0; i < a.shape()[static_cast<size_t>(ax)]; i++) {
+                if (i) s += " ";
+                const auto& k = l.key(ax, i);
+                s += k ? key_source(*k) : std::to_string(i);
+            }
+            s += "]";
+        }
+        s += "]:";
+    }
+    return s + plain_source(a);
+}
+
 std::string array_source(const ArrayData& a) {
+    if (a.layout()) return labelled_source(a);
+    return plain_source(a);
+}
+
+std::string plain_source(const ArrayData& a) {
     if (a.rank() == 0) {
         Value v = a.item(0).read();
         if (v.is_function()) return v.function_obj().source() + "ᵘ";
@@ -483,7 +555,69 @@ std::string matrix_text(const ArrayData& a, const Elision* elide) {
     return out;
 }
 
+// A label of a keyed array's table: the key as text, or the position's number.
+std::string label(const value::Layout& l, int64_t axis, int64_t pos) {
+    const auto& k = l.key(axis, pos);
+    return k ? *k : std::to_string(pos);
+}
+
+// A keyed array of rank ≥ 2 as a table (§12.3): column keys as a header row, row keys as a left
+// column, each column right-aligned to its widest text; rank 3 and up page by page, each page
+// headed by the keys that select it and `⌷`, pages apart by a blank line.
+std::string keyed_table(const ArrayData& a) {
+    const value::Layout& l = *a.layout();
+    const auto& shape = a.shape();
+    int64_t r = a.rank(), rows = shape[static_cast<size_t>(r - 2)], cols = shape[static_cast<size_t>(r - 1)];
+    int64_t pages = rows * cols == 0 ? 0 : a.count() / (rows * cols);
+    bool ints = is_compact_int(a);
+    std::string out;
+    for (int64_t pg = 0; pg < pages; pg++) {
+        if (r > 2) { // the page's index: a key or position per leading axis
+            if (pg) out += "\n\n";
+            int64_t rest = pg;
+            std::vector<std::string> idx(static_cast<size_t>(r - 2));
+            for (int64_t ax = r - 3; ax >= 0; ax--) {
+                int64_t n = shape[static_cast<size_t>(ax)], p = rest % n;
+                rest /= n;
+                const auto& k = l.key(ax, p);
+                idx[static_cast<size_t>(ax)] = k ? key_source(*k) : std::to_string(p);
+            }
+            for (const std::string& s : idx) out += s + " ";
+            out.pop_back(); // the last space
+            out += "⌷\n";
+        }
+        std::vector<std::vector<std::string>> cell(static_cast<size_t>(rows), std::vector<std::string>(static_cast<size_t>(cols)));
+        size_t label_w = 0;
+        std::vector<size_t> col_w(static_cast<size_t>(cols), 0);
+        for (int64_t j = 0; j < cols; j++) col_w[static_cast<size_t>(j)] = width(label(l, r - 1, j));
+        for (int64_t i = 0; i < rows; i++) {
+            label_w = std::max(label_w, width(label(l, r - 2, i)));
+            for (int64_t j = 0; j < cols; j++) {
+                Value v = a.item((pg * rows + i) * cols + j).read();
+                std::string t = is_number_atom(v) ? number_text(v, !ints) : group_if_spaced(source_form(v));
+                col_w[static_cast<size_t>(j)] = std::max(col_w[static_cast<size_t>(j)], width(t));
+                cell[static_cast<size_t>(i)][static_cast<size_t>(j)] = std::move(t);
+            }
+        }
+        auto pad = [](const std::string& t, size_t w) { return std::string(w - std::min(w, width(t)), ' ') + t; };
+        out += std::string(label_w, ' ');
+        for (int64_t j = 0; j < cols; j++) out += " " + pad(label(l, r - 1, j), col_w[static_cast<size_t>(j)]);
+        for (int64_t i = 0; i < rows; i++) {
+            out += "\n" + pad(label(l, r - 2, i), label_w);
+            for (int64_t j = 0; j < cols; j++)
+                out += " " + pad(cell[static_cast<size_t>(i)][static_cast<size_t>(j)], col_w[static_cast<size_t>(j)]);
+        }
+    }
+    return out;
+}
+
 std::string array_text(const ArrayData& a, const Elision* elide) {
+    if (a.layout()) {
+        bool keyed = false;
+        for (int64_t ax = 0; ax < a.rank(); ax++) keyed = keyed || a.layout()->is_keyed(ax);
+        if (a.rank() >= 2 && keyed && a.count() > 0) return keyed_table(a);
+        return labelled_source(a);
+    }
     if (a.rank() == 0) return array_source(a);
     if (a.count() == 0) return empty_text(a);
     if (a.rank() == 1) return vector_text(a, elide);
@@ -499,7 +633,7 @@ Value settled(const Value& value) {
     bool pending = false;
     for (const Value& item : a.boxed_items()) pending = pending || item.is_pending();
     if (!pending) return v;
-    return value::make_array(a.shape(), items_of(a), a.prototype());
+    return value::with_layout(value::make_array(a.shape(), items_of(a), a.prototype()), a.layout_ref());
 }
 
 std::string display_text(const Value& value, const Elision* elide) {

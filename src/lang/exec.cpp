@@ -12,8 +12,10 @@
 #include "lang/system.h"
 #include "number/exact.h"
 #include "prim/factory.h"
+#include "prim/keys.h"
 #include "prim/write.h"
 #include "value/array.h"
+#include "value/layout.h"
 #include "value/match.h"
 
 #include <cctype>
@@ -361,13 +363,29 @@ Value Exec::call(const Instr& i, Frame& fr, bool dyadic) {
 
 Value Exec::list(const Instr& i, Frame& fr) {
     std::vector<Value> items;
+    std::vector<std::optional<std::string>> keys; // a record's: one per item once a field appears
     for (const Instr& k : i.kids) {
-        Value v = eval(k, fr);
+        bool field = k.op == Op::Field;
+        std::optional<std::string> key;
+        if (field) {
+            Value kv = eval(k.kids[0], fr);
+            key = prim::key_text(kv);
+            if (!key) fail(ErrorKind::Domain, "a key is a string", k.kids[0].site);
+        }
+        Value v = eval(field ? k.kids[1] : k, fr);
         if (is_absent(v)) continue;
         if (v.is_none()) fail(ErrorKind::Value, "no result to use as an item", k.site);
+        if (field && keys.size() < items.size()) keys.resize(items.size());
+        if (field || !keys.empty()) keys.push_back(std::move(key));
         items.push_back(std::move(v));
     }
-    return vector_of(std::move(items));
+    if (keys.empty()) return vector_of(std::move(items));
+    try {
+        return value::with_layout(vector_of(std::move(items)), value::Layout::of_keys(std::move(keys)));
+    } catch (Error& e) {
+        e.at(i.site);
+        throw;
+    }
 }
 
 Value Exec::assign(const Instr& i, Frame& fr) {
@@ -402,6 +420,26 @@ Value Exec::modify(const Instr& i, Frame& fr) {
     return has_value ? v : now;
 }
 
+namespace {
+// Destructuring a value whose every leading position is keyed, into plain names: each name
+// takes the item under its own key (§5); all looked up before any is bound. Nullopt otherwise.
+std::optional<std::vector<Value>> fields_by_name(const Instr& p, const Value& v) {
+    const value::Layout* l = value::layout_of(v);
+    if (!l || !l->is_keyed(0)) return std::nullopt;
+    for (const auto& k : l->axis(0).keys)
+        if (!k) return std::nullopt;
+    for (const Instr& k : p.kids)
+        if (!k.kids.empty() || k.name == "_") return std::nullopt;
+    std::vector<Value> cells = major_cells(v), out;
+    for (const Instr& k : p.kids) {
+        std::optional<int64_t> pos = l->find(0, k.name);
+        if (!pos) fail(ErrorKind::Index, "no key \"" + k.name + "\" to destructure", k.site);
+        out.push_back(cells[static_cast<size_t>(*pos)]);
+    }
+    return out;
+}
+} // namespace
+
 void Exec::bind_pattern(const Instr& p, const Value& v, Frame& fr, const Value* fn) {
     if (p.kids.empty()) {
         if (p.name == "_") return;
@@ -419,6 +457,10 @@ void Exec::bind_pattern(const Instr& p, const Value& v, Frame& fr, const Value* 
     if (v.is_none() || v.rank() == 0) { // a scalar's one item goes to every name (april:1933)
         Value one = v.is_none() || v.is_atom() ? v : items_of(v)[0];
         for (const Instr& k : p.kids) bind_pattern(k, one, fr, fn);
+        return;
+    }
+    if (std::optional<std::vector<Value>> fields = fields_by_name(p, v)) {
+        for (size_t k = 0; k < fields->size(); k++) bind_pattern(p.kids[k], (*fields)[k], fr, fn);
         return;
     }
     std::vector<Value> cells = major_cells(v);
@@ -496,11 +538,17 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
     int64_t n = cur.count();
     auto positions = value::ArrayData::compact(Kind::Int, cur.shape());
     for (int64_t k = 0; k < n; k++) positions->items_as<int64_t>()[k] = k + 1;
+    // the positions carry the target's keys, so a selection by key finds its positions, and
+    // the written value keeps them
+    base::Ref<const value::Layout> labels;
+    if (cur.is_stored_array()) labels = cur.array_data().layout_ref();
+    positions = value::ArrayData::relayout(std::move(positions), labels);
     const value::ArrayData* source = positions.get();
     Value saved = select_source_;
     try {
         select_source_ = cur.is_stored_array() ? Value::array(positions) : Value::integer(1);
         Value where = eval(i.kids[0], fr).read();
+        v = prim::align_to(where, v); // a keyed right side by the selection's keys (§11.4)
         // Every position is checked before anything changes; a mark per item finds repeats.
         Value ints = where.is_atom() ? value::make_array({1}, {where}) : where;
         bool compact = ints.is_stored_array() && !ints.array_data().is_boxed() &&
@@ -557,7 +605,7 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
             std::optional<Value> r;
             if (unit.is_atom() || now.rank() > 0) r = prim::write_at(cur, positions, unit, accumulate);
             if (r) {
-                home->set(i.name, to_bind(*r));
+                home->set(i.name, to_bind(prim::relabel(*r, labels)));
                 return monadic ? now : v;
             }
         }
@@ -583,7 +631,7 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
                 for (size_t k = 0; k < ps.size(); k++) write(ps[k], xs[k]);
             }
         }
-        Value result = cur.is_stored_array() ? written(cur, std::move(items)) : items[0];
+        Value result = cur.is_stored_array() ? prim::relabel(written(cur, std::move(items)), labels) : items[0];
         home->set(i.name, to_bind(result));
         return monadic ? now : v;
     } catch (Error& e) {
@@ -618,6 +666,61 @@ Value Exec::select_nested(const Instr& i, Frame& fr, const Value& v, const Value
         e.at(i.site);
         throw;
     }
+// `T.a.b←v`, `T.a+←v` (§11.4): the binding's new value built whole, then set; modified
+// assignment to a missing key is INDEX ERROR.
+Value Exec::path_assign(const Instr& i, Frame& fr) {
+    Value v = eval(i.kids[0], fr);
+    bool monadic = v.is_none() && i.kids[0].op == Op::Const && i.kids.size() > 1;
+    if ((v.is_none() && !monadic) || is_absent(v)) fail(ErrorKind::Value, "no result to assign", i.site);
+    Value fn = i.kids.size() > 1 ? eval(i.kids[1], fr) : Value();
+    Scope* home = fr.scope->owner(i.name);
+    if (!home) fail(ErrorKind::Value, "undefined name: " + i.name, i.site);
+    std::vector<std::string> path;
+    for (const Value& k : i.value.array_data().boxed_items()) path.push_back(*prim::key_text(k));
+    try {
+        Value now = prim::assign_path(*home->find_local(i.name), path, 0, [&](const std::optional<Value>& old) {
+            if (fn.is_none()) return to_bind(v);
+            if (!old) throw Error(ErrorKind::Index, "no key \"" + path.back() + "\" to modify");
+            return to_bind(monadic ? apply(*this, fn, nullptr, *old) : apply(*this, fn, &*old, v));
+        });
+        home->set(i.name, to_bind(now));
+    } catch (Error& e) {
+        e.at(i.site);
+        throw;
+    }
+    return v;
+}
+
+void bind_keys(Scope& scope, const Value& record) {
+    Value r = record.read();
+    const value::Layout* l = value::layout_of(r);
+    if (!l || r.rank() != 1 || !l->is_keyed(0))
+        throw Error(ErrorKind::Domain, "a scope needs a keyed vector");
+    for (int64_t k = 0; k < r.count(); k++)
+        if (const auto& key = l->key(0, k)) scope.set(*key, r.array_data().item(k));
+}
+
+// `A.(expr)` (§4.8): the statement runs in a scope of A's keys inside the running one; other
+// names and ⍺ ⍵ resolve as outside, and assignments stay in the scope.
+Value Exec::scope(const Instr& i, Frame& fr) {
+    Value r = eval(i.kids[0], fr);
+    base::Ref<Scope> keep = fr.scope->is_global() ? base::Ref<Scope>() : base::Ref<Scope>(fr.scope);
+    base::Ref<Scope> inner(new Scope(fr.scope, std::move(keep)));
+    Value result;
+    try {
+        bind_keys(*inner, r);
+        Frame f = fr;
+        f.scope = inner.get();
+        bool shy = false;
+        result = statement(i.dfn->bodies[0][0].expr, f, &shy);
+    } catch (Error& e) {
+        inner->clear();
+        e.at(i.site);
+        throw;
+    }
+    inner->clear(); // as a dfn's locals: a function made here may not outlive the scope
+    if (inner->ref_count() > 1) fail(ErrorKind::Domain, "a local function escapes its scope", i.site);
+    return result;
 }
 
 Value Exec::eval(const Instr& i, Frame& fr) {
@@ -716,7 +819,10 @@ Value Exec::eval(const Instr& i, Frame& fr) {
     case Op::ModAssign: return modify(i, fr);
     case Op::Destructure: return destructure(i, fr);
     case Op::Pattern: fail(ErrorKind::Internal, "a pattern outside an assignment", i.site);
+    case Op::Field: fail(ErrorKind::Internal, "a field outside a bracket list", i.site);
     case Op::SelectAssign: return select_assign(i, fr);
+    case Op::PathAssign: return path_assign(i, fr);
+    case Op::Scope: return scope(i, fr);
     case Op::SelectSource: return select_source_;
     case Op::Print: {
         Value v = eval(i.kids[0], fr);

@@ -46,6 +46,8 @@ class Exec {
     Value list(const Instr& i, Frame& frame);
     Value select_assign(const Instr& i, Frame& frame);
     Value select_nested(const Instr& i, Frame& frame, const Value& v, const Value& fn, Scope* home, const Value& cur);
+    Value path_assign(const Instr& i, Frame& frame);
+    Value scope(const Instr& i, Frame& frame);
 
     Context& ctx_;
     std::shared_ptr<const std::string> source_;
@@ -55,6 +57,10 @@ class Exec {
 // The executor and frame of the statement running on this thread (for ⍎), or null.
 Exec* running_exec();
 Frame* running_frame();
+
+// Binds the keys of keyed vector `record` as names in `scope` (a scope `A.(expr)`, `A⍎text`);
+// DOMAIN ERROR for anything else.
+void bind_keys(Scope& scope, const Value& record);
 
 // A dfn value closing over the scope it was made in (and, for a derived function of a defined
 // operator, its operands).

@@ -401,11 +401,18 @@ size_t Lexer::character(size_t b) {
 }
 
 // Letters, ∆ ⍙; `_` appends the next character, and digits straight after `_` stay (§2.3).
+// After a touching dot the name is a key, and digits belong to it (`T.q1`).
 size_t Lexer::name(size_t b) {
     std::u32string s;
     size_t i = b;
+    bool key = b > 0 && at(b - 1) == U'.' && !out_.empty() && out_.back().kind == Tok::Dot;
     for (;;) {
         char32_t c = at(i);
+        if (key && is_digit(c) && !s.empty()) {
+            s += c;
+            i++;
+            continue;
+        }
         if (c == U'_') {
             char32_t n = at(i + 1);
             bool lone_end = n == 0 || n == U' ' || n == U']' || n == U')' || n == U'←' ||

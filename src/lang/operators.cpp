@@ -9,6 +9,7 @@
 #include "lang/select.h"
 #include "math/random.h"
 #include "number/exact.h"
+#include "prim/keys.h"
 #include "prim/exact.h"
 #include "prim/factory.h"
 #include "prim/scalar.h"
@@ -688,7 +689,8 @@ Value pervasive_along(const Value& f, const std::vector<int64_t>& given, const V
 Value variant(Exec& ex, const Value& f, const Value& g, const Value* alpha, const Value& w) {
     Value spec = g.is_function() ? apply(ex, g, nullptr, w) : g;
     if (spec.rank() > 1) throw Error(ErrorKind::Rank, "axes are a unit or a vector");
-    std::vector<int64_t> given = integers_of(spec, "axis");
+    std::optional<std::vector<int64_t>> by_name = prim::named_axes(spec, w, alpha); // ⍠"month"
+    std::vector<int64_t> given = by_name ? *by_name : integers_of(spec, "axis");
     std::string kind;
     Value base;
     bool reduction = derived_parts(f, &kind, &base) && (kind == "reduce" || kind == "scan");

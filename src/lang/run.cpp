@@ -53,10 +53,10 @@ std::string text_of(const Value& v) {
     return base::encode_utf8(s);
 }
 
-// Runs one text in the running frame; the last statement's value, shy or not.
-Value execute_text(const Value& omega) {
+// Runs one text in the running frame (or `in`); the last statement's value, shy or not.
+Value execute_text(const Value& omega, Frame* in = nullptr) {
     Exec* running = running_exec();
-    Frame* frame = running_frame();
+    Frame* frame = in ? in : running_frame();
     if (!running || !frame)
         throw base::Error(base::ErrorKind::Internal, "⍎ outside a running statement");
     auto text = std::make_shared<const std::string>(text_of(omega));
@@ -100,10 +100,32 @@ Value execute(const Value& omega) {
     return value::make_array(shape, std::move(out));
 }
 
+// A⍎text (§4.8): the text runs with the keys of keyed vector A as names, in a scope inside
+// the running one; its assignments stay there.
+Value execute_in(const Value& alpha, const Value& omega) {
+    Frame* frame = running_frame();
+    if (!frame) throw base::Error(base::ErrorKind::Internal, "⍎ outside a running statement");
+    base::Ref<Scope> keep = frame->scope->is_global() ? base::Ref<Scope>() : base::Ref<Scope>(frame->scope);
+    base::Ref<Scope> inner(new Scope(frame->scope, std::move(keep)));
+    Value result;
+    try {
+        bind_keys(*inner, alpha);
+        Frame f = *frame;
+        f.scope = inner.get();
+        result = execute_text(omega.read(), &f);
+    } catch (...) {
+        inner->clear();
+        throw;
+    }
+    inner->clear();
+    if (inner->ref_count() > 1) throw base::Error(base::ErrorKind::Domain, "a local function escapes its scope");
+    return result;
+}
+
 void register_rules() {
     static const bool done = [] {
         prim::register_rule(prim::Rule{prim::Prim::Format, format, format_with});
-        prim::register_rule(prim::Rule{prim::Prim::Execute, execute, nullptr});
+        prim::register_rule(prim::Rule{prim::Prim::Execute, execute, execute_in});
         return true;
     }();
     (void)done;

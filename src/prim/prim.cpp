@@ -3,6 +3,7 @@
 
 #include "base/error.h"
 #include "base/utf8.h"
+#include "prim/keys.h"
 #include "prim/rows.h"
 #include "prim/scalar.h"
 
@@ -33,7 +34,7 @@ struct Rules {
     std::array<Dyad, ROW_COUNT> dyad{};
     Rules() {
         for (const auto* list : {&structural_rules(), &search_rules(), &numeric_rules(),
-                                 &draw_rules(), &prime_rules()}) {
+                                 &draw_rules(), &prime_rules(), &key_rules()}) {
             for (const Rule& r : *list) {
                 if (r.monad) monad[static_cast<size_t>(r.prim)] = r.monad;
                 if (r.dyad) dyad[static_cast<size_t>(r.prim)] = r.dyad;
@@ -72,7 +73,7 @@ Value call(Prim p, const Value& omega) {
     if (info(p).monadic_fn) return pervade(p, omega);
     Monad m = rules().monad[static_cast<size_t>(p)];
     if (!m) no_meaning(p, "monadic");
-    return m(omega);
+    return labelled_result(p, nullptr, omega, m(omega));
 }
 
 Value call(Prim p, const Value& alpha, const Value& omega) {
@@ -81,7 +82,7 @@ Value call(Prim p, const Value& alpha, const Value& omega) {
     if (info(p).dyadic_fn) return pervade(p, alpha, omega);
     Dyad d = rules().dyad[static_cast<size_t>(p)];
     if (!d) no_meaning(p, "dyadic");
-    return d(alpha, omega);
+    return labelled_result(p, &alpha, omega, d(alpha, omega));
 }
 
 namespace {

@@ -4,6 +4,7 @@
 
 #include "prim/exact.h"
 #include "prim/factory.h"
+#include "prim/keys.h"
 #include "prim/mode.h"
 #include "program/plan.h"
 #include "value/array.h"
@@ -211,7 +212,21 @@ math::Fn row_fn(math::Fn fn) {
 
 } // namespace
 
+namespace {
+Value monad_by_position(math::Fn fn, const Value& v);
+Value dyad_by_position(Prim p, const Value& av, const Value& wv);
+} // namespace
+
 Value pervade_fn(math::Fn fn, const Value& v) {
+    if (const value::Layout* l = value::layout_of(v)) // the keys stay on the result
+        return relabel(monad_by_position(fn, v), base::Ref<const value::Layout>(l));
+    return monad_by_position(fn, v);
+}
+
+namespace {
+// The pervasive application itself: a labelled argument's labels are ignored here (its
+// caller places them); nested items go back through pervade, which looks at theirs.
+Value monad_by_position(math::Fn fn, const Value& v) {
     if (v.is_function()) fail(base::ErrorKind::Domain, "a function is not a number");
     if (v.is_native()) return native_monad(fn, v); // the common case: no copy of the operand
     Value w = compacted(v);
@@ -227,16 +242,28 @@ Value pervade_fn(math::Fn fn, const Value& v) {
     Value proto = a.count() == 0 ? pervade_fn(fn, a.prototype()) : Value{};
     return value::make_array(a.shape(), std::move(items), proto);
 }
+} // namespace
 
 Value pervade(Prim p, const Value& w) { return pervade_fn(row_fn(*info(p).monadic_fn), w); }
 
 Value pervade_fn(math::Fn fn, Prim p, const Value& a, const Value& w) {
-    if (a.is_native() && w.is_native() && !a.is_function() && !w.is_function())
-        return native_dyad(fn, a, w);
-    return pervade(p, a, w);
+    auto by_position = [&](const Value& x, const Value& y) {
+        if (x.is_native() && y.is_native() && !x.is_function() && !y.is_function())
+            return native_dyad(fn, x, y);
+        return dyad_by_position(p, x, y);
+    };
+    if (value::layout_of(a) || value::layout_of(w)) return keyed_dyad(a, w, by_position);
+    return by_position(a, w);
 }
 
 Value pervade(Prim p, const Value& av, const Value& wv) {
+    if (value::layout_of(av) || value::layout_of(wv)) // agreement by key (§11.3)
+        return keyed_dyad(av, wv, [p](const Value& x, const Value& y) { return dyad_by_position(p, x, y); });
+    return dyad_by_position(p, av, wv);
+}
+
+namespace {
+Value dyad_by_position(Prim p, const Value& av, const Value& wv) {
     const PrimInfo& row = info(p);
     if (av.is_function() || wv.is_function()) fail(base::ErrorKind::Domain, "a function is not a number");
     // the common case first: native operands need no compaction, so no copies
@@ -278,5 +305,7 @@ Value pervade(Prim p, const Value& av, const Value& wv) {
     }
     return value::make_array(std::move(shape), std::move(items), proto);
 }
+
+} // namespace
 
 } // namespace bpl::prim

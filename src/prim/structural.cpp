@@ -6,6 +6,7 @@
 #include "prim/rows.h"
 
 #include "prim/factory.h"
+#include "prim/keys.h"
 #include "value/array.h"
 #include "value/match.h"
 
@@ -454,6 +455,11 @@ Value pick_at(const std::vector<int64_t>& p, const Value& w) {
 // pick per position of that frame, assembled with the frame's shape.
 Value pick(const Value& a, const Value& w) {
     Value p = a.read();
+    if (auto keyed = key_positions(p, w)) { // "name"⊃R: the axes left keep their labels
+        int64_t k = static_cast<int64_t>(keyed->size());
+        if (k >= w.rank()) return pick_at(*keyed, w); // the item, with its own labels
+        return relabel(pick_at(*keyed, relabel(w, {})), after_axes(w, k));
+    }
     std::vector<Value> fields;
     bool arrays = false;
     if (p.is_stored_array() && p.array_data().is_boxed()) {
@@ -665,6 +671,7 @@ Value reach(const Value& path, const Value& w) {
 // I⌷Y: one selector per leading axis: a position removes the axis, an array of positions
 // replaces it by its shape, ∞ takes it whole and ¯∞ reversed.
 Value squad(const Value& a, const Value& w) {
+    if (std::optional<Value> keyed = keyed_squad(a, w, squad)) return *keyed;
     Value sel = a.read();
     if (sel.rank() > 1) { // a higher-rank I applies per row (functions.md §7.1), results mixed
         Shape s = sel.shape();

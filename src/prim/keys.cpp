@@ -1,0 +1,536 @@
+// The key row `:` (language.md §11.1): `K:Y` puts keys on Y's axes, `:Y` removes them; and the
+// reading of key selectors (`"name"⊃R`) into positions for the selection rows.
+#include "prim/keys.h"
+
+#include "base/error.h"
+#include "base/utf8.h"
+#include "prim/factory.h"
+#include "prim/rows.h"
+#include "graph/node.h"
+#include "value/array.h"
+#include "value/layout.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace bpl::prim {
+
+using base::ErrorKind;
+using base::Ref;
+using value::AxisLayout;
+using value::Desc;
+using value::Layout;
+
+std::optional<std::string> key_text(const Value& k) {
+    Value v = k.read();
+    if (v.is_char()) {
+        std::string s;
+        base::append_utf8(s, v.as_char());
+        return s;
+    }
+    if (!v.is_stored_array()) return std::nullopt;
+    const value::ArrayData& a = v.array_data();
+    if (a.rank() == 0 && a.is_boxed()) return key_text(a.item(0)); // ⊂"ab"
+    if (a.rank() != 1 || a.is_boxed() || a.kind() != number::Kind::Char) return std::nullopt;
+    std::string s;
+    for (int64_t i = 0; i < a.count(); i++) base::append_utf8(s, a.items_as<char32_t>()[i]);
+    return s;
+}
+
+namespace {
+
+// One axis's keys from the items of K: strings are keys, a position's own number is no key.
+AxisLayout axis_keys(const Value& k, int64_t length) {
+    Value v = k.read();
+    AxisLayout axis;
+    axis.keyed = true;
+    int64_t n = v.is_stored_array() && v.rank() == 1 ? v.count() : -1;
+    if (n < 0) fail(ErrorKind::Rank, "keys for an axis form a vector");
+    if (n != length) fail(ErrorKind::Length, "one key per position of the axis");
+    for (int64_t i = 0; i < n; i++) {
+        Value item = v.array_data().item(i).read();
+        if (std::optional<std::string> s = key_text(item)) {
+            axis.keys.push_back(std::move(s));
+            continue;
+        }
+        if (item.is_number() && std::isfinite(item.as_f64()) && item.as_f64() == double(i)) {
+            axis.keys.emplace_back();
+            continue;
+        }
+        fail(ErrorKind::Domain, "a key is a string, or the position's own number for no key");
+    }
+    return axis;
+}
+
+// Whether K holds one key vector per axis (items that are vectors but not strings).
+bool per_axis(const Value& k) {
+    if (!k.is_stored_array() || k.rank() != 1 || !k.array_data().is_boxed()) return false;
+    for (const Value& item : k.array_data().boxed_items()) {
+        Value it = item.read();
+        if (it.is_stored_array() && it.rank() == 1 && !key_text(it)) return true;
+    }
+    return false;
+}
+
+// The existing axes of w's layout, or unlabelled ones.
+std::vector<AxisLayout> axes_of(const Value& w) {
+    if (const Layout* l = value::layout_of(w)) return l->axes();
+    return std::vector<AxisLayout>(static_cast<size_t>(w.rank()));
+}
+
+// K:Y.
+Value put_keys(const Value& alpha, const Value& omega) {
+    Value k = alpha.read();
+    if (std::optional<std::string> one = key_text(k)) { // a single key: Y is the one item
+        return value::record({{std::move(*one), omega}});
+    }
+    const Value& w = omega;
+    if (per_axis(k)) {
+        const auto& items = k.array_data().boxed_items();
+        if (static_cast<int64_t>(items.size()) > w.rank())
+            fail(ErrorKind::Rank, "more key vectors than axes");
+        std::vector<AxisLayout> axes = axes_of(w);
+        Shape s = w.shape();
+        for (size_t a = 0; a < items.size(); a++) {
+            std::optional<std::string> name = axes[a].name;
+            axes[a] = axis_keys(items[a], s[a]);
+            axes[a].name = std::move(name);
+        }
+        return relabel(omega, Layout::of(std::move(axes)));
+    }
+    if (w.rank() == 0) fail(ErrorKind::Rank, "several keys need an axis to label");
+    std::vector<AxisLayout> axes = axes_of(w);
+    std::optional<std::string> name = axes[0].name;
+    axes[0] = axis_keys(k, w.shape()[0]);
+    axes[0].name = std::move(name);
+    return relabel(omega, Layout::of(std::move(axes)));
+}
+
+// :Y.
+Value drop_keys(const Value& omega) { return relabel(omega, {}); }
+
+// Layout l's axes widened (unlabelled axes after them) to `rank` axes; null when none is left.
+Ref<const Layout> fit(const Layout* l, int64_t rank) {
+    if (!l) return {};
+    if (l->rank() == rank) return Ref<const Layout>(l); // shared as it is: no copy of its keys
+    std::vector<AxisLayout> axes(l->axes().begin(), l->axes().begin() + std::min(rank, l->rank()));
+    axes.resize(static_cast<size_t>(rank));
+    return Layout::of(std::move(axes));
+}
+
+// The positions of the result's leading axis in each argument (-1: the argument's fill) and
+// the result's keys there: the left's positions first (a keyed one finds the right's position
+// by key, an unkeyed one takes the right's next unkeyed position: both have as many, else
+// LENGTH ERROR), then what only the right has.
+struct Alignment {
+    std::vector<int64_t> left, right;
+    std::vector<std::optional<std::string>> keys;
+};
+Alignment align(const Layout& la, int64_t n, const Layout& lw, int64_t m) {
+    Alignment out;
+    std::vector<uint8_t> used(static_cast<size_t>(m), 0);
+    std::vector<int64_t> unkeyed; // the right's positions without a key, in order
+    for (int64_t j = 0; j < m; j++)
+        if (!lw.key(0, j)) unkeyed.push_back(j);
+    size_t left_unkeyed = 0;
+    for (int64_t i = 0; i < n; i++) left_unkeyed += !la.key(0, i);
+    if (left_unkeyed != unkeyed.size()) fail(ErrorKind::Length, "unkeyed positions do not agree");
+    size_t next = 0;
+    for (int64_t i = 0; i < n; i++) {
+        const std::optional<std::string>& k = la.key(0, i);
+        std::optional<int64_t> j;
+        if (k) j = lw.find(0, *k);
+        else if (next < unkeyed.size()) j = unkeyed[next++];
+        if (j) used[static_cast<size_t>(*j)] = 1;
+        out.left.push_back(i);
+        out.right.push_back(j ? *j : -1);
+        out.keys.push_back(k);
+    }
+    for (int64_t j = 0; j < m; j++) {
+        if (used[static_cast<size_t>(j)]) continue;
+        out.left.push_back(-1);
+        out.right.push_back(j);
+        out.keys.push_back(lw.key(0, j));
+    }
+    return out;
+}
+
+bool is_identity(const std::vector<int64_t>& p, int64_t n) {
+    if (static_cast<int64_t>(p.size()) != n) return false;
+    for (int64_t i = 0; i < n; i++)
+        if (p[static_cast<size_t>(i)] != i) return false;
+    return true;
+}
+
+} // namespace
+
+std::optional<int64_t> key_position(const Value& sel, const Value& w, int64_t axis) {
+    std::optional<std::string> k = key_text(sel);
+    if (!k) return std::nullopt;
+    const Layout* l = value::layout_of(w);
+    std::optional<int64_t> pos = l ? l->find(axis, *k) : std::nullopt;
+    if (!pos) throw base::Error(ErrorKind::Index, "no key \"" + *k + "\"");
+    return pos;
+}
+
+std::optional<std::vector<int64_t>> key_positions(const Value& sel, const Value& w) {
+    Value p = sel.read();
+    if (std::optional<int64_t> one = key_position(p, w, 0)) return std::vector<int64_t>{*one};
+    if (!p.is_stored_array() || p.rank() != 1 || !p.array_data().is_boxed()) return std::nullopt;
+    bool any = false;
+    for (const Value& item : p.array_data().boxed_items()) any = any || key_text(item).has_value();
+    if (!any) return std::nullopt;
+    std::vector<int64_t> out;
+    int64_t a = 0;
+    for (const Value& item : p.array_data().boxed_items()) {
+        if (std::optional<int64_t> pos = key_position(item, w, a)) {
+            out.push_back(*pos);
+        } else {
+            std::vector<int64_t> n = read_ints(item);
+            if (n.size() != 1) fail(ErrorKind::Rank, "one key or position per axis");
+            out.push_back(n[0]);
+        }
+        a++;
+    }
+    return out;
+}
+
+Ref<const Layout> after_axes(const Value& w, int64_t k) {
+    const Layout* l = value::layout_of(w);
+    if (!l || k >= l->rank()) return {};
+    return Layout::of(std::vector<AxisLayout>(l->axes().begin() + k, l->axes().end()));
+}
+
+std::optional<Value> keyed_squad(const Value& sel, const Value& w,
+                                 Value (*plain)(const Value&, const Value&)) {
+    Value s = sel.read();
+    const Layout* l = value::layout_of(w);
+    std::vector<Value> items;
+    bool one_key = key_text(s).has_value();
+    if (one_key || !s.is_stored_array()) items.push_back(s);
+    else if (s.rank() == 1 && s.array_data().is_boxed())
+        for (int64_t i = 0; i < s.count(); i++) items.push_back(s.array_data().item(i).read());
+    else if (!l) return std::nullopt; // numbers only, nothing labelled
+    else if (s.rank() == 1) for (int64_t i = 0; i < s.count(); i++) items.push_back(s.array_data().item(i));
+    else return plain(s, relabel(w, {}));
+    bool keys = false;
+    for (const Value& it : items) {
+        keys = keys || key_text(it).has_value();
+        if (it.is_stored_array() && it.array_data().is_boxed())
+            for (const Value& x : it.array_data().boxed_items()) keys = keys || key_text(x).has_value();
+    }
+    if (!keys && !l) return std::nullopt;
+    if (static_cast<int64_t>(items.size()) > w.rank()) fail(ErrorKind::Length, "more selectors than axes");
+    Shape shape = w.shape();
+    std::vector<Value> positions;       // the selector by positions
+    std::vector<AxisLayout> out;        // the result's axes, in order
+    for (size_t j = 0; j < items.size(); j++) {
+        int64_t ax = static_cast<int64_t>(j);
+        const Value& it = items[j];
+        static const AxisLayout NONE;
+        const AxisLayout& here = l && ax < l->rank() ? l->axis(ax) : NONE;
+        if (std::optional<int64_t> p = key_position(it, w, ax)) { // one key: the axis goes
+            positions.push_back(Value::integer(*p));
+            continue;
+        }
+        if (it.is_number() && number::is_float(it.kind()) && std::isinf(it.as_f64())) { // ∞, ¯∞
+            positions.push_back(it);
+            out.push_back(here);
+            if (it.as_f64() < 0) std::reverse(out.back().keys.begin(), out.back().keys.end());
+            continue;
+        }
+        if (it.rank() == 0) { // a position: the axis goes
+            positions.push_back(it);
+            continue;
+        }
+        if (it.rank() > 1) { // an array of positions: its axes, unlabelled
+            positions.push_back(it);
+            out.resize(out.size() + static_cast<size_t>(it.rank()));
+            continue;
+        }
+        std::vector<int64_t> ps; // a vector of keys or positions keeps the axis
+        std::vector<std::string> named;
+        for (int64_t i = 0; i < it.count(); i++)
+            if (std::optional<std::string> k = key_text(it.read().array_data().item(i))) named.push_back(std::move(*k));
+        std::sort(named.begin(), named.end()); // a key named twice, found or not
+        if (std::adjacent_find(named.begin(), named.end()) != named.end())
+            fail(ErrorKind::Domain, "a keyed position selected twice");
+        for (int64_t i = 0; i < it.count(); i++) {
+            Value x = it.read().array_data().item(i).read();
+            if (std::optional<int64_t> p = key_position(x, w, ax)) ps.push_back(*p);
+            else {
+                int64_t q = read_int(x);
+                ps.push_back(q < 0 ? q + shape[j] : q);
+            }
+        }
+        AxisLayout kept;
+        kept.name = here.name;
+        if (here.keyed) {
+            kept.keyed = true;
+            std::vector<uint8_t> seen(static_cast<size_t>(shape[j]), 0);
+            for (int64_t q : ps) {
+                if (q < 0 || q >= shape[j]) fail(ErrorKind::Index, "position outside its axis");
+                if (seen[static_cast<size_t>(q)] && here.keys[static_cast<size_t>(q)])
+                    fail(ErrorKind::Domain, "a keyed position selected twice");
+                seen[static_cast<size_t>(q)] = 1;
+                kept.keys.push_back(here.keys[static_cast<size_t>(q)]);
+            }
+        }
+        std::vector<Value> pv;
+        for (int64_t q : ps) pv.push_back(Value::integer(q));
+        int64_t count = static_cast<int64_t>(pv.size());
+        positions.push_back(value::make_array({count}, std::move(pv)));
+        out.push_back(std::move(kept));
+    }
+    if (l)
+        for (int64_t ax = static_cast<int64_t>(items.size()); ax < l->rank(); ax++) out.push_back(l->axis(ax));
+    int64_t n = static_cast<int64_t>(positions.size());
+    Value selector = n == 1 && positions[0].rank() == 0 && !positions[0].is_stored_array()
+                         ? positions[0]
+                         : value::make_array({n}, std::move(positions));
+    Value r = plain(selector, relabel(w, {}));
+    if (out.empty()) return r; // every axis selected: the item itself, with its own labels
+    out.resize(static_cast<size_t>(r.rank()));
+    return relabel(r, Layout::of(std::move(out)));
+}
+
+Value assign_path(const Value& root, const std::vector<std::string>& path, size_t level,
+                  const PathUpdate& update) {
+    Value cur = root.read();
+    if (!cur.is_stored_array() || cur.rank() != 1) fail(ErrorKind::Rank, "a dot path descends into a record");
+    const Layout* l = cur.array_data().layout();
+    const std::string& key = path[level];
+    int64_t pos = -1; // the key's position, -1: missing
+    if (l)
+        if (std::optional<int64_t> p = l->find(0, key)) pos = *p;
+    bool last = level + 1 == path.size();
+    std::optional<Value> old;
+    if (pos >= 0) old = cur.array_data().item(pos);
+    Value now;
+    if (last) now = update(old);
+    else now = assign_path(old ? *old : value::record({}), path, level + 1, update);
+    std::vector<Value> items;
+    items.reserve(static_cast<size_t>(cur.count()) + 1);
+    for (int64_t i = 0; i < cur.count(); i++) items.push_back(cur.array_data().item(i));
+    std::vector<std::optional<std::string>> keys =
+        l && l->is_keyed(0) ? l->axis(0).keys : std::vector<std::optional<std::string>>(items.size());
+    if (pos >= 0) {
+        items[static_cast<size_t>(pos)] = std::move(now);
+    } else {
+        items.push_back(std::move(now));
+        keys.emplace_back(key);
+    }
+    int64_t n = static_cast<int64_t>(items.size());
+    Value out = value::make_array({n}, std::move(items), cur.array_data().prototype());
+    std::vector<AxisLayout> axes(1);
+    if (l) axes[0].name = l->axis(0).name;
+    axes[0].keyed = true;
+    axes[0].keys = std::move(keys);
+    return value::with_layout(out, Layout::of(std::move(axes)));
+}
+
+Value align_to(const Value& sel, const Value& v) {
+    const Layout* ls = value::layout_of(sel);
+    const Layout* lv = value::layout_of(v);
+    if (!ls || !lv || !ls->is_keyed(0) || !lv->is_keyed(0) || sel.rank() == 0 || v.rank() == 0) return v;
+    int64_t n = sel.shape()[0];
+    std::vector<int64_t> idx;
+    for (int64_t i = 0; i < n; i++) {
+        const std::optional<std::string>& k = ls->key(0, i);
+        std::optional<int64_t> p = k ? lv->find(0, *k) : std::optional<int64_t>(i);
+        if (!p) throw base::Error(ErrorKind::Index, "no key \"" + *k + "\" in the value assigned");
+        idx.push_back(*p);
+    }
+    if (is_identity(idx, v.shape()[0])) return v;
+    return select_cells(v, idx, {n});
+}
+
+std::optional<std::vector<int64_t>> named_axes(const Value& spec, const Value& w, const Value* a) {
+    Value s = spec.read();
+    std::vector<Value> items;
+    if (key_text(s)) items.push_back(s);
+    else if (s.is_stored_array() && s.rank() == 1 && s.array_data().is_boxed())
+        for (int64_t i = 0; i < s.count(); i++) items.push_back(s.array_data().item(i));
+    bool named = false;
+    for (const Value& it : items) named = named || key_text(it).has_value();
+    if (!named) return std::nullopt;
+    auto axis_named = [](const Value& v, const std::string& name) -> std::optional<int64_t> {
+        if (const Layout* l = value::layout_of(v))
+            for (int64_t ax = 0; ax < l->rank(); ax++)
+                if (l->axis(ax).name == name) return ax;
+        return std::nullopt;
+    };
+    std::vector<int64_t> out;
+    for (const Value& it : items) {
+        std::optional<std::string> k = key_text(it);
+        if (!k) {
+            out.push_back(read_int(it));
+            continue;
+        }
+        std::optional<int64_t> ax = axis_named(w, *k);
+        if (!ax && a) ax = axis_named(*a, *k);
+        if (!ax) throw base::Error(ErrorKind::Domain, "no axis named \"" + *k + "\"");
+        out.push_back(*ax);
+    }
+    return out;
+}
+
+Value relabel(const Value& v, Ref<const Layout> l) {
+    if (v.rank() == 0) return v; // atoms and scalars have no axis to label
+    if (!v.is_pending()) return value::with_layout(v, std::move(l));
+    const auto& node = static_cast<const graph::Node&>(v.pending_node());
+    if (node.is_forced()) return value::with_layout(node.result(), std::move(l));
+    Desc d = node.desc();
+    if (d.layout == l) return v;
+    d.layout = std::move(l);
+    // the same step under a labelled description: no extra read of the items
+    return build(node.origin(), std::move(d));
+}
+
+Value keyed_dyad(const Value& a, const Value& w, const PlainDyad& plain) {
+    const Layout* la = value::layout_of(a);
+    const Layout* lw = value::layout_of(w);
+    Value x = a, y = w; // `plain` ignores their labels: no new node for an unlabelled view
+    auto labelled = [&](const Layout* l) { // the plain result under l, widened to its rank
+        Value r = plain(x, y);
+        return relabel(r, fit(l, r.rank()));
+    };
+    if (value::same_layout(la, lw)) return labelled(la); // one layout: nothing to align
+    if (!la || !lw) { // against an unlabelled argument: by position
+        const Value& keyed = la ? a : w;
+        const Value& other = la ? w : a;
+        bool stretched = keyed.rank() > 0 && keyed.shape()[0] == 1 && other.rank() > 0 && other.shape()[0] != 1;
+        return labelled(stretched ? nullptr : la ? la : lw);
+    }
+    if (!la->is_keyed(0) || !lw->is_keyed(0) || a.rank() == 0 || w.rank() == 0) return labelled(la);
+    Alignment al = align(*la, a.shape()[0], *lw, w.shape()[0]);
+    int64_t n = static_cast<int64_t>(al.keys.size());
+    if (!is_identity(al.left, a.shape()[0])) x = select_cells(x, al.left, {n});
+    if (!is_identity(al.right, w.shape()[0])) y = select_cells(y, al.right, {n});
+    Value r = plain(x, y);
+    std::vector<AxisLayout> axes(static_cast<size_t>(r.rank()));
+    for (int64_t ax = 1; ax < std::min(r.rank(), la->rank()); ax++) axes[static_cast<size_t>(ax)] = la->axis(ax);
+    axes[0].keyed = true;
+    axes[0].keys = std::move(al.keys);
+    return relabel(r, Layout::of(std::move(axes)));
+}
+
+namespace {
+
+// --- layout rules of the structural rows: the result's labels from the arguments' ---
+
+// w's axes, or unlabelled ones.
+std::vector<AxisLayout> axes_or_none(const Value& w) {
+    if (const Layout* l = value::layout_of(w)) return l->axes();
+    return std::vector<AxisLayout>(static_cast<size_t>(std::max<int64_t>(w.rank(), 1)));
+}
+
+// An axis's keys positions `from` (one per result position; -1: a position with no key).
+AxisLayout keys_at(const AxisLayout& axis, const std::vector<int64_t>& from) {
+    AxisLayout out;
+    out.name = axis.name;
+    if (!axis.keyed) return out;
+    out.keyed = true;
+    for (int64_t p : from) out.keys.push_back(p < 0 ? std::nullopt : axis.keys[static_cast<size_t>(p)]);
+    return out;
+}
+
+Ref<const Layout> reverse_axis(const Value& w, int64_t ax) {
+    if (w.rank() == 0) return {};
+    std::vector<AxisLayout> axes = axes_or_none(w);
+    std::reverse(axes[static_cast<size_t>(ax)].keys.begin(), axes[static_cast<size_t>(ax)].keys.end());
+    return Layout::of(std::move(axes));
+}
+Ref<const Layout> reverse_layout(const Value& w, const Value&) { return reverse_axis(w, w.rank() - 1); }
+Ref<const Layout> reverse_first_layout(const Value& w, const Value&) { return reverse_axis(w, 0); }
+Ref<const Layout> transpose_layout(const Value& w, const Value& r) {
+    if (r.rank() != w.rank()) return {};
+    std::vector<AxisLayout> axes = axes_or_none(w);
+    std::reverse(axes.begin(), axes.end());
+    return Layout::of(std::move(axes));
+}
+
+// n↑w and n↓w with one count: the leading axis's keys follow the positions kept.
+Ref<const Layout> take_drop(const Value& a, const Value& w, const Value& r, bool take) {
+    Value n = a.read();
+    if (!n.is_number() || w.rank() == 0 || r.rank() != w.rank()) return {};
+    int64_t c = n.as_i64(), len = w.shape()[0], out = r.shape()[0];
+    std::vector<int64_t> from;
+    for (int64_t i = 0; i < out; i++) {
+        int64_t p = take ? (c >= 0 ? i : len + c + i) : (c >= 0 ? c + i : i);
+        from.push_back(p >= 0 && p < len ? p : -1);
+    }
+    std::vector<AxisLayout> axes = axes_or_none(w);
+    axes[0] = keys_at(axes[0], from);
+    return Layout::of(std::move(axes));
+}
+Ref<const Layout> take_layout(const Value& a, const Value& w, const Value& r) { return take_drop(a, w, r, true); }
+Ref<const Layout> drop_layout(const Value& a, const Value& w, const Value& r) { return take_drop(a, w, r, false); }
+
+// X,Y of vectors and units: the keys of both, in order (a key in both: DOMAIN ERROR).
+Ref<const Layout> catenate_layout(const Value& a, const Value& w, const Value& r) {
+    if (r.rank() != 1 || a.rank() > 1 || w.rank() > 1) return {};
+    std::vector<std::optional<std::string>> keys;
+    for (const Value* v : {&a, &w}) {
+        std::vector<std::optional<std::string>> k = keys_of(*v);
+        if (k.empty()) k.resize(static_cast<size_t>(v->rank() == 0 ? 1 : v->shape()[0]));
+        for (auto& x : k) keys.push_back(std::move(x));
+    }
+    return Layout::of_keys(std::move(keys));
+}
+
+// ⍴Y: the shape keyed by the axes' names (§11.5).
+Ref<const Layout> shape_layout(const Value& w, const Value& r) {
+    const Layout* l = value::layout_of(w);
+    if (!l || r.rank() != 1) return {};
+    std::vector<std::optional<std::string>> names;
+    for (const AxisLayout& axis : l->axes()) names.push_back(axis.name);
+    return Layout::of_keys(std::move(names));
+}
+// S⍴Y: the keys of S name the result's axes; Y's keys stay when the shape does.
+Ref<const Layout> reshape_layout(const Value& a, const Value& w, const Value& r) {
+    std::vector<AxisLayout> axes(static_cast<size_t>(r.rank()));
+    if (r.shape() == w.shape()) axes = axes_or_none(w);
+    std::vector<std::optional<std::string>> names = keys_of(a);
+    for (size_t ax = 0; ax < names.size() && ax < axes.size(); ax++) axes[ax].name = names[ax];
+    return Layout::of(std::move(axes));
+}
+
+using LayoutMonad = Ref<const Layout> (*)(const Value& w, const Value& r);
+using LayoutDyad = Ref<const Layout> (*)(const Value& a, const Value& w, const Value& r);
+struct LayoutRule {
+    Prim prim;
+    LayoutMonad monad;
+    LayoutDyad dyad;
+};
+// clang-format off
+const LayoutRule LAYOUT_RULES[] = {
+    //  row                monadic                dyadic
+    {Prim::Reverse,      reverse_layout,        nullptr},
+    {Prim::ReverseFirst, reverse_first_layout,  nullptr},
+    {Prim::Transpose,    transpose_layout,      nullptr},
+    {Prim::Take,         nullptr,               take_layout},
+    {Prim::Drop,         nullptr,               drop_layout},
+    {Prim::Comma,        nullptr,               catenate_layout},
+    {Prim::Rho,          shape_layout,          reshape_layout},
+};
+// clang-format on
+
+} // namespace
+
+Value labelled_result(Prim p, const Value* a, const Value& w, Value r) {
+    if (!value::layout_of(w) && !(a && value::layout_of(*a))) return r;
+    for (const LayoutRule& rule : LAYOUT_RULES) {
+        if (rule.prim != p) continue;
+        if (a ? !rule.dyad : !rule.monad) return r; // this valence keeps no labels
+        return relabel(r, a ? rule.dyad(*a, w, r) : rule.monad(w, r));
+    }
+    return r;
+}
+
+const std::vector<Rule>& key_rules() {
+    static const std::vector<Rule> rules = {{Prim::Key, drop_keys, put_keys}};
+    return rules;
+}
+
+} // namespace bpl::prim

@@ -1,0 +1,74 @@
+// Keys in the selection rows: a key selector read as a position (prim/keys.cpp, which also holds
+// the `:` row's rules).
+#pragma once
+
+#include "base/ref.h"
+#include "prim/prim.h"
+#include "value/layout.h"
+#include "value/value.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bpl::prim {
+
+using value::Value;
+
+// The key a value spells: a string (character vector), a character, or either enclosed; nullopt
+// for anything else (a number, a nested vector).
+std::optional<std::string> key_text(const Value& k);
+// The position of key `sel` on axis `axis` of w; nullopt when sel is not a key. INDEX ERROR
+// when w has no such key there.
+std::optional<int64_t> key_position(const Value& sel, const Value& w, int64_t axis);
+// A selector of one key or position per leading axis with at least one key (`"bob"`, `"bob" 0`)
+// as positions; nullopt when it holds no key.
+std::optional<std::vector<int64_t>> key_positions(const Value& sel, const Value& w);
+
+// I⌷Y with keys (§11.2): a key or position per leading axis (one removes the axis), a vector
+// of keys or positions keeps it with the keys it selects, ∞ keeps it whole; the selection is
+// `plain` (⌷ by positions) on the unlabelled Y. Nullopt when neither I holds a key nor Y has a
+// layout. Missing key: INDEX ERROR; a keyed position selected twice: DOMAIN ERROR.
+std::optional<Value> keyed_squad(const Value& sel, const Value& w,
+                                 Value (*plain)(const Value&, const Value&));
+// The layout of Y's axes after its first k (what selecting k leading positions leaves).
+base::Ref<const value::Layout> after_axes(const Value& w, int64_t k);
+
+// Assignment through a dot path (language.md §11.4): `root` with the item at `path` (one key per
+// level, from the root) replaced by update(old item) (nullopt: the key is missing). A missing key
+// is appended (the vector's other positions keep theirs; an unkeyed vector's old positions stay
+// without keys), and a missing level along the path starts as the empty record. Descending into
+// a value that is not a vector is RANK ERROR. Builds the new value; changes nothing on error.
+using PathUpdate = std::function<Value(const std::optional<Value>& old)>;
+Value assign_path(const Value& root, const std::vector<std::string>& path, size_t level,
+                  const PathUpdate& update);
+
+// The right side of an assignment to a keyed vector selection `sel`, aligned to its keys
+// (§11.4): v's items in the order of sel's keys (extra keys ignored, a missing one INDEX ERROR).
+// v as it is when either side is unkeyed (then by position) or sel is a unit.
+Value align_to(const Value& sel, const Value& v);
+
+// The result r of row p's host rule, labelled from its arguments' labels by the row's layout
+// rule (keys.cpp's table: ⌽ ⊖ ⍉ ↑ ↓ ,); r as it is for rows without one or unlabelled
+// arguments. `a` is null for a monadic call.
+Value labelled_result(Prim p, const Value* a, const Value& w, Value r);
+
+// The axes an axis specification names (`⍠"month"`, `⍠"a" 1`, §11.5): each name found among
+// the axis names of w (else of a), each number as it is; nullopt when spec holds no name.
+// DOMAIN ERROR for a name no axis has.
+std::optional<std::vector<int64_t>> named_axes(const Value& spec, const Value& w, const Value* a);
+
+// v with layout l (null: none) without reading it: a stored array shares its items, a pending
+// value becomes the same step under a description that carries l (its stored result gets l).
+Value relabel(const Value& v, base::Ref<const value::Layout> l);
+
+// Agreement by key for a pervasive dyad (language.md §11.3): the arguments' keyed leading axes
+// aligned (the left's keys, then keys only the right has; a missing entry reads its array's
+// fill) as one selection planned from the two layouts, `plain` (which ignores the arguments'
+// own labels) applied to the aligned arguments, and the result labelled. Same layouts cost no selection; against an
+// unkeyed argument agreement is positional, and a keyed singleton stretches and loses its key.
+using PlainDyad = std::function<Value(const Value&, const Value&)>;
+Value keyed_dyad(const Value& a, const Value& w, const PlainDyad& plain);
+
+} // namespace bpl::prim

@@ -1,0 +1,296 @@
+⍝⍝ Keys, records and dot forms (language.md §4.8, §5, §11, §12)
+
+⍝ keys:single-key — a single key makes Y the one item
+⎕←"ab":11 12 13 ⋄ 0   ⍝ 0
+⍝ ⎕: ["ab":[11 12 13]]
+
+⍝ keys:leading-axis — several keys label the major cells
+("aa" "bb":1 2)≡["aa":1 "bb":2]   ⍝ $t
+
+⍝ keys:no-key-position — a position's own number means no key
+⎕←"aa" 1:3 4 ⋄ 0   ⍝ 0
+⍝ ⎕: ["aa":3 4]
+
+⍝ keys:wrong-position — a number other than the position is no key
+1 0:3 4
+⍝ error: DOMAIN ERROR
+
+⍝ keys:duplicate —
+"aa" "aa":1 2
+⍝ error: DOMAIN ERROR
+
+⍝ keys:length — one key per position
+"aa" "bb" "cc":1 2
+⍝ error: LENGTH ERROR
+
+⍝ keys:kind — a key is a string
+1.5 "bb":1 2
+⍝ error: DOMAIN ERROR
+
+⍝ keys:bracket-kind — a record field's key is a string
+[1:2]
+⍝ error: DOMAIN ERROR
+
+⍝ keys:bracket-duplicate —
+["a":1 "a":2]
+⍝ error: DOMAIN ERROR
+
+⍝ keys:chars-are-one-key — 'a' 'b' is the one key "ab"
+('a' 'b':5)≡["ab":5]   ⍝ $t
+
+⍝ keys:monadic — :Y removes the keys
+(:["aa":1 "bb":2])≡1 2   ⍝ $t
+
+⍝ keys:empty-record — ⍬:⍬ is keyed, and not ⍬
+⎕←⍬:⍬
+[≢⍬:⍬;(⍬:⍬)≡⍬;(⍬:⍬)≡⍬:⍬]   ⍝ [0ₓ;$f;$t]
+⍝ ⎕: ⍬:⍬
+
+⍝ keys:record-display — items in source form, keys before them
+⎕←["price":1 2 3;"qty":4 5 6]
+⎕←["a":1 "b":"xy" "c":[1 2]ₓ]
+⎕←[15 ["aa":1]] ⋄ 0   ⍝ 0
+⍝ ⎕: ["price":[1 2 3] "qty":[4 5 6]]\n["a":1 "b":"xy" "c":[1 2]ₓ]\n[15 ["aa":1]]
+
+⍝ keys:record-int-mark — a compact integer record takes one mark
+⎕←["aa":3ₓ "bb":5ₓ] ⋄ 0   ⍝ 0
+⍝ ⎕: ["aa":3 "bb":5]ₓ
+
+⍝ keys:reads-back — the display text of a record reads back
+r←["one":[1 2] "two":3 "f":+/ "n":["x":"y" 7]] ⋄ r≡⍎⍕r   ⍝ $t
+
+⍝ keys:match — keys take part in ≡
+[["a":1 "b":2]≡["b":2 "a":1];["a":1]≡["b":1];["a":1]≡,1;["a":1 2]≡["a":1 2]]   ⍝ $f $f $f $t
+
+⍝ keys:destructure — each name takes the item with its own key (§5)
+[b a]←["a":1 "b":2 "c":3] ⋄ a b   ⍝ 1 2
+
+⍝ keys:destructure-missing — a missing key binds nothing
+a←0 ⋄ {"INDEX"::a ⋄ [a z]←["a":1 "b":2] ⋄ 9}0   ⍝ 0
+
+⍝ keys:pick — "name"⊃R
+"b"⊃["a":1 "b":"two"]   ⍝ "two"
+
+⍝ keys:pick-missing —
+"z"⊃["a":1]
+⍝ error: INDEX ERROR
+
+⍝ keys:dot-field — R.name is "name"⊃R, chains left to right
+T←["name":"ann" "addr":["city":"SF" "zip":94110]] ⋄ [T.name;T.addr.city;T.addr.zip]   ⍝ ["ann";"SF";94110]
+
+⍝ keys:dot-field-function — a field holding a function calls
+r←["sum":+/ "max":⌈/] ⋄ [r.sum 1 2 3;r.max 1 2 3;r≡⍎⍕r]   ⍝ [6;3;$t]
+
+⍝ keys:item-not-field — a call before the colon makes an item, not a field
+[≢⍬:⍬;≢"ab":1 2;≢"a" "b":1 2]   ⍝ [0ₓ;1ₓ;2ₓ]
+
+⍝ keys:nested-record-value —
+("a":"b":1)≡["a":["b":1]]   ⍝ $t
+
+⍝⍝ Selection (§11.2)
+
+⍝ keys:select-row — a key removes the axis; the other axes keep their keys
+M←["alice" "bob";"price" "qty"]:[10 2⋄20 4] ⋄ "bob"⌷M   ⍝ ["price":20 "qty":4]
+
+⍝ keys:select-column — ∞ takes a whole axis with its keys
+M←["alice" "bob";"price" "qty"]:[10 2⋄20 4] ⋄ ∞ "qty"⌷M   ⍝ ["alice":2 "bob":4]
+
+⍝ keys:select-item — a key per axis gives the item
+M←["alice" "bob";"price" "qty"]:[10 2⋄20 4] ⋄ "bob" 0⌷M   ⍝ 20
+
+⍝ keys:select-keep — a vector of keys keeps the axis
+M←["alice" "bob";"price" "qty"]:[10 2⋄20 4] ⋄ ([,⊂"alice"]⌷M)≡[["alice"];"price" "qty"]:[10 2⋄]   ⍝ $t
+
+⍝ keys:select-order — a vector of keys selects in its order
+v←"a" "b" "c":10 20 30 ⋄ [[["c" "a"]]⌷v;v.[[2 0]]]   ⍝ [["c":30 "a":10];["c":30 "a":10]]
+
+⍝ keys:select-reverse — ¯∞ reverses the axis and its keys
+(¯∞⌷"a" "b" "c":10 20 30)≡"c" "b" "a":30 20 10   ⍝ $t
+
+⍝ keys:select-pick-row — "key"⊃ of a matrix keeps the column keys
+M←["alice" "bob";"price" "qty"]:[10 2⋄20 4] ⋄ "bob"⊃M   ⍝ ["price":20 "qty":4]
+
+⍝ keys:select-nested — a record inside a record keeps its keys
+inner←"bb" "cc":1 2 ⋄ x←["aa":inner "zz":0] ⋄ [(x.aa).bb;x.aa.cc;x.aa≡inner]   ⍝ [1;2;$t]
+
+⍝ keys:select-missing — a missing key is INDEX ERROR
+v←"a" "b":1 2 ⋄ "z"⌷v
+⍝ error: INDEX ERROR
+
+⍝ keys:select-twice — a keyed position selected twice is DOMAIN ERROR
+v←"a" "b":1 2 ⋄ [["a" "a"]]⌷v
+⍝ error: DOMAIN ERROR
+
+⍝ keys:select-twice-position — also through positions
+v←"a" "b":1 2 ⋄ v.[[1 1]]
+⍝ error: DOMAIN ERROR
+
+⍝ keys:select-unkeyed — a key on an unkeyed array is INDEX ERROR
+"a"⌷1 2 3
+⍝ error: INDEX ERROR
+
+⍝⍝ Agreement by key (§11.3)
+
+⍝ keys:agree-order — the result lists the left's keys
+["aa":1 "bb":2]+["bb":10 "aa":20]   ⍝ ["aa":21 "bb":12]
+
+⍝ keys:agree-missing — a missing entry reads its array's fill
+["aa":2]+["bb":3]   ⍝ ["aa":2 "bb":3]
+
+⍝ keys:agree-fill-product — the fill is 0 for numbers
+["aa":2 "cc":5]×["bb":3 "cc":4]   ⍝ ["aa":0 "cc":20 "bb":0]
+
+⍝ keys:agree-stretch — a keyed singleton stretches and loses its key
+["base":5]+10 20 30   ⍝ 15 25 35
+
+⍝ keys:agree-unit — a unit stretches to the keyed array, which keeps its keys
+("base":5)+⊂10 20 30   ⍝ ["base":[15 25 35]]
+
+⍝ keys:agree-positional — against an unkeyed axis agreement is positional
+(1 2+"a" "b":10 20)≡"a" "b":11 22   ⍝ $t
+
+⍝ keys:agree-unkeyed-positions — unkeyed positions pair in order
+[["a":1 2]+[10 "a":20];["a":1 2]+["b":10 20]]   ⍝ [["a":21 12];["a":1 22 "b":10]]
+
+⍝ keys:agree-unkeyed-length — unkeyed positions must agree
+["a":1 2]+["a":1 2 3]
+⍝ error: LENGTH ERROR
+
+⍝ keys:agree-monadic — monadic pervasive functions keep the keys
+(-["a":1 "b":2])≡["a":¯1 "b":¯2]   ⍝ $t
+
+⍝ keys:agree-compare — comparisons align too
+("aa" "bb":1 2)=("bb" "aa":2 1)   ⍝ ["aa":$t "bb":$t]
+
+⍝ keys:agree-integers — integer kinds survive alignment, fill 0
+X←"aa" "bb":[2 3]ₓ ⋄ Y←"bb" "cc":[5 7]ₓ ⋄ ⎕←X+Y ⋄ 0   ⍝ 0
+⍝ ⎕: ["aa":2 "bb":8 "cc":7]ₓ
+
+⍝ keys:agree-same-layout — the same keys need no alignment
+a←"x" "y" "z":1 2 3 ⋄ b←a×10 ⋄ a+b   ⍝ ["x":11 "y":22 "z":33]
+
+⍝⍝ Assignment through keys and dot paths (§11.4)
+
+⍝ keys:assign-existing — a dot path replaces the item under its key
+T←["a":1 "b":2] ⋄ T.a←5 ⋄ T   ⍝ ["a":5 "b":2]
+
+⍝ keys:assign-append — a missing key is appended; the old positions keep no key
+v←10 20 30 ⋄ v.x←9 ⋄ ⎕←v ⋄ 0   ⍝ 0
+⍝ ⎕: [10 20 30 "x":9]
+
+⍝ keys:assign-create-path — plain assignment through a path creates missing records
+T←["a":1] ⋄ T.style.color←"red" ⋄ T   ⍝ ["a":1 "style":["color":"red"]]
+
+⍝ keys:assign-empty-record — fields added to ⍬:⍬ one by one
+ns←⍬:⍬ ⋄ ns.aa←5 ⋄ ns.bb←⍳3 ⋄ ns.cc←2 2⍴⍳4 ⋄ ns.cc₁,ns.aa×ns.bb   ⍝ 2 3 0 5 10
+
+⍝ keys:assign-function — a field holding a function calls in later statements
+ns←⍬:⍬
+ns.f1←{⍵+3}
+ns.a←⍬:⍬
+ns.a.f2←{⍵×2}
+ns.f1 ns.a.f2 6   ⍝ 15
+
+⍝ keys:assign-modified — modified assignment through a path updates the item
+T←["a":["b":10]] ⋄ T.a.b+←1 ⋄ T.a.b   ⍝ 11
+
+⍝ keys:assign-modified-missing — modified assignment to a missing key is INDEX ERROR
+T←["a":1] ⋄ T.z+←1
+⍝ error: INDEX ERROR
+
+⍝ keys:assign-non-record — descending into a non-record is RANK ERROR
+T←["a":1] ⋄ T.a.b←2
+⍝ error: RANK ERROR
+
+⍝ keys:assign-unchanged — a failed assignment changes nothing
+T←["a":1] ⋄ {"RANK"::T ⋄ T.a.b←2}0   ⍝ ["a":1]
+
+⍝ keys:assign-vector-keys — a vector selection aligns the right side's keys
+T←"aa" "bb":1 2 ⋄ T.[["bb" "aa"]]←["aa":5 "bb":6 "cc":7] ⋄ T   ⍝ ["aa":5 "bb":6]
+
+⍝ keys:assign-vector-missing — a key of the selection missing on the right side
+T←"aa" "bb":1 2 ⋄ T.[["aa" "bb"]]←"aa":5
+⍝ error: INDEX ERROR
+
+⍝ keys:assign-vector-positional — an unkeyed right side assigns by position
+T←"aa" "bb":1 2 ⋄ T.[["bb" "aa"]]←10 20 ⋄ T   ⍝ ["aa":20 "bb":10]
+
+⍝ keys:digits-in-keys — after a dot, digits belong to the key
+T←["q1":5] ⋄ T.q1   ⍝ 5
+
+⍝⍝ Scopes (§4.8)
+
+⍝ keys:scope-names — keys name their items; other names resolve outside
+T←["a":1 "b":2] ⋄ c←100 ⋄ T.(a+b+c)   ⍝ 103
+
+⍝ keys:scope-assign-inside — assignments stay inside the scope
+T←["a":1] ⋄ r←T.(a←5) ⋄ [r T.a]   ⍝ 5 1
+
+⍝ keys:scope-function — a key holding a function binds as a function
+T←["f":{⍵×2} "a":3] ⋄ T.(f a)   ⍝ 6
+
+⍝ keys:scope-not-keyed — a scope needs a keyed vector
+m←3 4⍴⍳12 ⋄ m.(1 2)
+⍝ error: DOMAIN ERROR
+
+⍝ keys:scope-omega — ⍵ resolves as outside
+{["a":10].(a+⍵)}5   ⍝ 15
+
+⍝ keys:execute-in — A⍎text runs the text with A's keys as names
+T←["a":1 "b":2] ⋄ c←100 ⋄ x←T⍎"a+b+c" ⋄ T⍎"a←7" ⋄ [x T.a]   ⍝ 103 1
+
+⍝ keys:execute-in-not-keyed —
+1 2⍎"1"
+⍝ error: DOMAIN ERROR
+
+⍝⍝ Display of keyed arrays (§12)
+
+⍝ keys:display-table — a keyed matrix prints as a table
+⎕←["alice" "bob";"price" "qty"]:[10 2⋄20 4] ⋄ 0   ⍝ 0
+⍝ ⎕:       price qty\nalice    10   2\n  bob    20   4
+
+⍝ keys:display-table-positions — an unkeyed axis shows its positions
+⎕←"aa" "bb":[1 2 3⋄4 5 6] ⋄ 0   ⍝ 0
+⍝ ⎕:    0 1 2\naa 1 2 3\nbb 4 5 6
+
+⍝ keys:display-pages — rank 3: each page headed by the key that selects it
+⎕←["x1" "x2";"r1" "r2";"c1" "c2"]:2 2 2⍴⍳8 ⋄ 0   ⍝ 0
+⍝ ⎕: "x1"⌷\n   c1 c2\nr1  0  1\nr2  2  3\n\n"x2"⌷\n   c1 c2\nr1  4  5\nr2  6  7
+
+⍝⍝ Keys through structural functions
+
+⍝ keys:reverse — ⌽ reverses the keys with the items
+(⌽"a" "b" "c":1 2 3)≡["c":3 "b":2 "a":1]   ⍝ $t
+
+⍝ keys:reverse-first — ⊖ reverses the leading axis's keys
+(⊖["r1" "r2";"c1" "c2"]:[1 2⋄3 4])≡["r2" "r1";"c1" "c2"]:[3 4⋄1 2]   ⍝ $t
+
+⍝ keys:transpose — ⍉ reverses the axes with their keys
+(⍉["r1" "r2";"c1" "c2"]:[1 2⋄3 4])≡["c1" "c2";"r1" "r2"]:[1 3⋄2 4]   ⍝ $t
+
+⍝ keys:catenate — , joins the keys; an unkeyed item has none
+[("a":1),2;["a":1 2]≡("a":1),2;(1 2,"x":3)≡[1 2 "x":3]]   ⍝ [["a":1 2];$t;$t]
+
+⍝ keys:catenate-duplicate — a key on both sides is DOMAIN ERROR
+("a":1),"a":2
+⍝ error: DOMAIN ERROR
+
+⍝ keys:take-drop — ↑ ↓ keep the keys of the positions kept; overtake adds unkeyed fill
+[2↑"a" "b" "c":1 2 3;¯1↓"a" "b" "c":1 2 3;4↑"a" "b":1 2]   ⍝ [["a":1 "b":2];["a":1 "b":2];["a":1 "b":2 0 0]]
+
+⍝⍝ Named axes (§11.5)
+
+⍝ keys:named-shape — axis names are the keys of the shape
+M←["city":2 "month":3]⍴⍳6 ⋄ ⎕←⍴M ⋄ (:M)≡2 3⍴⍳6   ⍝ $t
+⍝ ⎕: ["city":2 "month":3]ₓ
+
+⍝ keys:named-display — named axes show as a keyed shape, and read back
+v←["city":2]⍴["NY":60 "LA":150] ⋄ ⎕←v ⋄ v≡⍎⍕v   ⍝ $t
+⍝ ⎕: ["city":2]⍴["NY":60 "LA":150]
+
+⍝ keys:named-variant — ⍠ takes axis names
+M←["city":2 "month":3]⍴⍳6 ⋄ [+/⍠"month" M;+/⍠"city" M]   ⍝ [3 12;3 5 7]
+
+⍝ keys:named-missing — a name no axis has is DOMAIN ERROR
+M←["city":2 "month":3]⍴⍳6 ⋄ +/⍠"zz" M
+⍝ error: DOMAIN ERROR
