@@ -21,7 +21,7 @@ constexpr const char* NAMES[] = {
     "NONCE ERROR",       // Nonce
     "UNSUPPORTED",       // Unsupported
     "INTERRUPT",         // Interrupt
-    "FILE ERROR",        // Io
+    "IO ERROR",          // Io
     "INTERNAL ERROR",    // Internal
 };
 // clang-format on

@@ -89,6 +89,28 @@ struct Guarded {
     Guarded& operator=(const Guarded&) = delete;
 };
 
+// `$e` (§7): the error the running handler caught, on this thread; none outside a handler.
+// Dfns called from the handler see it too, until their own guard's handler catches another.
+thread_local Value caught_error;
+struct Caught {
+    explicit Caught(Value e) : outer(std::move(caught_error)) { caught_error = std::move(e); }
+    ~Caught() { caught_error = std::move(outer); }
+    Caught(const Caught&) = delete;
+    Caught& operator=(const Caught&) = delete;
+    Value outer;
+};
+
+// The record `$e` reads for e raised in `source`: its kind without " ERROR", its message, and
+// the line and column of its site.
+Value error_record(const Error& e, std::string_view source) {
+    std::string kind = base::name(e.kind());
+    if (kind.size() > 6 && kind.compare(kind.size() - 6, 6, " ERROR") == 0) kind.resize(kind.size() - 6);
+    LineColumn at = line_column(source, e.site());
+    return value::make_array({4}, {value::char_vector(base::decode_utf8(kind)),
+                                   value::char_vector(base::decode_utf8(e.what())),
+                                   Value::integer(at.line), Value::integer(at.column)});
+}
+
 std::string text_of(const Value& v) {
     std::u32string s;
     for (const Value& c : items_of(v)) {
@@ -147,6 +169,7 @@ Value DfnFn::bodies(Exec& ex, Frame& fr, size_t b0, size_t s0, TailCall* tail) c
                 auto handle = [&](const Error& e) {
                     if (!guard_catches(kinds, e.kind())) throw e;
                     if (st.expr.empty()) return Value();
+                    Caught caught(error_record(e, *ex.source()));
                     return ex.statement(st.expr, fr, &shy);
                 };
                 try {
@@ -612,7 +635,9 @@ Value Exec::eval(const Instr& i, Frame& fr) {
             e.at(i.site);
             throw;
         }
-    case Op::ErrorConst: fail(ErrorKind::Value, "$e outside an error handler", i.site);
+    case Op::ErrorConst:
+        if (caught_error.is_none()) fail(ErrorKind::Value, "$e outside an error handler", i.site);
+        return caught_error;
     case Op::QuadRead: {
         std::optional<std::string> line = ctx_.io().read_line();
         if (!line) fail(ErrorKind::Io, "no standard input", i.site);

@@ -107,6 +107,9 @@ Value rename_path(const Value& alpha, const Value& omega);
 // --- regex.cpp ---
 Value regex(const Value& omega);
 
+// --- load.cpp ---
+Value load(const Value& omega);
+
 // --- random.cpp ---
 Value rand_monad(const Value& omega);
 Value distribution_monad(const Value& omega);

@@ -135,6 +135,7 @@ constexpr SystemRow TABLE[] = {
     {"hash",         hash_monad,         hash_dyad},
     {"host",         host,               nullptr},
     {"json",         json_monad,         nullptr,           json_write},
+    {"load",         load,               nullptr},
     {"mkdir",        make_dir,           nullptr},
     {"nc",           name_class,         nullptr},
     {"nget",         nget,               nullptr},

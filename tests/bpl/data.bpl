@@ -112,9 +112,9 @@ x←"compress me, compress me, compress me" ⋄ [(•ucs •deflate •deflate�
 •path 1 2
 ⍝ error: DOMAIN ERROR
 
-⍝ nget:missing — a file that cannot be read is a FILE ERROR
+⍝ nget:missing — a file that cannot be read is an IO ERROR
 •nget "no such file here.txt"
-⍝ error: FILE ERROR
+⍝ error: IO ERROR
 
 ⍝ nput:bad-bytes — data is checked before anything is written
 "never written.bin" •nput 1 2 300

@@ -27,14 +27,14 @@ def run(*args, limit_bytes=None, timeout=120):
 def test_a_directory_as_the_script_is_an_io_error(tmp_path):
     out = run(str(tmp_path))
     assert out.returncode == 1
-    assert out.stderr.startswith("FILE ERROR")
+    assert out.stderr.startswith("IO ERROR")
     assert "directory" in out.stderr
 
 
 def test_a_missing_script_is_an_io_error(tmp_path):
     out = run(str(tmp_path / "nothing.bpl"))
     assert out.returncode == 1
-    assert out.stderr.startswith("FILE ERROR")
+    assert out.stderr.startswith("IO ERROR")
 
 
 def test_sigint_is_an_interrupt_error_with_status_1(tmp_path):

@@ -65,7 +65,7 @@ TEST_F(Files, WritesNewFilesAndReadsThemBack) {
 TEST_F(Files, NeverReplacesAnExistingFile) {
     std::ofstream(dir_ / "keep.txt") << "original";
     std::string out = eval("\"" + at("keep.txt") + "\" •nput \"new\"");
-    EXPECT_EQ(out.rfind("FILE", 0), 0u) << out;
+    EXPECT_EQ(out.rfind("IO", 0), 0u) << out;
     EXPECT_EQ(contents("keep.txt"), "original");
     EXPECT_EQ(entries(), 1u);
 }
@@ -74,36 +74,36 @@ TEST_F(Files, FailedWritesLeaveNothing) {
     std::string out = eval("\"" + at("bad.bin") + "\" •nput 1 2 300");
     EXPECT_EQ(out.rfind("DOMAIN", 0), 0u) << out;
     out = eval("\"" + at("missing/dir/x.txt") + "\" •nput \"x\"");
-    EXPECT_EQ(out.rfind("FILE", 0), 0u) << out;
+    EXPECT_EQ(out.rfind("IO", 0), 0u) << out;
     EXPECT_EQ(entries(), 0u);
 }
 
 TEST_F(Files, ReadErrorsAreFileErrors) {
-    EXPECT_EQ(eval("•nget \"" + at("none.txt") + "\"").rfind("FILE", 0), 0u);
-    EXPECT_EQ(eval("•nget \"" + dir_.string() + "\"").rfind("FILE", 0), 0u);
+    EXPECT_EQ(eval("•nget \"" + at("none.txt") + "\"").rfind("IO", 0), 0u);
+    EXPECT_EQ(eval("•nget \"" + dir_.string() + "\"").rfind("IO", 0), 0u);
 }
 
 TEST_F(Files, MakeCopyRenameRemove) {
     std::string d = at("d");
     EXPECT_EQ(eval("•mkdir \"" + d + "/s\""), d + "/s"); // parents too
     EXPECT_TRUE(fs::is_directory(dir_ / "d" / "s"));
-    EXPECT_EQ(eval("•mkdir \"" + d + "\"").rfind("FILE", 0), 0u); // it exists
+    EXPECT_EQ(eval("•mkdir \"" + d + "\"").rfind("IO", 0), 0u); // it exists
     std::ofstream(dir_ / "d" / "s" / "b") << "x";
     // a folder copies with everything in it; a target that exists is never replaced
     EXPECT_EQ(eval("\"" + d + "/t\" •copy \"" + d + "/s\""), d + "/t");
     EXPECT_EQ(contents("d/t/b"), "x");
-    EXPECT_EQ(eval("\"" + d + "/t\" •copy \"" + d + "/s\"").rfind("FILE", 0), 0u);
+    EXPECT_EQ(eval("\"" + d + "/t\" •copy \"" + d + "/s\"").rfind("IO", 0), 0u);
     // rename moves, never over an existing entry
     EXPECT_EQ(eval("\"" + d + "/u\" •rename \"" + d + "/t\""), d + "/u");
     EXPECT_FALSE(fs::exists(dir_ / "d" / "t"));
-    EXPECT_EQ(eval("\"" + d + "/u\" •rename \"" + d + "/s\"").rfind("FILE", 0), 0u);
+    EXPECT_EQ(eval("\"" + d + "/u\" •rename \"" + d + "/s\"").rfind("IO", 0), 0u);
     EXPECT_TRUE(fs::exists(dir_ / "d" / "s" / "b"));
     // remove takes a file or an empty folder
-    EXPECT_EQ(eval("•remove \"" + d + "/s\"").rfind("FILE", 0), 0u);
+    EXPECT_EQ(eval("•remove \"" + d + "/s\"").rfind("IO", 0), 0u);
     EXPECT_EQ(eval("•remove \"" + d + "/s/b\""), d + "/s/b");
     EXPECT_EQ(eval("•remove \"" + d + "/s\""), d + "/s");
     EXPECT_FALSE(fs::exists(dir_ / "d" / "s"));
-    EXPECT_EQ(eval("•remove \"" + d + "/s\"").rfind("FILE", 0), 0u);
+    EXPECT_EQ(eval("•remove \"" + d + "/s\"").rfind("IO", 0), 0u);
 }
 
 } // namespace
