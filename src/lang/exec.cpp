@@ -103,7 +103,7 @@ struct Caught {
 // The record `$e` reads for e raised in `source`: its kind without " ERROR", its message, and
 // the line and column of its site.
 Value error_record(const Error& e, std::string_view source) {
-    std::string kind = base::name(e.kind());
+    std::string kind = e.kind_name();
     if (kind.size() > 6 && kind.compare(kind.size() - 6, 6, " ERROR") == 0) kind.resize(kind.size() - 6);
     LineColumn at = line_column(source, e.site());
     return value::make_array({4}, {value::char_vector(base::decode_utf8(kind)),
@@ -123,7 +123,8 @@ std::string text_of(const Value& v) {
 // The kinds a guard catches: a kind name, a vector of them, or ∞ (all but UNSUPPORTED and
 // INTERRUPT: Ctrl-C ends a loop whose body guards with ∞; "INTERRUPT"::… catches it by name).
 bool catches_all(ErrorKind k) { return k != ErrorKind::Unsupported && k != ErrorKind::Interrupt; }
-bool guard_catches(const Value& kinds, ErrorKind k) {
+bool guard_catches(const Value& kinds, const Error& e) {
+    ErrorKind k = e.kind();
     Value r = kinds.read();
     if (r.is_number()) {
         if (std::isinf(r.as_f64()) && r.as_f64() > 0) return catches_all(k);
@@ -143,7 +144,9 @@ bool guard_catches(const Value& kinds, ErrorKind k) {
     for (std::string& n : names) {
         for (char& c : n) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
         ErrorKind named;
-        if (base::kind_of_name(n, &named) && named == k) return true;
+        bool same = k == ErrorKind::Program ? n == e.program_kind() || n == e.kind_name()
+                                            : base::kind_of_name(n, &named) && named == k;
+        if (same) return true;
     }
     return false;
 }
@@ -167,7 +170,7 @@ Value DfnFn::bodies(Exec& ex, Frame& fr, size_t b0, size_t s0, TailCall* tail) c
             case DfnStmt::Kind::Guard: {
                 Value kinds = ex.statement(st.kinds, fr, &shy);
                 auto handle = [&](const Error& e) {
-                    if (!guard_catches(kinds, e.kind())) throw e;
+                    if (!guard_catches(kinds, e)) throw e;
                     if (st.expr.empty()) return Value();
                     Caught caught(error_record(e, *ex.source()));
                     return ex.statement(st.expr, fr, &shy);
@@ -226,7 +229,7 @@ Value DfnFn::call(Exec& ex, const Value* alpha, const Value& omega) const {
         } catch (Error& e) {
             local->clear();
             // A site inside another run's source text means nothing here: report the call.
-            if (source_ != ex.source()) throw Error(e.kind(), e.what());
+            if (source_ != ex.source()) throw e.elsewhere(e.what());
             throw;
         }
         fr = Frame();

@@ -64,7 +64,7 @@ Value execute_text(const Value& omega) {
             last = ex.statement(st.expr, *frame, &shy);
         }
     } catch (base::Error& e) {
-        throw base::Error(e.kind(), e.what()); // its site points into the executed text
+        throw e.elsewhere(e.what()); // its site points into the executed text
     }
     return last;
 }
@@ -179,7 +179,7 @@ LineColumn line_column(std::string_view source, base::Site site) {
 
 std::string error_report(const base::Error& error, std::string_view source,
                          std::string_view source_name) {
-    std::string out = base::name(error.kind());
+    std::string out = error.kind_name();
     std::string message = error.what();
     if (!message.empty()) out += ": " + message;
     base::Site site = error.site();

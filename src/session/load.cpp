@@ -89,7 +89,7 @@ Value load(const Value& omega) {
             // The site points into the module's text, not the caller's: name it in the message.
             lang::LineColumn at = lang::line_column(text, e.site());
             std::string place = at.line ? ":" + std::to_string(at.line) + ":" + std::to_string(at.column) : "";
-            throw Error(e.kind(), std::string(e.what()) + " (in " + path + place + ")");
+            throw e.elsewhere(std::string(e.what()) + " (in " + path + place + ")");
         }
     }
     std::vector<std::string> names = scope.names();

@@ -82,8 +82,8 @@ Value float_dyad(const Value& alpha, const Value& omega) {
     return to_float(omega, k);
 }
 
-// •signal: raises the built-in kind named by one upper-case word ("LENGTH" or "LENGTH ERROR"),
-// with the left argument as its message. New kinds wait on $e (issue 16).
+// •signal: raises the kind named by one word ("LENGTH" or "LENGTH ERROR", any case), with the
+// left argument as its message; a word that is no built-in kind is a kind of the program's own.
 static Error signal_error(const Value& kind, std::string message) {
     if (!is_text(kind)) throw Error(ErrorKind::Domain, "•signal's kind must be one word");
     std::string k = text_of(kind, "•signal's kind");
@@ -93,7 +93,7 @@ static Error signal_error(const Value& kind, std::string message) {
     if (!one_word) throw Error(ErrorKind::Domain, "•signal's kind must be one word");
     for (char& c : word) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
     ErrorKind e;
-    if (!base::kind_of_name(word, &e)) throw Error(ErrorKind::Unsupported, "•signal: new error kinds (" + word + ") are not supported yet");
+    if (!base::kind_of_name(word, &e)) return Error::program(word, message); // a kind of the program's own
     return Error(e, message);
 }
 

@@ -66,3 +66,30 @@ $e
 ⍝ error-value:after — and not after its handler has finished
 {∞::0 ⋄ ÷'a'}0 ⋄ $e
 ⍝ error: VALUE ERROR
+
+⍝ error-value:nested — a dfn called in a handler sees its $e; its own guard's handler its own
+[{∞::{1⊃$e}0 ⋄ ÷'a'}0;{∞::{∞::1⊃$e ⋄ "inner" •signal "RANK"}0 ⋄ ÷'a'}0]
+⍝ =>
+"expected numeric elements" "inner"
+
+⍝ error-value:site — $e holds the line and column where the error happened
+{∞::2 3⊃¨⊂$e ⋄ 2+1÷⍵}'a'   ⍝ 1 19
+
+⍝⍝ •signal: kinds of the program's own (language.md §7)
+
+⍝ signal:program-kind — a word that is no built-in kind is a kind of the program's own
+•signal "unknown"
+⍝ error: UNKNOWN ERROR
+
+⍝ signal:program-kind-caught — a guard catches it by its word, in any case
+{"NotFound"::7 ⋄ •signal "notfound"}0   ⍝ 7
+
+⍝ signal:program-kind-infinity — ∞ catches it too
+{∞::7 ⋄ "why" •signal "Custom"}0   ⍝ 7
+
+⍝ signal:program-kind-other — a guard naming another kind lets it through
+{"DOMAIN"::7 ⋄ •signal "notfound"}0
+⍝ error: NOTFOUND ERROR
+
+⍝ signal:program-kind-module — it keeps its kind through a module's run
+f←testpath ⋄ _←f •nput "•signal ""odd""" ⋄ {"ODD"::7 ⋄ •load f}0   ⍝ 7
