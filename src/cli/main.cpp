@@ -35,7 +35,7 @@ using namespace bpl;
 bool run_and_print(lang::Context& ctx, const std::string& source, const std::string& name) {
     try {
         lang::run(ctx, source, [](const lang::Value& v) {
-            std::cout << lang::display(v, lang::Elision{}) << "\n" << std::flush;
+            std::cout << lang::display(v, lang::display_settings().elide) << "\n" << std::flush;
         });
         return true;
     } catch (const base::Error& e) {

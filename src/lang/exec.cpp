@@ -108,9 +108,10 @@ Value error_record(const Error& e, std::string_view source) {
     std::string kind = e.kind_name();
     if (kind.size() > 6 && kind.compare(kind.size() - 6, 6, " ERROR") == 0) kind.resize(kind.size() - 6);
     LineColumn at = line_column(source, e.site());
-    return value::make_array({4}, {value::char_vector(base::decode_utf8(kind)),
-                                   value::char_vector(base::decode_utf8(e.what())),
-                                   Value::integer(at.line), Value::integer(at.column)});
+    return value::record({{"kind", value::char_vector(base::decode_utf8(kind))},
+                          {"message", value::char_vector(base::decode_utf8(e.what()))},
+                          {"line", Value::integer(at.line)},
+                          {"column", Value::integer(at.column)}});
 }
 
 std::string text_of(const Value& v) {

@@ -9,6 +9,7 @@
 #include "lang/exec.h"
 #include "lang/run.h"
 #include "lang/scope.h"
+#include "value/layout.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -97,7 +98,7 @@ Value load(const Value& omega) {
     std::vector<std::pair<std::string, Value>> fields;
     for (const std::string& name : names)
         if (name.empty() || name[0] != '_') fields.emplace_back(name, *scope.find_local(name));
-    return record(std::move(fields));
+    return value::record(std::move(fields));
 }
 
 } // namespace bpl::session
