@@ -449,7 +449,13 @@ class Binder {
         }
         std::vector<Instr> run_units, current;
         auto finish = [&] {
-            if (!current.empty()) run_units.push_back(combine(std::move(current)));
+            if (current.empty()) return;
+            // A run ending in a dyadic operator after other items (`⍵f⍣ n`) gives those items,
+            // bound as one, then the operator awaiting the next run as its right operand.
+            std::optional<Instr> before;
+            Instr last = combine(std::move(current), &before);
+            if (before) run_units.push_back(std::move(*before));
+            run_units.push_back(std::move(last));
             current.clear();
         };
         auto add = [&](Unit u) {
@@ -475,8 +481,10 @@ class Binder {
     }
 
     // One run (or the statement's runs): operators left to right, strands, then calls right to
-    // left or a train when it ends in a function (§4.3–4.6).
-    Instr combine(std::vector<Instr> us) {
+    // left or a train when it ends in a function (§4.3–4.6). With `before` (a run), a run that
+    // ends in a dyadic operator still waiting for its right operand (§4.5) after other items
+    // binds those items into *before and gives the waiting operator.
+    Instr combine(std::vector<Instr> us, std::optional<Instr>* before = nullptr) {
         if (us.size() == 1) return std::move(us[0]);
         std::vector<Instr> out;
         for (size_t i = 0; i < us.size(); i++) {
@@ -501,11 +509,16 @@ class Binder {
                     out.pop_back();
                 }
                 if (i + 1 >= us.size()) {
-                    if (!out.empty())
+                    if (!out.empty() && !before)
                         throw Error(ErrorKind::Syntax, "an operator needs a right operand", u.site);
                     Site s = span(l.site, u.site);
-                    out.push_back(node(Op::Derive, Role::Partial, s, std::move(u), std::move(l)));
-                    continue;
+                    Instr partial = node(Op::Derive, Role::Partial, s, std::move(u), std::move(l));
+                    if (out.empty()) {
+                        out.push_back(std::move(partial));
+                        continue;
+                    }
+                    *before = combine(std::move(out));
+                    return partial;
                 }
                 Instr r = std::move(us[++i]);
                 if (!is_operand(r))

@@ -741,6 +741,7 @@ Value Exec::eval(const Instr& i, Frame& fr) {
     }
     case Op::Bind: {
         Value f = eval(i.kids[1], fr), a = eval(i.kids[0], fr);
+        if (is_absent(a)) return f; // `⍺ f` stands for the call `⍺ f ⍵`, whose absent ⍺ drops out (§6.3)
         require_value(a, "a bound argument");
         return bound(a, f);
     }
