@@ -112,6 +112,20 @@ class Binder {
             throw Error(ErrorKind::Syntax, "an operator needs a right operand", value->site);
         if (k == b) throw Error(ErrorKind::Syntax, "nothing to assign to", arrow.tok.site);
         size_t t = k - 1;
+        // A derived modifier in the target's run (`b∧⌿←`): a function and the monadic operators
+        // after it, touching the target; bound as one function, it stands where `last` would.
+        std::optional<Instr> derived;
+        {
+            size_t m = t;
+            while (m > b && is_token(items[m], Tok::Monadic) && !items[m].space_before()) m--;
+            if (m < t && m > b && !items[m].space_before()) {
+                Instr f = expr(items, m, t + 1);
+                if (f.role == Role::Function) {
+                    derived = std::move(f);
+                    t = m;
+                }
+            }
+        }
         const Syn& last = items[t];
         Instr out;
         auto need_value = [&] {
@@ -128,7 +142,7 @@ class Binder {
         bool function_name = is_token(last, Tok::Name) && name_role(last.tok.text) == Role::Function;
         if (modifiable && (is_token(last, Tok::Function) || last.kind == SynKind::Paren ||
                            last.kind == SynKind::Dfn || function_name)) {
-            Instr f = item(last);
+            Instr f = derived ? std::move(*derived) : item(last);
             if (f.role == Role::Function) modifier = std::move(f);
         }
         // `(a)f←3`: a parenthesised name, then a named function (§5).
@@ -158,9 +172,11 @@ class Binder {
             Instr sel = paren ? expr(items[st].expr) : sequence(items, st, last_target + 1, std::nullopt);
             Instr* src = &sel;
             while (src->op == Op::Monad || src->op == Op::Dyad) src = &src->kids[1];
-            if (src->op != Op::Name || src->role != Role::Subject)
+            // The selected name, or a dfn's ⍵ (its call's own argument; exec knows it as "⍵").
+            bool omega = src->op == Op::Omega;
+            if ((src->op != Op::Name && !omega) || src->role != Role::Subject)
                 throw Error(ErrorKind::Syntax, "a selective assignment needs a name", items[st].tok.site);
-            std::string name = src->name;
+            std::string name = omega ? "⍵" : src->name;
             src->op = Op::SelectSource;
             Instr sa = node(Op::SelectAssign, Role::Subject, span(items[st].tok.site, arrow.tok.site),
                             std::move(sel));

@@ -548,9 +548,16 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
     bool monadic = v.is_none() && i.kids[1].op == Op::Const;
     if ((v.is_none() && !monadic) || is_absent(v)) fail(ErrorKind::Value, "no result to assign", i.site);
     Value fn = i.kids.size() > 2 ? eval(i.kids[2], fr) : Value();
-    Scope* home = fr.scope->owner(i.name);
-    if (!home) fail(ErrorKind::Value, "undefined name: " + i.name, i.site);
-    Value cur = home->find_local(i.name)->read();
+    // What is written: the name's nearest binding, or in a dfn its call's own ⍵.
+    bool omega = i.name == "⍵";
+    if (omega && !fr.in_dfn) fail(ErrorKind::Syntax, "⍵ outside a dfn", i.site);
+    Scope* home = omega ? nullptr : fr.scope->owner(i.name);
+    if (!omega && !home) fail(ErrorKind::Value, "undefined name: " + i.name, i.site);
+    auto store = [&](const Value& x) {
+        if (omega) fr.omega = to_bind(x);
+        else home->set(i.name, to_bind(x));
+    };
+    Value cur = (omega ? fr.omega : *home->find_local(i.name)).read();
     int64_t n = cur.count();
     auto positions = value::ArrayData::compact(Kind::Int, cur.shape());
     for (int64_t k = 0; k < n; k++) positions->items_as<int64_t>()[k] = k + 1;
@@ -596,7 +603,7 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
         // replace it with any shape (language.md §5); others (,a ⍬⌷a ⍬⊃,a) must fit.
         if (cur.is_stored_array() && !now.is_atom() && now.rank() > 0 && now.shape() != cur.shape() &&
             where.is_stored_array() && &where.array_data() == source && whole_item(i.kids[0])) {
-            home->set(i.name, to_bind(now));
+            store(now);
             return monadic ? now : v;
         }
         if (!where.is_atom() && !now.is_atom() && now.rank() > 0 && now.shape() != where.shape())
@@ -615,7 +622,7 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
             std::optional<Value> r;
             if (unit.is_atom() || now.rank() > 0) r = prim::write_at(cur, positions, unit, accumulate);
             if (r) {
-                home->set(i.name, to_bind(*r));
+                store(*r);
                 return monadic ? now : v;
             }
         }
@@ -642,7 +649,7 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
             }
         }
         Value result = cur.is_stored_array() ? written(cur, std::move(items)) : items[0];
-        home->set(i.name, to_bind(result));
+        store(result);
         return monadic ? now : v;
     } catch (Error& e) {
         select_source_ = saved;

@@ -26,3 +26,37 @@ x←1 ⋄ x{⍵}⍣
 ⍝ binding:absent-assigned — assigning an absent ⍺ is still an error
 {x←⍺}3
 ⍝ error: VALUE ERROR
+
+⍝⍝ Selective assignment to a dfn's ⍵ (language.md §5)
+
+⍝ binding:select-omega — a selection of ⍵ can be assigned; later reads of ⍵ see it
+{(2↑⍵)←9 ⋄ ⍵}1 2 3   ⍝ 9 9 3
+
+⍝ binding:select-omega-caller — the caller's array is a value: it does not change
+v←1 2 3 ⋄ _←{(1↑⍵)←0 ⋄ ⍵}v ⋄ v   ⍝ 1 2 3
+
+⍝ binding:select-omega-operands — through a defined operator's operands (dfns' sam)
+sam←{(⍺ ⍶ ⍵)←⍹ ⍺ ⍶ ⍵ ⋄ ⍵} ⋄ 2 (↑ sam ⌽) 1 2 3 4   ⍝ 2 1 3 4
+
+⍝ binding:select-omega-modified — modified assignment through it
+{(⌽⍵)+←10 20 30 ⋄ ⍵}1 2 3   ⍝ 31 22 13
+
+⍝ binding:select-omega-fit — the replacement must fit the selection
+{(2↑⍵)←7 8 9 ⋄ ⍵}1 2 3
+⍝ error: LENGTH ERROR
+
+⍝⍝ A derived modifier in the target's run (language.md §5)
+
+⍝ binding:derived-modifier — `b∧⌿←` with nothing after the arrow sets b to ∧⌿b
+b←2 2⍴1 0 1 1 ⋄ b∧⌿← ⋄ b   ⍝ 1 0
+
+⍝ binding:derived-modifier-dfn — in a dfn it updates the local
+{b←2 3⍴1 1 0 1 0 1 ⋄ b∨⌿← ⋄ b}0   ⍝ 1 1 1
+
+⍝ binding:derived-modifier-value — with a value: `v+¨←10` is `v←v+¨10`
+v←[1 2] [3 4] ⋄ v+¨←10 ⋄ v
+⍝ =>
+[11 12] [13 14]
+
+⍝ binding:derived-modifier-primitive — a plain modifier still works
+x←1 2 3 ⋄ x⌽← ⋄ x   ⍝ 3 2 1
