@@ -333,7 +333,7 @@ bool truth(const Value& v) {
     Value item = r;
     if (r.is_stored_array()) {
         if (r.count() != 1) throw Error(ErrorKind::Length, "a predicate needs exactly one item");
-        item = r.array_data().item(0);
+        item = r.array_data().item(0).read(); // a boxed item may still be pending
     }
     if (item.is_number() && number::is_real(item.kind())) {
         if (item.kind() == Kind::Bool) return item.as_i64() != 0;

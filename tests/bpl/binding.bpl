@@ -60,3 +60,8 @@ v←[1 2] [3 4] ⋄ v+¨←10 ⋄ v
 
 ⍝ binding:derived-modifier-primitive — a plain modifier still works
 x←1 2 3 ⋄ x⌽← ⋄ x   ⍝ 3 2 1
+
+⍝⍝ Predicates on computed values (language.md §6.2)
+
+⍝ binding:predicate-pending-item — a one-item vector whose item is still pending is read
+{⍵?1;2} ¯1↑<\1 0 0   ⍝ 2
