@@ -170,6 +170,7 @@ int main(int argc, char** argv) {
     cli::StdIo io(from_stdin);
     std::string base = ".";
     lang::Context ctx(io, base);
+    if (file) session::run_as_script(ctx, *file); // its folder is where •load looks first
     if (explain) {
         program::reset_counters();
         program::set_reporting(true);

@@ -4,6 +4,7 @@
 // Each call reads and runs the file again. A relative path resolves against the folder of the
 // module running the call, then against the session's base folder.
 #include "session/names.h"
+#include "session/session.h"
 
 #include "base/error.h"
 #include "lang/exec.h"
@@ -60,6 +61,14 @@ std::string read_text(const fs::path& p, const std::string& path) {
     return ss.str();
 }
 
+// What names a file in the running modules: its canonical path (or, when that cannot be had,
+// the path as given, normalised).
+std::string identity(const fs::path& file) {
+    std::error_code ec;
+    fs::path canonical = fs::weakly_canonical(fs::absolute(file, ec), ec);
+    return ec ? file.lexically_normal().string() : canonical.string();
+}
+
 // Pops the running module however its run ends.
 struct Running {
     std::vector<std::string>& stack;
@@ -68,13 +77,13 @@ struct Running {
 
 } // namespace
 
+void run_as_script(lang::Context& ctx, const std::string& path) { ctx.modules_running().push_back(identity(path)); }
+
 Value load(const Value& omega) {
     std::string path = text_of(omega, "•load's path");
     lang::Context& ctx = running_context();
     fs::path file = resolve(ctx, path);
-    std::error_code ec;
-    fs::path canonical = fs::weakly_canonical(fs::absolute(file, ec), ec);
-    std::string id = ec ? file.lexically_normal().string() : canonical.string();
+    std::string id = identity(file);
     std::vector<std::string>& stack = ctx.modules_running();
     if (std::find(stack.begin(), stack.end(), id) != stack.end())
         throw Error(ErrorKind::Domain, "•load: " + path + " loads itself");
