@@ -23,16 +23,18 @@ constexpr const char* NAMES[] = {
     "INTERRUPT",         // Interrupt
     "IO ERROR",          // Io
     "INTERNAL ERROR",    // Internal
+    "PROGRAM ERROR",     // Program (a report spells the program's own word: Error::kind_name)
 };
 // clang-format on
 constexpr int COUNT = sizeof(NAMES) / sizeof(NAMES[0]);
-static_assert(COUNT == static_cast<int>(ErrorKind::Internal) + 1, "one name per ErrorKind");
+static_assert(COUNT == static_cast<int>(ErrorKind::Program) + 1, "one name per ErrorKind");
 } // namespace
 
 const char* name(ErrorKind kind) { return NAMES[static_cast<int>(kind)]; }
 
 bool kind_of_name(const std::string& text, ErrorKind* out) {
     for (int i = 0; i < COUNT; i++) {
+        if (static_cast<ErrorKind>(i) == ErrorKind::Program) continue;
         std::string full = NAMES[i];
         std::string word = full.substr(0, full.find(' '));
         if (text == full || text == word) {
@@ -41,6 +43,11 @@ bool kind_of_name(const std::string& text, ErrorKind* out) {
         }
     }
     return false;
+}
+
+std::string Error::kind_name() const {
+    if (kind_ == ErrorKind::Program) return program_kind_ + " ERROR";
+    return name(kind_);
 }
 
 void fail(ErrorKind kind, const std::string& message) { throw Error(kind, message); }

@@ -22,11 +22,13 @@ enum class ErrorKind : uint8_t {
     Interrupt,
     Io,
     Internal,
+    Program, // a kind the program names (•signal "notfound": NOTFOUND ERROR); see Error::program
 };
 
 // "SYNTAX ERROR", "VALUE ERROR", ...; the words the reference prints.
 const char* name(ErrorKind kind);
-// The kind whose name() is `text` ("DOMAIN ERROR" or "DOMAIN"); false when there is none.
+// The built-in kind whose name() is `text` ("DOMAIN ERROR" or "DOMAIN"); false when there is
+// none (a program's own kinds are not built in).
 bool kind_of_name(const std::string& text, ErrorKind* out);
 
 // A source position: byte offsets into the statement's text; -1 when unknown.
@@ -40,8 +42,25 @@ class Error : public std::runtime_error {
   public:
     Error(ErrorKind kind, const std::string& message, Site site = {})
         : std::runtime_error(message), kind_(kind), site_(site) {}
+    // An error of the program's own kind `word` (one upper-case word, not a built-in kind).
+    static Error program(std::string word, const std::string& message) {
+        Error e(ErrorKind::Program, message);
+        e.program_kind_ = std::move(word);
+        return e;
+    }
     ErrorKind kind() const noexcept { return kind_; }
+    // The word of a program kind ("NOTFOUND"); empty for the built-in kinds.
+    const std::string& program_kind() const noexcept { return program_kind_; }
+    // The kind as a report spells it: name(kind()), or "NOTFOUND ERROR" for a program kind.
+    std::string kind_name() const;
     Site site() const noexcept { return site_; }
+    // The same kind with `message` and no site: for an error whose site points into another
+    // text (a module's, an executed string's) as it reaches the caller's.
+    Error elsewhere(const std::string& message) const {
+        Error e(kind_, message);
+        e.program_kind_ = program_kind_;
+        return e;
+    }
     // Sets the site when it is still unknown; returns *this for rethrowing.
     Error& at(Site site) noexcept {
         if (site_.begin < 0) site_ = site;
@@ -51,6 +70,7 @@ class Error : public std::runtime_error {
   private:
     ErrorKind kind_;
     Site site_;
+    std::string program_kind_;
 };
 
 [[noreturn]] void fail(ErrorKind kind, const std::string& message);

@@ -545,7 +545,7 @@ RunResult run_source(lang::Context& ctx, const std::string& source) {
 }
 
 std::string error_text(const base::Error& e) {
-    std::string msg = base::name(e.kind());
+    std::string msg = e.kind_name();
     if (e.what() && *e.what()) msg += std::string(": ") + e.what();
     return msg;
 }
@@ -553,7 +553,7 @@ std::string error_text(const base::Error& e) {
 bool same_error_kind(const base::Error& e, const std::string& expected) {
     base::ErrorKind k;
     if (base::kind_of_name(expected, &k)) return k == e.kind();
-    return expected == base::name(e.kind());
+    return expected == e.kind_name();
 }
 
 std::string escape_shown(const std::string& s) {

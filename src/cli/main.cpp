@@ -35,7 +35,7 @@ using namespace bpl;
 bool run_and_print(lang::Context& ctx, const std::string& source, const std::string& name) {
     try {
         lang::run(ctx, source, [](const lang::Value& v) {
-            std::cout << lang::display(v, lang::Elision{}) << "\n" << std::flush;
+            std::cout << lang::display(v, lang::display_settings().elide) << "\n" << std::flush;
         });
         return true;
     } catch (const base::Error& e) {
@@ -170,6 +170,7 @@ int main(int argc, char** argv) {
     cli::StdIo io(from_stdin);
     std::string base = ".";
     lang::Context ctx(io, base);
+    if (file) session::run_as_script(ctx, *file); // its folder is where •load looks first
     if (explain) {
         program::reset_counters();
         program::set_reporting(true);

@@ -78,7 +78,7 @@ void Repl::finish() {
 void Repl::run_source(const std::string& source) {
     try {
         lang::run(*ctx_, source, [&](const lang::Value& v) {
-            out_ << lang::display(v, lang::Elision{}) << "\n" << std::flush;
+            out_ << lang::display(v, lang::display_settings().elide) << "\n" << std::flush;
         });
     } catch (const base::Error& e) {
         failed_ = true;
@@ -143,7 +143,7 @@ void Repl::help(const std::string& topic) {
         return;
     }
     if (lang::Value* v = ctx_->globals().find_local(topic)) {
-        out_ << topic << ": " << lang::display(*v, lang::Elision{}) << "\n" << std::flush;
+        out_ << topic << ": " << lang::display(*v, lang::display_settings().elide) << "\n" << std::flush;
         return;
     }
     std::vector<const GlyphKey*> rows = glyphs_named(topic);

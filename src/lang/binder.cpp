@@ -113,6 +113,20 @@ class Binder {
             throw Error(ErrorKind::Syntax, "an operator needs a right operand", value->site);
         if (k == b) throw Error(ErrorKind::Syntax, "nothing to assign to", arrow.tok.site);
         size_t t = k - 1;
+        // A derived modifier in the target's run (`b∧⌿←`): a function and the monadic operators
+        // after it, touching the target; bound as one function, it stands where `last` would.
+        std::optional<Instr> derived;
+        {
+            size_t m = t;
+            while (m > b && is_token(items[m], Tok::Monadic) && !items[m].space_before()) m--;
+            if (m < t && m > b && !items[m].space_before()) {
+                Instr f = expr(items, m, t + 1);
+                if (f.role == Role::Function) {
+                    derived = std::move(f);
+                    t = m;
+                }
+            }
+        }
         const Syn& last = items[t];
         Instr out;
         auto need_value = [&] {
@@ -129,7 +143,7 @@ class Binder {
         bool function_name = is_token(last, Tok::Name) && name_role(last.tok.text) == Role::Function;
         if (modifiable && (is_token(last, Tok::Function) || last.kind == SynKind::Paren ||
                            last.kind == SynKind::Dfn || function_name)) {
-            Instr f = item(last);
+            Instr f = derived ? std::move(*derived) : item(last);
             if (f.role == Role::Function) modifier = std::move(f);
         }
         // `(a)f←3`: a parenthesised name, then a named function (§5).
@@ -170,9 +184,11 @@ class Binder {
             Instr sel = paren ? expr(items[st].expr) : sequence(items, st, last_target + 1, std::nullopt);
             Instr* src = &sel;
             while (src->op == Op::Monad || src->op == Op::Dyad) src = &src->kids[1];
-            if (src->op != Op::Name || src->role != Role::Subject)
+            // The selected name, or a dfn's ⍵ (its call's own argument; exec knows it as "⍵").
+            bool omega = src->op == Op::Omega;
+            if ((src->op != Op::Name && !omega) || src->role != Role::Subject)
                 throw Error(ErrorKind::Syntax, "a selective assignment needs a name", items[st].tok.site);
-            std::string name = src->name;
+            std::string name = omega ? "⍵" : src->name;
             src->op = Op::SelectSource;
             Instr sa = node(Op::SelectAssign, Role::Subject, span(items[st].tok.site, arrow.tok.site),
                             std::move(sel));
@@ -492,7 +508,13 @@ class Binder {
         }
         std::vector<Instr> run_units, current;
         auto finish = [&] {
-            if (!current.empty()) run_units.push_back(combine(std::move(current)));
+            if (current.empty()) return;
+            // A run ending in a dyadic operator after other items (`⍵f⍣ n`) gives those items,
+            // bound as one, then the operator awaiting the next run as its right operand.
+            std::optional<Instr> before;
+            Instr last = combine(std::move(current), &before);
+            if (before) run_units.push_back(std::move(*before));
+            run_units.push_back(std::move(last));
             current.clear();
         };
         auto add = [&](Unit u) {
@@ -518,8 +540,10 @@ class Binder {
     }
 
     // One run (or the statement's runs): operators left to right, strands, then calls right to
-    // left or a train when it ends in a function (§4.3–4.6).
-    Instr combine(std::vector<Instr> us) {
+    // left or a train when it ends in a function (§4.3–4.6). With `before` (a run), a run that
+    // ends in a dyadic operator still waiting for its right operand (§4.5) after other items
+    // binds those items into *before and gives the waiting operator.
+    Instr combine(std::vector<Instr> us, std::optional<Instr>* before = nullptr) {
         if (us.size() == 1) return std::move(us[0]);
         std::vector<Instr> out;
         for (size_t i = 0; i < us.size(); i++) {
@@ -544,11 +568,16 @@ class Binder {
                     out.pop_back();
                 }
                 if (i + 1 >= us.size()) {
-                    if (!out.empty())
+                    if (!out.empty() && !before)
                         throw Error(ErrorKind::Syntax, "an operator needs a right operand", u.site);
                     Site s = span(l.site, u.site);
-                    out.push_back(node(Op::Derive, Role::Partial, s, std::move(u), std::move(l)));
-                    continue;
+                    Instr partial = node(Op::Derive, Role::Partial, s, std::move(u), std::move(l));
+                    if (out.empty()) {
+                        out.push_back(std::move(partial));
+                        continue;
+                    }
+                    *before = combine(std::move(out));
+                    return partial;
                 }
                 Instr r = std::move(us[++i]);
                 if (!is_operand(r))

@@ -682,4 +682,9 @@ std::string display(const Value& value) { return display_text(value, nullptr); }
 
 std::string display(const Value& value, const Elision& elide) { return display_text(value, &elide); }
 
+DisplaySettings& display_settings() {
+    static DisplaySettings settings;
+    return settings;
+}
+
 } // namespace bpl::lang

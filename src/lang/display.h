@@ -19,6 +19,12 @@ struct Elision {
     int64_t limit = 1000;
     int64_t edges = 3;
 };
+// The session's display settings (•prefs "limit" and "edges"): the elision the REPL and a
+// program's results use. One process setting, like prim's kinds mode.
+struct DisplaySettings {
+    Elision elide;
+};
+DisplaySettings& display_settings();
 // The text the REPL and a program's results print for v, elided as `elide` says.
 std::string display(const value::Value& v, const Elision& elide);
 // v in source form, as an item inside a strand or bracket list (`1ₓ`, `"ab"`, `[1 2]`, `⊂7`).

@@ -92,6 +92,29 @@ struct Guarded {
     Guarded& operator=(const Guarded&) = delete;
 };
 
+// `$e` (§7): the error the running handler caught, on this thread; none outside a handler.
+// Dfns called from the handler see it too, until their own guard's handler catches another.
+thread_local Value caught_error;
+struct Caught {
+    explicit Caught(Value e) : outer(std::move(caught_error)) { caught_error = std::move(e); }
+    ~Caught() { caught_error = std::move(outer); }
+    Caught(const Caught&) = delete;
+    Caught& operator=(const Caught&) = delete;
+    Value outer;
+};
+
+// The record `$e` reads for e raised in `source`: its kind without " ERROR", its message, and
+// the line and column of its site.
+Value error_record(const Error& e, std::string_view source) {
+    std::string kind = e.kind_name();
+    if (kind.size() > 6 && kind.compare(kind.size() - 6, 6, " ERROR") == 0) kind.resize(kind.size() - 6);
+    LineColumn at = line_column(source, e.site());
+    return value::record({{"kind", value::char_vector(base::decode_utf8(kind))},
+                          {"message", value::char_vector(base::decode_utf8(e.what()))},
+                          {"line", Value::integer(at.line)},
+                          {"column", Value::integer(at.column)}});
+}
+
 std::string text_of(const Value& v) {
     std::u32string s;
     for (const Value& c : items_of(v)) {
@@ -104,7 +127,8 @@ std::string text_of(const Value& v) {
 // The kinds a guard catches: a kind name, a vector of them, or ∞ (all but UNSUPPORTED and
 // INTERRUPT: Ctrl-C ends a loop whose body guards with ∞; "INTERRUPT"::… catches it by name).
 bool catches_all(ErrorKind k) { return k != ErrorKind::Unsupported && k != ErrorKind::Interrupt; }
-bool guard_catches(const Value& kinds, ErrorKind k) {
+bool guard_catches(const Value& kinds, const Error& e) {
+    ErrorKind k = e.kind();
     Value r = kinds.read();
     if (r.is_number()) {
         if (std::isinf(r.as_f64()) && r.as_f64() > 0) return catches_all(k);
@@ -124,7 +148,9 @@ bool guard_catches(const Value& kinds, ErrorKind k) {
     for (std::string& n : names) {
         for (char& c : n) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
         ErrorKind named;
-        if (base::kind_of_name(n, &named) && named == k) return true;
+        bool same = k == ErrorKind::Program ? n == e.program_kind() || n == e.kind_name()
+                                            : base::kind_of_name(n, &named) && named == k;
+        if (same) return true;
     }
     return false;
 }
@@ -148,8 +174,9 @@ Value DfnFn::bodies(Exec& ex, Frame& fr, size_t b0, size_t s0, TailCall* tail) c
             case DfnStmt::Kind::Guard: {
                 Value kinds = ex.statement(st.kinds, fr, &shy);
                 auto handle = [&](const Error& e) {
-                    if (!guard_catches(kinds, e.kind())) throw e;
+                    if (!guard_catches(kinds, e)) throw e;
                     if (st.expr.empty()) return Value();
+                    Caught caught(error_record(e, *ex.source()));
                     return ex.statement(st.expr, fr, &shy);
                 };
                 try {
@@ -206,7 +233,7 @@ Value DfnFn::call(Exec& ex, const Value* alpha, const Value& omega) const {
         } catch (Error& e) {
             local->clear();
             // A site inside another run's source text means nothing here: report the call.
-            if (source_ != ex.source()) throw Error(e.kind(), e.what());
+            if (source_ != ex.source()) throw e.elsewhere(e.what());
             throw;
         }
         fr = Frame();
@@ -307,7 +334,7 @@ bool truth(const Value& v) {
     Value item = r;
     if (r.is_stored_array()) {
         if (r.count() != 1) throw Error(ErrorKind::Length, "a predicate needs exactly one item");
-        item = r.array_data().item(0);
+        item = r.array_data().item(0).read(); // a boxed item may still be pending
     }
     if (item.is_number() && number::is_real(item.kind())) {
         if (item.kind() == Kind::Bool) return item.as_i64() != 0;
@@ -531,10 +558,17 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
     bool monadic = v.is_none() && i.kids[1].op == Op::Const;
     if ((v.is_none() && !monadic) || is_absent(v)) fail(ErrorKind::Value, "no result to assign", i.site);
     Value fn = i.kids.size() > 2 ? eval(i.kids[2], fr) : Value();
-    Scope* home = fr.scope->owner(i.name);
-    if (!home) fail(ErrorKind::Value, "undefined name: " + i.name, i.site);
-    Value cur = home->find_local(i.name)->read();
-    if (holds_arrays(cur)) return select_nested(i, fr, v, fn, home, cur);
+    // What is written: the name's nearest binding, or in a dfn its call's own ⍵.
+    bool omega = i.name == "⍵";
+    if (omega && !fr.in_dfn) fail(ErrorKind::Syntax, "⍵ outside a dfn", i.site);
+    Scope* home = omega ? nullptr : fr.scope->owner(i.name);
+    if (!omega && !home) fail(ErrorKind::Value, "undefined name: " + i.name, i.site);
+    auto store = [&](const Value& x) {
+        if (omega) fr.omega = to_bind(x);
+        else home->set(i.name, to_bind(x));
+    };
+    Value cur = (omega ? fr.omega : *home->find_local(i.name)).read();
+    if (holds_arrays(cur)) return select_nested(i, fr, v, fn, store, cur);
     int64_t n = cur.count();
     auto positions = value::ArrayData::compact(Kind::Int, cur.shape());
     for (int64_t k = 0; k < n; k++) positions->items_as<int64_t>()[k] = k + 1;
@@ -586,7 +620,7 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
         // replace it with any shape (language.md §5); others (,a ⍬⌷a ⍬⊃,a) must fit.
         if (cur.is_stored_array() && !now.is_atom() && now.rank() > 0 && now.shape() != cur.shape() &&
             where.is_stored_array() && &where.array_data() == source && whole_item(i.kids[0])) {
-            home->set(i.name, to_bind(now));
+            store(now);
             return monadic ? now : v;
         }
         if (!where.is_atom() && !now.is_atom() && now.rank() > 0 && now.shape() != where.shape())
@@ -605,7 +639,7 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
             std::optional<Value> r;
             if (unit.is_atom() || now.rank() > 0) r = prim::write_at(cur, positions, unit, accumulate);
             if (r) {
-                home->set(i.name, to_bind(prim::relabel(*r, labels)));
+                store(prim::relabel(*r, labels));
                 return monadic ? now : v;
             }
         }
@@ -632,7 +666,7 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
             }
         }
         Value result = cur.is_stored_array() ? prim::relabel(written(cur, std::move(items)), labels) : items[0];
-        home->set(i.name, to_bind(result));
+        store(result);
         return monadic ? now : v;
     } catch (Error& e) {
         select_source_ = saved;
@@ -643,7 +677,7 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
 
 // Selective assignment into an array that holds arrays: the selection runs on the positions at
 // every depth (select.h), so one that reaches inside items writes there.
-Value Exec::select_nested(const Instr& i, Frame& fr, const Value& v, const Value& fn, Scope* home, const Value& cur) {
+Value Exec::select_nested(const Instr& i, Frame& fr, const Value& v, const Value& fn, const std::function<void(const Value&)>& store, const Value& cur) {
     bool monadic = v.is_none();
     DeepPositions at = deep_positions(cur);
     Value saved = select_source_;
@@ -659,7 +693,7 @@ Value Exec::select_nested(const Instr& i, Frame& fr, const Value& v, const Value
         select_source_ = saved;
         // ⊣a, ⍬⊃a: the whole array, replaced with any shape (as select_assign's)
         bool whole = where.is_stored_array() && &where.array_data() == &at.tree.array_data() && whole_item(i.kids[0]);
-        home->set(i.name, to_bind(whole ? now : write_deep(cur, at, where, now, false)));
+        store(whole ? now : write_deep(cur, at, where, now, false));
         return monadic ? now : v;
     } catch (Error& e) {
         select_source_ = saved;
@@ -753,7 +787,9 @@ Value Exec::eval(const Instr& i, Frame& fr) {
             e.at(i.site);
             throw;
         }
-    case Op::ErrorConst: fail(ErrorKind::Value, "$e outside an error handler", i.site);
+    case Op::ErrorConst:
+        if (caught_error.is_none()) fail(ErrorKind::Value, "$e outside an error handler", i.site);
+        return caught_error;
     case Op::QuadRead: {
         std::optional<std::string> line = ctx_.io().read_line();
         if (!line) fail(ErrorKind::Io, "no standard input", i.site);
@@ -811,6 +847,7 @@ Value Exec::eval(const Instr& i, Frame& fr) {
     }
     case Op::Bind: {
         Value f = eval(i.kids[1], fr), a = eval(i.kids[0], fr);
+        if (is_absent(a)) return f; // `⍺ f` stands for the call `⍺ f ⍵`, whose absent ⍺ drops out (§6.3)
         require_value(a, "a bound argument");
         return bound(a, f);
     }

@@ -6,6 +6,7 @@
 #include "lang/run.h"
 #include "lang/scope.h"
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -45,7 +46,7 @@ class Exec {
     void bind_pattern(const Instr& p, const Value& v, Frame& frame, const Value* fn);
     Value list(const Instr& i, Frame& frame);
     Value select_assign(const Instr& i, Frame& frame);
-    Value select_nested(const Instr& i, Frame& frame, const Value& v, const Value& fn, Scope* home, const Value& cur);
+    Value select_nested(const Instr& i, Frame& frame, const Value& v, const Value& fn, const std::function<void(const Value&)>& store, const Value& cur);
     Value path_assign(const Instr& i, Frame& frame);
     Value scope(const Instr& i, Frame& frame);
 

@@ -68,7 +68,7 @@ Value execute_text(const Value& omega, Frame* in = nullptr) {
             last = ex.statement(st.expr, *frame, &shy);
         }
     } catch (base::Error& e) {
-        throw base::Error(e.kind(), e.what()); // its site points into the executed text
+        throw e.elsewhere(e.what()); // its site points into the executed text
     }
     return last;
 }
@@ -138,9 +138,22 @@ Context::Context(Io& io, std::string base_dir)
     register_rules();
 }
 
-Context::~Context() { globals_->clear(); }
+Context::~Context() {
+    globals_->clear();
+    for (auto& m : modules_) m->clear();
+}
+
+Scope& Context::new_module_scope() {
+    modules_.push_back(std::make_unique<Scope>());
+    return *modules_.back();
+}
 
 void run_all(Context& ctx, std::string_view source,
+             const std::function<void(const Value&, bool shy)>& on_value) {
+    run_all(ctx, ctx.globals(), source, on_value);
+}
+
+void run_all(Context& ctx, Scope& scope, std::string_view source,
              const std::function<void(const Value&, bool shy)>& on_value) {
     // Memory the machine cannot give, while reading the text or running a statement, is an
     // error, not a crash.
@@ -161,7 +174,7 @@ void run_all(Context& ctx, std::string_view source,
     });
     Exec ex(ctx, text);
     Frame top;
-    top.scope = &ctx.globals();
+    top.scope = &scope;
     for (const Statement& st : statements)
         limited([&] {
             bool shy = false;
@@ -180,9 +193,19 @@ void set_global(Context& ctx, const std::string& name, Value v) {
     ctx.globals().set(name, std::move(v));
 }
 
+LineColumn line_column(std::string_view source, base::Site site) {
+    if (site.begin < 0 || static_cast<size_t>(site.begin) > source.size()) return {};
+    auto begin = static_cast<size_t>(site.begin);
+    size_t line_start = begin == 0 ? std::string_view::npos : source.rfind('\n', begin - 1);
+    line_start = line_start == std::string_view::npos ? 0 : line_start + 1;
+    auto line = 1 + std::count(source.begin(), source.begin() + static_cast<std::ptrdiff_t>(begin), '\n');
+    auto column = base::decode_utf8(source.substr(line_start, begin - line_start)).size() + 1;
+    return {static_cast<int64_t>(line), static_cast<int64_t>(column)};
+}
+
 std::string error_report(const base::Error& error, std::string_view source,
                          std::string_view source_name) {
-    std::string out = base::name(error.kind());
+    std::string out = error.kind_name();
     std::string message = error.what();
     if (!message.empty()) out += ": " + message;
     base::Site site = error.site();
@@ -192,9 +215,10 @@ std::string error_report(const base::Error& error, std::string_view source,
     line_start = line_start == std::string_view::npos ? 0 : line_start + 1;
     size_t line_end = source.find('\n', begin);
     if (line_end == std::string_view::npos) line_end = source.size();
-    size_t line_no = 1 + static_cast<size_t>(std::count(source.begin(), source.begin() + begin, '\n'));
     std::string_view line = source.substr(line_start, line_end - line_start);
-    size_t column = base::decode_utf8(source.substr(line_start, begin - line_start)).size() + 1;
+    LineColumn at = line_column(source, site);
+    auto line_no = static_cast<size_t>(at.line);
+    auto column = static_cast<size_t>(at.column);
     size_t end = site.end < 0 ? begin + 1 : std::min(static_cast<size_t>(site.end), line_end);
     size_t carets = end > begin ? base::decode_utf8(source.substr(begin, end - begin)).size() : 1;
     out += "\n --> " + std::string(source_name) + ":" + std::to_string(line_no) + ":" +

@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace bpl::lang {
 
@@ -33,11 +34,19 @@ class Context {
     Io& io() { return io_; }
     const std::string& base_dir() const { return base_dir_; }
     Scope& globals() { return *globals_; }
+    // A fresh root scope for one run of a module (•load): like the globals, the context owns it
+    // until it ends, so the module's functions outlive the run that defined them.
+    Scope& new_module_scope();
+    // The files whose modules are running, outermost first (•load's cycle check and the folder
+    // a relative path resolves against first).
+    std::vector<std::string>& modules_running() { return modules_running_; }
 
   private:
     Io& io_;
     std::string base_dir_;
     std::unique_ptr<Scope> globals_;
+    std::vector<std::unique_ptr<Scope>> modules_;
+    std::vector<std::string> modules_running_;
 };
 
 // Runs every statement of `source` in order. Calls on_result for each statement whose value is
@@ -50,9 +59,20 @@ void run(Context& ctx, std::string_view source, const std::function<void(const V
 // when it is an assignment or no result.
 void run_all(Context& ctx, std::string_view source,
              const std::function<void(const Value&, bool shy)>& on_value);
+// The same with `scope` as the top-level scope (a module's own, from new_module_scope()).
+void run_all(Context& ctx, Scope& scope, std::string_view source,
+             const std::function<void(const Value&, bool shy)>& on_value);
 
 // Binds a global name (e.g. the embedding's or a test's predefined values).
 void set_global(Context& ctx, const std::string& name, Value v);
+
+// The 1-based line and column (in characters) where `site` begins in `source`; 0 0 when the
+// site is unknown or outside it. The one reckoning of positions: error reports, `$e`, •load.
+struct LineColumn {
+    int64_t line = 0;
+    int64_t column = 0;
+};
+LineColumn line_column(std::string_view source, base::Site site);
 
 // Formats an error as the reference does: "KIND ERROR: message", then " --> <source>:L:C",
 // the source line and a caret line (language.md §13).

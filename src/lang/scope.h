@@ -15,8 +15,9 @@ using value::Value;
 
 class Scope : public base::RefCounted {
   public:
-    // A scope whose lookups continue in `parent`; `keep` holds a local parent alive (the
-    // globals are owned by their Context and are never held through a Ref).
+    // A scope whose lookups continue in `parent`; `keep` holds a local parent alive (the root
+    // scopes, the globals and each module's, are owned by their Context and are never held
+    // through a Ref).
     explicit Scope(Scope* parent = nullptr, base::Ref<Scope> keep = {})
         : parent_(parent), keep_(std::move(keep)) {}
     ~Scope() = default;

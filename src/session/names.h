@@ -45,6 +45,10 @@ Value function_value(value::Function* f);
 // tables they give), through value::record (value/layout.h), which also takes names known only
 // at run time (•csv's headers).
 Value record(std::initializer_list<std::pair<std::string_view, Value>> fields);
+// The fields of record r, in order (an options or settings record, §19.1); an empty vector
+// (`⍬`, `⍬:⍬`) has none. Anything but a vector with a key at every position is DOMAIN ERROR;
+// `what` names the argument.
+std::vector<std::pair<std::string, Value>> record_fields(const Value& r, const char* what);
 
 // --- programs.cpp ---
 Value storage(const Value& omega);
@@ -104,6 +108,12 @@ Value rename_path(const Value& alpha, const Value& omega);
 
 // --- regex.cpp ---
 Value regex(const Value& omega);
+
+// --- load.cpp ---
+Value load(const Value& omega);
+
+// --- prefs.cpp ---
+Value prefs(const Value& omega);
 
 // --- random.cpp ---
 Value rand_monad(const Value& omega);

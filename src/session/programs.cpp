@@ -83,9 +83,18 @@ Value float_dyad(const Value& alpha, const Value& omega) {
     return to_float(omega, k);
 }
 
-// •signal: raises the built-in kind named by one upper-case word ("LENGTH" or "LENGTH ERROR"),
-// with the left argument as its message. New kinds wait on $e (issue 16).
-static Error signal_error(const Value& kind, std::string message) {
+// •signal: raises the kind named by one word ("LENGTH" or "LENGTH ERROR", any case), with the
+// left argument as its message; a word that is no built-in kind is a kind of the program's own.
+// A caught `$e` (a record of kind and message) raises its kind again, with its own message
+// unless a left argument gives one.
+static Error signal_error(const Value& kind, const std::optional<std::string>& message) {
+    std::optional<Value> caught_kind = value::field(kind, "kind");
+    if (caught_kind) {
+        std::optional<std::string> own = message;
+        if (!own)
+            if (std::optional<Value> m = value::field(kind, "message")) own = text_of(*m, "$e's message");
+        return signal_error(*caught_kind, own);
+    }
     if (!is_text(kind)) throw Error(ErrorKind::Domain, "•signal's kind must be one word");
     std::string k = text_of(kind, "•signal's kind");
     std::string word = k.size() > 6 && k.compare(k.size() - 6, 6, " ERROR") == 0 ? k.substr(0, k.size() - 6) : k;
@@ -94,11 +103,11 @@ static Error signal_error(const Value& kind, std::string message) {
     if (!one_word) throw Error(ErrorKind::Domain, "•signal's kind must be one word");
     for (char& c : word) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
     ErrorKind e;
-    if (!base::kind_of_name(word, &e)) throw Error(ErrorKind::Unsupported, "•signal: new error kinds (" + word + ") are not supported yet");
-    return Error(e, message);
+    if (!base::kind_of_name(word, &e)) return Error::program(word, message.value_or("")); // the program's own
+    return Error(e, message.value_or(""));
 }
 
-Value signal_monad(const Value& omega) { throw signal_error(omega, ""); }
+Value signal_monad(const Value& omega) { throw signal_error(omega, std::nullopt); }
 
 Value signal_dyad(const Value& alpha, const Value& omega) {
     throw signal_error(omega, text_of(alpha, "•signal's message"));

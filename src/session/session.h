@@ -5,6 +5,10 @@
 #include <string>
 #include <vector>
 
+namespace bpl::lang {
+class Context;
+}
+
 namespace bpl::session {
 
 // Registers the system-name table with lang (idempotent). Every program that runs BPL calls it
@@ -13,5 +17,9 @@ void install();
 
 // The system names (without the bullet), in table order: the REPL's completion lists them.
 std::vector<std::string> system_names();
+
+// Marks `path` as the script ctx runs (load.cpp): the outermost running module, so •load's
+// relative paths resolve against its folder first and a module loading it back is a cycle.
+void run_as_script(lang::Context& ctx, const std::string& path);
 
 } // namespace bpl::session

@@ -102,6 +102,21 @@ Value record(std::initializer_list<std::pair<std::string_view, Value>> fields) {
     return value::record(std::move(pairs));
 }
 
+std::vector<std::pair<std::string, Value>> record_fields(const Value& r, const char* what) {
+    Value v = r.read();
+    if (v.is_stored_array() && v.rank() == 1 && v.count() == 0) return {};
+    std::vector<std::optional<std::string>> keys = v.is_stored_array() && v.rank() == 1
+                                                       ? value::keys_of(v)
+                                                       : std::vector<std::optional<std::string>>{};
+    if (keys.empty()) throw Error(ErrorKind::Domain, std::string(what) + " takes a record");
+    std::vector<std::pair<std::string, Value>> fields;
+    for (size_t i = 0; i < keys.size(); i++) {
+        if (!keys[i]) throw Error(ErrorKind::Domain, std::string(what) + " takes a record: every item needs a key");
+        fields.emplace_back(*keys[i], v.array_data().item(static_cast<int64_t>(i)));
+    }
+    return fields;
+}
+
 namespace {
 
 struct SystemRow {
@@ -128,6 +143,7 @@ constexpr SystemRow TABLE[] = {
     {"hash",         hash_monad,         hash_dyad},
     {"host",         host,               nullptr},
     {"json",         json_monad,         nullptr,           json_write},
+    {"load",         load,               nullptr},
     {"mkdir",        make_dir,           nullptr},
     {"nc",           name_class,         nullptr},
     {"nget",         nget,               nullptr},
@@ -135,6 +151,7 @@ constexpr SystemRow TABLE[] = {
     {"normalize",    normalize_monad,    normalize_dyad},
     {"nput",         nullptr,            nput},
     {"path",         path,               nullptr,           path_join},
+    {"prefs",        prefs,              nullptr},
     {"r",            regex,              nullptr},
     {"rand",         rand_monad,         nullptr},
     {"remove",       remove_path,        nullptr},

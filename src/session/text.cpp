@@ -30,11 +30,12 @@ static bool valid_code_point(double d) {
 Value ucs_monad(const Value& omega) {
     Value r = omega.read();
     std::vector<Value> items = items_of(r);
-    bool chars = !items.empty() && items[0].is_char();
+    bool chars = !items.empty() && items[0].read().is_char();
     if (items.empty()) chars = r.kind() == Kind::Char;
     std::vector<Value> out;
     out.reserve(items.size());
-    for (const Value& x : items) {
+    for (const Value& item : items) {
+        Value x = item.read(); // an item may still be pending (`•ucs f¨ v`)
         if (x.is_char() != chars || !(x.is_char() || x.is_number()))
             throw Error(ErrorKind::Domain, "•ucs takes characters or code points, not both");
         if (chars) {
@@ -74,6 +75,7 @@ Value ucs_dyad(const Value& alpha, const Value& omega) {
     Value r = omega.read();
     if (r.rank() > 1) throw Error(ErrorKind::Rank, "•ucs encodes and decodes vectors only");
     std::vector<Value> items = items_of(r);
+    for (Value& x : items) x = x.read(); // an item may still be pending
     bool chars = items.empty() ? r.kind() == Kind::Char : items[0].is_char();
     std::vector<Value> out;
     auto unit = [&](uint32_t u) { out.push_back(Value::integer(static_cast<int64_t>(u))); };

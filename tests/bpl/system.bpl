@@ -172,3 +172,9 @@ e←•host "env" ⋄ ∧/{"character"≡(•storage ⍵)}¨e   ⍝ $t
 ⍝ host:unknown — other names are DOMAIN
 •host "nope"
 ⍝ error: DOMAIN ERROR
+
+⍝ system:ucs-pending-items — items still pending (results of each) are code points too
+•ucs {⍵+0.5-0.5}¨ 102 111   ⍝ "fo"
+
+⍝ system:ucs-encoding-pending-items — and code units
+"UTF-8"•ucs {⍵+0.5-0.5}¨ 195 169   ⍝ ,'é'

@@ -227,5 +227,20 @@ TEST(Run, DeepStatementsAndRecursionReachALimitNotTheStack) {
     EXPECT_EQ(eval("1+1"), "2"); // the limit is left as it was
 }
 
+// Lines and columns count from 1; columns in characters, not bytes; an unknown site is 0 0.
+TEST(Run, LineColumnOfASite) {
+    std::string src = "a←1\n⍴⍴ b";
+    auto at = [&](int32_t begin) { return line_column(src, base::Site{begin, begin + 1}); };
+    EXPECT_EQ(at(0).line, 1);
+    EXPECT_EQ(at(0).column, 1);
+    size_t b = src.find('b');
+    EXPECT_EQ(at(static_cast<int32_t>(b)).line, 2);
+    EXPECT_EQ(at(static_cast<int32_t>(b)).column, 4); // ⍴ is three bytes, one character
+    EXPECT_EQ(at(static_cast<int32_t>(src.find('\n'))).line, 1);
+    EXPECT_EQ(at(-1).line, 0);
+    EXPECT_EQ(at(-1).column, 0);
+    EXPECT_EQ(at(static_cast<int32_t>(src.size()) + 5).line, 0);
+}
+
 } // namespace
 } // namespace bpl::lang

@@ -1,0 +1,2 @@
+⍝ Loaded by outer.bpl through a relative path.
+inc←{⍵+1}

@@ -1,0 +1,2 @@
+⍝ Loads itself: a cycle.
+me←•load "./self.bpl"
