@@ -104,6 +104,14 @@ Value remove_path(const Value& omega);
 Value copy_path(const Value& alpha, const Value& omega);
 Value rename_path(const Value& alpha, const Value& omega);
 
+// --- literal.cpp ---
+Value literal(const Value& omega);
+Value literal_write(const Value& omega);
+
+// --- dirs.cpp ---
+Value metadata(const Value& omega);
+Value readdir(const Value& omega);
+
 // --- regex.cpp ---
 Value regex(const Value& omega);
 

@@ -118,13 +118,18 @@ struct SystemRow {
     // The inverse (`•name⁻`, §13): Z with `name Z ≡ Y` (`X name Z ≡ Y`). Null: none (DOMAIN).
     Monad inverse_monad = nullptr;
     Dyad inverse_dyad = nullptr;
+    // Whether the name reaches outside the session (files, directories, the network, stdin):
+    // a contained session (install(Reach::Contained), the fuzzers) refuses it.
+    bool outside = false;
 };
+
+constexpr bool OUTSIDE = true;
 
 // clang-format off
 constexpr SystemRow TABLE[] = {
-    //  name           monadic             dyadic             inverse monadic  inverse dyadic
+    //  name           monadic             dyadic             inverse monadic  inverse dyadic   reach
     {"c",            case_monad,         case_dyad},
-    {"copy",         nullptr,            copy_path},
+    {"copy",         nullptr,            copy_path,         nullptr,         nullptr,         OUTSIDE},
     {"csv",          csv_monad,          nullptr},
     {"date",         date_monad,         date_dyad,         date_fields,     date_format},
     {"deflate",      inflate_monad,      inflate_dyad,      deflate_monad,   deflate_dyad},
@@ -135,17 +140,20 @@ constexpr SystemRow TABLE[] = {
     {"hash",         hash_monad,         hash_dyad},
     {"host",         host,               nullptr},
     {"json",         json_monad,         nullptr,           json_write},
-    {"mkdir",        make_dir,           nullptr},
+    {"literal",      literal,            nullptr,           literal_write},
+    {"metadata",     metadata,           nullptr,           nullptr,         nullptr,         OUTSIDE},
+    {"mkdir",        make_dir,           nullptr,           nullptr,         nullptr,         OUTSIDE},
     {"nc",           name_class,         nullptr},
-    {"nget",         nget,               nullptr},
+    {"nget",         nget,               nullptr,           nullptr,         nullptr,         OUTSIDE},
     {"nl",           name_list,          name_list_prefixed},
     {"normalize",    normalize_monad,    normalize_dyad},
-    {"nput",         nullptr,            nput},
+    {"nput",         nullptr,            nput,              nullptr,         nullptr,         OUTSIDE},
     {"path",         path,               nullptr,           path_join},
     {"r",            regex,              nullptr},
     {"rand",         rand_monad,         nullptr},
-    {"remove",       remove_path,        nullptr},
-    {"rename",       nullptr,            rename_path},
+    {"readdir",      readdir,            nullptr,           nullptr,         nullptr,         OUTSIDE},
+    {"remove",       remove_path,        nullptr,           nullptr,         nullptr,         OUTSIDE},
+    {"rename",       nullptr,            rename_path,       nullptr,         nullptr,         OUTSIDE},
     {"signal",       signal_monad,       signal_dyad},
     {"src",          name_source,        nullptr},
     {"storage",      storage,            nullptr},
@@ -181,16 +189,22 @@ class SystemFn final : public Fn {
     const SystemRow& row_;
 };
 
-// The lookup lang asks for every `•name`.
-Value lookup(const std::string& name) {
-    for (const SystemRow& row : TABLE)
-        if (row.name == name) return function_value(new SystemFn(row));
+// The lookups lang asks for every `•name`: every row, or (contained) the rows inside the session.
+Value find(const std::string& name, bool contained) {
+    for (const SystemRow& row : TABLE) {
+        if (row.name != name) continue;
+        if (contained && row.outside)
+            throw Error(ErrorKind::Unsupported, "•" + name + " is disabled in a contained session");
+        return function_value(new SystemFn(row));
+    }
     throw Error(ErrorKind::Unsupported, "•" + name + " is not supported yet");
 }
+Value lookup(const std::string& name) { return find(name, false); }
+Value lookup_contained(const std::string& name) { return find(name, true); }
 
 } // namespace
 
-void install() { lang::register_system_names(lookup); }
+void install(Reach reach) { lang::register_system_names(reach == Reach::All ? lookup : lookup_contained); }
 
 std::vector<std::string> system_names() {
     std::vector<std::string> names;
