@@ -15,6 +15,7 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <optional>
 #include <sstream>
 
 #include <fcntl.h>
@@ -133,14 +134,15 @@ Value path(const Value& omega) {
 }
 
 Value path_join(const Value& omega) {
-    // the record •path gives (today the vector parent stem extension name, names.h): parent/name
-    Value r = omega.read();
-    if (r.is_atom() || r.rank() != 1 || r.count() != 4 || !r.array_data().is_boxed())
-        throw Error(ErrorKind::Domain, "•path⁻ takes the record •path gives");
-    const std::vector<Value>& parts = r.array_data().boxed_items();
-    fs::path parent(text_of(parts[0], "•path⁻'s parent"));
-    std::string name = text_of(parts[3], "•path⁻'s name");
-    return text((parent / name).string());
+    // the record •path gives: parent/name (the other fields follow from them)
+    std::optional<Value> parent, name;
+    for (auto& [key, v] : fields_of(omega, "•path⁻'s argument")) {
+        if (key == "parent") parent = v;
+        else if (key == "name") name = v;
+    }
+    if (!parent || !name) throw Error(ErrorKind::Domain, "•path⁻ takes a record with a parent and a name");
+    fs::path p(text_of(*parent, "•path⁻'s parent"));
+    return text((p / text_of(*name, "•path⁻'s name")).string());
 }
 
 Value make_dir(const Value& omega) {

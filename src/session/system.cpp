@@ -7,12 +7,16 @@
 #include "session/time.h"
 
 #include "base/utf8.h"
+#include "lang/cells.h"
 #include "lang/function.h"
 #include "lang/system.h"
 #include "session/names.h"
 #include "value/layout.h"
 #include "value/array.h"
 
+#include <algorithm>
+#include <cctype>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -102,6 +106,49 @@ Value record(std::initializer_list<std::pair<std::string_view, Value>> fields) {
     return value::record(std::move(pairs));
 }
 
+std::vector<std::pair<std::string, Value>> fields_of(const Value& v, const char* what) {
+    Value r = v.read();
+    if (r.is_atom() || r.rank() != 1) throw Error(ErrorKind::Domain, std::string(what) + " must be a record");
+    std::vector<std::optional<std::string>> keys = value::keys_of(r);
+    if (keys.size() != static_cast<size_t>(r.count()))
+        throw Error(ErrorKind::Domain, std::string(what) + " must be a record");
+    std::vector<Value> items = lang::items_of(r);
+    std::vector<std::pair<std::string, Value>> out;
+    for (size_t i = 0; i < items.size(); i++) {
+        if (!keys[i]) throw Error(ErrorKind::Domain, std::string(what) + " has an entry without a key");
+        out.emplace_back(*keys[i], std::move(items[i]));
+    }
+    return out;
+}
+
+Options options_of(const Value& alpha, const char* what, std::initializer_list<std::string_view> names,
+                   std::string_view main) {
+    if (is_text(alpha) && alpha.read().count() > 0) {
+        if (main.empty()) throw Error(ErrorKind::Domain, std::string(what) + "'s options are a record");
+        return {{std::string(main), alpha}};
+    }
+    Options out;
+    for (auto& [key, v] : fields_of(alpha, (std::string(what) + "'s options").c_str())) {
+        std::string name = key;
+        for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if (std::find(names.begin(), names.end(), name) == names.end())
+            throw Error(ErrorKind::Domain, std::string(what) + ": there is no option \"" + key + "\"");
+        for (const auto& [seen, unused] : out)
+            if (seen == name) throw Error(ErrorKind::Domain, std::string(what) + ": the option \"" + key + "\" is given twice");
+        out.emplace_back(std::move(name), std::move(v));
+    }
+    return out;
+}
+
+bool flag_of(const Value& v, const char* what) {
+    Value r = v.read();
+    if (r.is_atom() && r.is_number() && !r.is_complex()) {
+        double d = r.as_f64();
+        if (d == 0 || d == 1) return d == 1;
+    }
+    throw Error(ErrorKind::Domain, std::string(what) + " is $t or $f");
+}
+
 namespace {
 
 struct SystemRow {
@@ -123,16 +170,17 @@ constexpr SystemRow TABLE[] = {
     //  name           monadic             dyadic             inverse monadic  inverse dyadic   reach
     {"c",            case_monad,         case_dyad},
     {"copy",         nullptr,            copy_path,         nullptr,         nullptr,         OUTSIDE},
-    {"csv",          csv_monad,          nullptr},
+    {"csv",          csv_monad,          csv_dyad,          csv_write},
     {"date",         date_monad,         date_dyad,         date_fields,     date_format},
     {"deflate",      inflate_monad,      inflate_dyad,      deflate_monad,   deflate_dyad},
     {"delay",        delay,              nullptr},
     {"distribution", distribution_monad, distribution_dyad},
     {"ex",           name_erase,         nullptr},
+    {"fetch",        fetch_monad,        fetch_dyad,        nullptr,         nullptr,         OUTSIDE},
     {"float",        float_monad,        float_dyad},
     {"hash",         hash_monad,         hash_dyad},
     {"host",         host,               nullptr},
-    {"json",         json_monad,         nullptr,           json_write},
+    {"json",         json_monad,         json_dyad,         json_write,      json_write_dyad},
     {"literal",      literal,            nullptr,           literal_write},
     {"metadata",     metadata,           nullptr,           nullptr,         nullptr,         OUTSIDE},
     {"mkdir",        make_dir,           nullptr,           nullptr,         nullptr,         OUTSIDE},
