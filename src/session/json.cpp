@@ -23,6 +23,8 @@
 #include <cstdlib>
 #include <limits>
 #include <optional>
+#include <string_view>
+#include <unordered_map>
 
 namespace bpl::session {
 
@@ -175,14 +177,37 @@ class Builder final : public nlohmann::json_sax<nlohmann::json> {
     bool end_object() override {
         Open o = std::move(open_.back());
         open_.pop_back();
-        std::vector<std::pair<std::string, Value>> fields;
+        // a repeated key keeps its first place and its last value
+        std::vector<std::string> keys;
+        std::vector<Value> items;
+        keys.reserve(o.keys.size());
+        items.reserve(o.items.size());
+        std::unordered_map<std::string_view, size_t> at; // used for large objects only
+        bool large = o.keys.size() > 16;
         for (size_t i = 0; i < o.items.size(); i++) {
-            auto same = [&](const auto& f) { return f.first == o.keys[i]; };
-            auto at = std::find_if(fields.begin(), fields.end(), same);
-            if (at != fields.end()) at->second = std::move(o.items[i]); // the last value, the first place
-            else fields.emplace_back(std::move(o.keys[i]), std::move(o.items[i]));
+            size_t found = keys.size();
+            if (large) {
+                auto it = at.find(o.keys[i]);
+                if (it != at.end()) found = it->second;
+            } else {
+                found = static_cast<size_t>(std::find(keys.begin(), keys.end(), o.keys[i]) - keys.begin());
+            }
+            if (found < keys.size()) {
+                items[found] = std::move(o.items[i]);
+                continue;
+            }
+            keys.push_back(o.keys[i]);
+            items.push_back(std::move(o.items[i]));
+            if (large) at.emplace(o.keys[i], found);
         }
-        return push(value::record(std::move(fields)));
+        // records of one array usually share their keys: one layout for a run of them
+        if (!last_layout_ || keys != last_keys_) {
+            last_layout_ = value::Layout::of_keys(std::vector<std::optional<std::string>>(keys.begin(), keys.end()));
+            last_keys_ = std::move(keys);
+        }
+        int64_t n = static_cast<int64_t>(items.size());
+        if (n == 0) return push(value::record({}));
+        return push(value::with_layout(value::make_array({n}, std::move(items)), last_layout_));
     }
     bool start_array(std::size_t) override {
         if (open_.size() >= MAX_DEPTH) throw Error(ErrorKind::Limit, "•json: the text nests too deeply");
@@ -225,6 +250,8 @@ class Builder final : public nlohmann::json_sax<nlohmann::json> {
     };
     Value fill_;
     std::vector<Open> open_;
+    base::Ref<const value::Layout> last_layout_;
+    std::vector<std::string> last_keys_;
     const std::vector<std::optional<double>>& replaced_;
     size_t next_ = 0;
 };
