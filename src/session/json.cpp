@@ -58,7 +58,27 @@ Lenient lenient(const std::string& in) {
     size_t last_comma = std::string::npos; // where a ',' was copied, until a value follows
     for (size_t i = 0; i < in.size();) {
         char c = in[i];
-        if (c == '"' || c == '\'') { // a string, single-quoted ones rewritten with double quotes
+        if (c == '"') { // a double-quoted string is copied whole, up to its closing quote
+            last_comma = std::string::npos;
+            size_t j = i + 1;
+            while (true) {
+                size_t k = in.find_first_of("\"\\", j);
+                if (k == std::string::npos) { // unclosed: the reader reports it
+                    o.append(in, i, std::string::npos);
+                    i = in.size();
+                    break;
+                }
+                if (in[k] == '\\') {
+                    j = k + 2;
+                    continue;
+                }
+                o.append(in, i, k + 1 - i);
+                i = k + 1;
+                break;
+            }
+            continue;
+        }
+        if (c == '\'') { // a single-quoted string, rewritten with double quotes
             last_comma = std::string::npos;
             o += '"';
             for (i++; i < in.size() && in[i] != c; i++) {
@@ -113,7 +133,9 @@ Lenient lenient(const std::string& in) {
             out.numbers.push_back(word == "NaN" ? INF - INF : sign * INF);
             o += '0';
         } else if (numeric && !token.empty()) {
-            double d = std::strtod(token.c_str(), nullptr);
+            // only an exponent or some 300 digits can pass the float range
+            bool may_overflow = token.size() > 300 || token.find_first_of("eE") != std::string::npos;
+            double d = may_overflow ? std::strtod(token.c_str(), nullptr) : 0;
             if (std::isinf(d)) {
                 out.numbers.push_back(d);
                 o += '0';
