@@ -82,3 +82,53 @@ u←•ucs ⋄ u 65 66   ⍝ "AB"
 ⍝ spec:nget-missing — nothing to read
 •nget "no such file, a BPL case"
 ⍝ error: FILE ERROR
+
+⍝⍝ §20 Random numbers and distributions (the spec's examples; distributions.bpl holds the rest)
+
+⍝ spec:rand-values — decisions.md D20: our streams are counter-based, so the spec's pinned
+⍝ Xoshiro256++ draws (4 1 5) are not ours; a roll gives whole numbers below each bound
+g←•rand 42 ⋄ x←g.roll 6 6 6 ⋄ [∧/x∊⍳6;≢x]   ⍝ [$t;3ₓ]
+
+⍝ spec:rand-same-seed — equal seeds draw alike
+g←•rand 42 ⋄ h←•rand 42 ⋄ (g.roll 6 6 6)≡h.roll 6 6 6   ⍝ $t
+
+⍝ spec:rand-copies — copies share one stream
+g←•rand 42 ⋄ h←g ⋄ a←g.roll 1000 1000 ⋄ b←h.roll 1000 1000 ⋄ k←•rand 42 ⋄ (a,b)≡k.roll 4⍴1000   ⍝ $t
+
+⍝ spec:normal — location 3, scale 2
+d←3 2 •distribution "normal" ⋄ [d.cdf 3;d.quantile 0.5]   ⍝ 0.5 3
+
+⍝ spec:binomial-density — C(2,k)÷4
+b←2 0.5 •distribution "binomial" ⋄ b.density 0 1 2   ⍝ 0.25 0.5 0.25
+
+⍝ spec:binomial-quantile — exact integer quantiles, the support's bounds at 0 and 1
+b←2 0.5 •distribution "binomial" ⋄ b.quantile 0 0.25 0.5 1   ⍝ [0 0 1 2]ₓ
+
+⍝ spec:normal-bounds — quantiles at 0 and 1 are the support's bounds
+n←•distribution "normal" ⋄ n.quantile 0 1   ⍝ ¯∞ ∞
+
+⍝ spec:rand-dyadic — •rand is monadic
+1 •rand 2
+⍝ error: SYNTAX ERROR
+
+⍝ spec:sample-non-generator — only a generator goes left of sample
+d←•distribution "normal" ⋄ 5 d.sample 3
+⍝ error: DOMAIN ERROR
+
+⍝⍝ §21.1 the spec's examples with records
+
+⍝ spec:path — the record of a path's parts
+•path "data/sales.csv"   ⍝ ["parent":"data" "stem":"sales" "extension":"csv" "name":"sales.csv"]
+
+⍝ spec:path-join — •path⁻ joins a parent and a name
+•path⁻ •path "data/sales.csv"   ⍝ "data/sales.csv"
+
+⍝ spec:date-fields — •date⁻'s record
+t←•date⁻ •date "2024-05-06T10:20:30Z" ⋄ [t.year;t.month;t.day;t.weekday;t.iso_week]   ⍝ [2024 5 6 1 19]ₓ
+
+⍝ spec:metadata-table — •metadata gives one row per path, a missing one kind "none"
+m←•metadata "no such file, a BPL case" "nor this" ⋄ [m.kind;m.len]   ⍝ [["none" "none"];[0 0]ₓ]
+
+⍝ spec:options-unknown — an unknown option is DOMAIN (§19.1)
+["nope":1] •json "1"
+⍝ error: DOMAIN ERROR
