@@ -114,6 +114,7 @@ Value json_write_dyad(const Value& alpha, const Value& omega);
 
 // --- files.cpp ---
 Value nget(const Value& omega);
+Value nget_dyad(const Value& alpha, const Value& omega);
 Value nput(const Value& alpha, const Value& omega);
 Value path(const Value& omega);
 Value path_join(const Value& omega);

@@ -185,7 +185,7 @@ constexpr SystemRow TABLE[] = {
     {"metadata",     metadata,           nullptr,           nullptr,         nullptr,         OUTSIDE},
     {"mkdir",        make_dir,           nullptr,           nullptr,         nullptr,         OUTSIDE},
     {"nc",           name_class,         nullptr},
-    {"nget",         nget,               nullptr,           nullptr,         nullptr,         OUTSIDE},
+    {"nget",         nget,               nget_dyad,         nullptr,         nullptr,         OUTSIDE},
     {"nl",           name_list,          name_list_prefixed},
     {"normalize",    normalize_monad,    normalize_dyad},
     {"nput",         nullptr,            nput,              nullptr,         nullptr,         OUTSIDE},

@@ -67,6 +67,15 @@ TEST_F(Files, WritesNewFilesAndReadsThemBack) {
     EXPECT_EQ(entries(), 2u); // no temporary file is left
 }
 
+TEST_F(Files, TheBinaryOptionReadsBytes) {
+    std::ofstream(dir_ / "b.bin", std::ios::binary) << std::string("\x00\xff\xc3\xa9", 4);
+    EXPECT_EQ(eval("[\"binary\":$t] •nget \"" + at("b.bin") + "\""), "[0 255 195 169]ₓ");
+    std::ofstream(dir_ / "t.txt") << "h\xc3\xa9";
+    EXPECT_EQ(eval("[\"Binary\":0] •nget \"" + at("t.txt") + "\""), "hé");
+    EXPECT_EQ(eval("[\"colour\":1] •nget \"" + at("t.txt") + "\"").rfind("DOMAIN", 0), 0u);
+    EXPECT_EQ(eval("[\"binary\":2] •nget \"" + at("t.txt") + "\"").rfind("DOMAIN", 0), 0u);
+}
+
 TEST_F(Files, NeverReplacesAnExistingFile) {
     std::ofstream(dir_ / "keep.txt") << "original";
     std::string out = eval("\"" + at("keep.txt") + "\" •nput \"new\"");
