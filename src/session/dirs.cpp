@@ -1,7 +1,8 @@
 // •metadata and •readdir (operators-and-system.md §21.1): what the file system says about paths,
 // as a table (a record of columns, one item per path; names.h's record()). A path that does not
 // exist has kind "none" and empty fields; it is never an error. •readdir lists a folder's
-// entries (without "." and ".."), sorted by path, as the same table. Links are reported as
+// entries (without "." and ".."), sorted by path, as the same table; options `glob` (a shell
+// pattern for the names, fnmatch(3); plain text on the left) and `recurse` (every entry below). Links are reported as
 // links (lstat), with their target.
 #include "session/names.h"
 
@@ -18,6 +19,7 @@
 #include <vector>
 
 #include <fcntl.h>
+#include <fnmatch.h>
 #include <pwd.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -149,21 +151,50 @@ Value metadata(const Value& omega) {
     return table(es);
 }
 
-Value readdir(const Value& omega) {
+namespace {
+
+Value read_folder(const Value& omega, const std::string& glob, bool recurse) {
     std::string dir = checked_path(chars_of(omega, "•readdir's folder"), "•readdir's folder");
     std::error_code ec;
-    fs::directory_iterator it(dir, ec);
-    if (ec) throw Error(ErrorKind::Io, "•readdir cannot read \"" + dir + "\": " + ec.message());
     std::vector<std::string> paths;
-    for (; it != fs::directory_iterator(); it.increment(ec)) {
-        if (ec) break;
-        paths.push_back(it->path().string());
+    auto keep = [&](const fs::path& p) {
+        if (glob.empty() || fnmatch(glob.c_str(), p.filename().c_str(), 0) == 0) paths.push_back(p.string());
+    };
+    if (recurse) { // every entry below, links not followed
+        fs::recursive_directory_iterator it(dir, ec);
+        if (ec) throw Error(ErrorKind::Io, "•readdir cannot read \"" + dir + "\": " + ec.message());
+        for (; it != fs::recursive_directory_iterator(); it.increment(ec)) {
+            if (ec) break;
+            keep(it->path());
+        }
+    } else {
+        fs::directory_iterator it(dir, ec);
+        if (ec) throw Error(ErrorKind::Io, "•readdir cannot read \"" + dir + "\": " + ec.message());
+        for (; it != fs::directory_iterator(); it.increment(ec)) {
+            if (ec) break;
+            keep(it->path());
+        }
     }
     if (ec) throw Error(ErrorKind::Io, "•readdir cannot read \"" + dir + "\": " + ec.message());
     std::sort(paths.begin(), paths.end());
     std::vector<Entry> es;
     for (const std::string& p : paths) es.push_back(entry_of(p));
     return table(es);
+}
+
+} // namespace
+
+Value readdir(const Value& omega) { return read_folder(omega, "", false); }
+
+Value readdir_dyad(const Value& alpha, const Value& omega) {
+    // options: glob (the main option: a shell pattern for the entries' names), recurse
+    std::string glob;
+    bool recurse = false;
+    for (const auto& [name, v] : options_of(alpha, "•readdir", {"glob", "recurse"}, "glob")) {
+        if (name == "glob") glob = text_of(v, "•readdir's glob");
+        else recurse = flag_of(v, "•readdir's recurse");
+    }
+    return read_folder(omega, glob, recurse);
 }
 
 } // namespace bpl::session

@@ -130,6 +130,7 @@ Value literal_write(const Value& omega);
 // --- dirs.cpp ---
 Value metadata(const Value& omega);
 Value readdir(const Value& omega);
+Value readdir_dyad(const Value& alpha, const Value& omega);
 
 // --- regex.cpp ---
 Value regex(const Value& omega);

@@ -192,7 +192,7 @@ constexpr SystemRow TABLE[] = {
     {"path",         path,               nullptr,           path_join},
     {"r",            regex,              nullptr},
     {"rand",         rand_monad,         nullptr},
-    {"readdir",      readdir,            nullptr,           nullptr,         nullptr,         OUTSIDE},
+    {"readdir",      readdir,            readdir_dyad,      nullptr,         nullptr,         OUTSIDE},
     {"remove",       remove_path,        nullptr,           nullptr,         nullptr,         OUTSIDE},
     {"rename",       nullptr,            rename_path,       nullptr,         nullptr,         OUTSIDE},
     {"signal",       signal_monad,       signal_dyad},

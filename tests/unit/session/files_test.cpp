@@ -164,6 +164,18 @@ TEST_F(Files, ReaddirListsEntriesSortedByPath) {
     EXPECT_EQ(eval("•readdir \"" + at("a") + "\"").rfind("FILE", 0), 0u); // a file is no folder
 }
 
+TEST_F(Files, ReaddirGlobAndRecurse) {
+    for (const char* name : {"a.csv", "b.txt", "c.csv"}) std::ofstream(dir_ / name) << name;
+    fs::create_directory(dir_ / "d");
+    std::ofstream(dir_ / "d" / "e.csv") << "e";
+    std::string d = "\"" + dir_.string() + "\"";
+    EXPECT_EQ(eval(column("(\"*.csv\" •readdir " + d + ")", NAME)), "\"a.csv\" \"c.csv\"");
+    EXPECT_EQ(eval(column("([\"glob\":\"*.csv\" \"recurse\":$t] •readdir " + d + ")", NAME)),
+              "\"a.csv\" \"c.csv\" \"e.csv\"");
+    EXPECT_EQ(eval("≢" + column("([\"recurse\":$t] •readdir " + d + ")", NAME)), "5ₓ");
+    EXPECT_EQ(eval("[\"depth\":1] •readdir " + d).rfind("DOMAIN", 0), 0u);
+}
+
 TEST_F(Files, AContainedSessionRefusesNamesThatReachOutside) {
     install(Reach::Contained);
     for (const char* name : {"nget", "nput", "copy", "rename", "remove", "mkdir", "metadata", "readdir"}) {
