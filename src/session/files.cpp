@@ -59,8 +59,9 @@ void fchmod_default(const std::string& p) {
 }
 
 // Writes `bytes` to the new file `path`: a temporary file in the same folder, then a rename
-// that fails if `path` exists. Leaves no file behind on failure.
-void write_new(const std::string& path, std::string_view bytes) {
+// that fails if `path` exists (with `replace`, a rename that replaces it atomically). Leaves no
+// file behind on failure.
+void write_new(const std::string& path, std::string_view bytes, bool replace = false) {
     fs::path target(path);
     fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
     std::string tmpl = (dir / ("." + target.filename().string() + ".bpl-XXXXXX")).string();
@@ -84,7 +85,7 @@ void write_new(const std::string& path, std::string_view bytes) {
         io_error("•nput cannot write", path, err);
     }
     fchmod_default(tmpl);
-    if (int err = rename_no_replace(tmpl, path)) {
+    if (int err = replace ? (std::rename(tmpl.c_str(), path.c_str()) == 0 ? 0 : errno) : rename_no_replace(tmpl, path)) {
         unlink(tmpl.c_str());
         io_error("•nput will not replace", path, err);
     }
@@ -121,12 +122,23 @@ Value nget_dyad(const Value& alpha, const Value& omega) {
 }
 
 Value nput(const Value& alpha, const Value& omega) {
-    std::string p = path_of(alpha, "•nput's path");
+    // options: path (the main option: plain text on the left) and overwrite
+    std::optional<Value> path_v;
+    bool overwrite = false;
+    for (const auto& [name, v] : options_of(alpha, "•nput", {"path", "overwrite", "encoding", "unique", "prefix"}, "path")) {
+        if (name == "path") path_v = v;
+        else if (name == "overwrite") overwrite = flag_of(v, "•nput's overwrite");
+        else throw Error(ErrorKind::Unsupported, "•nput's option \"" + name + "\" is not supported yet");
+    }
+    if (!path_v) throw Error(ErrorKind::Domain, "•nput needs a path");
+    std::string p = path_of(*path_v, "•nput's path");
     std::string bytes = bytes_of(omega, "•nput's data"); // checked before any file is touched
     if (p == "-") {
         std::cout << bytes << std::flush;
     } else {
-        write_new(p, bytes);
+        std::error_code ec;
+        if (overwrite && fs::is_directory(p, ec)) io_error("•nput will not replace the folder", p, EISDIR);
+        write_new(p, bytes, overwrite);
     }
     return Value::integer(static_cast<int64_t>(bytes.size()));
 }

@@ -84,6 +84,20 @@ TEST_F(Files, NeverReplacesAnExistingFile) {
     EXPECT_EQ(entries(), 1u);
 }
 
+TEST_F(Files, TheOverwriteOptionReplacesAtomically) {
+    std::ofstream(dir_ / "keep.txt") << "original";
+    EXPECT_EQ(eval("[\"path\":\"" + at("keep.txt") + "\" \"overwrite\":$t] •nput \"new\""), "3ₓ");
+    EXPECT_EQ(contents("keep.txt"), "new");
+    EXPECT_EQ(entries(), 1u); // no temporary file is left
+    EXPECT_EQ(eval("[\"path\":\"" + at("keep.txt") + "\" \"overwrite\":$f] •nput \"x\"").rfind("FILE", 0), 0u);
+    EXPECT_EQ(contents("keep.txt"), "new");
+    EXPECT_EQ(eval("[\"overwrite\":$t] •nput \"x\"").rfind("DOMAIN", 0), 0u); // no path
+    EXPECT_EQ(eval("[\"path\":\"" + at("d") + "\" \"colour\":1] •nput \"x\"").rfind("DOMAIN", 0), 0u);
+    fs::create_directory(dir_ / "sub");
+    EXPECT_EQ(eval("[\"path\":\"" + at("sub") + "\" \"overwrite\":$t] •nput \"x\"").rfind("FILE", 0), 0u);
+    EXPECT_TRUE(fs::is_directory(dir_ / "sub"));
+}
+
 TEST_F(Files, FailedWritesLeaveNothing) {
     std::string out = eval("\"" + at("bad.bin") + "\" •nput 1 2 300");
     EXPECT_EQ(out.rfind("DOMAIN", 0), 0u) << out;
