@@ -85,9 +85,10 @@ Value fetch_with(const std::string& url, const Options& opts) {
                 std::string line = k + ": " + text_of(hv, "•fetch's header");
                 if (line.find_first_of("\r\n") != std::string::npos)
                     throw Error(ErrorKind::Domain, "•fetch: a header holds a line break");
-                headers = curl_slist_append(headers, line.c_str());
-                free_headers.release();
-                free_headers.reset(headers);
+                curl_slist* longer = curl_slist_append(headers, line.c_str());
+                if (!longer) throw std::bad_alloc(); // the list so far is still freed
+                (void)free_headers.release();      // (the same list, one longer)
+                free_headers.reset(headers = longer);
             }
         } else { // binary
             binary = flag_of(v, "•fetch's binary");
