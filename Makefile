@@ -26,7 +26,7 @@ test-debug:
 # The libFuzzer targets (tests/fuzz/, clang with ASan and UBSan), each for FUZZ_SECONDS.
 FUZZ_SECONDS ?= 60
 fuzz: setup
-	cmake --preset fuzz >/dev/null && cmake --build --preset fuzz --target fuzz_parse fuzz_eval fuzz_cases
+	cmake --preset fuzz >/dev/null && cmake --build --preset fuzz --target fuzz_parse fuzz_eval fuzz_cases fuzz_readers
 	bash tests/fuzz/run.sh $(FUZZ_SECONDS)
 
 # The Python extensions (bpl, tensorcode), built in place so that PYTHONPATH=python finds them.

@@ -416,6 +416,7 @@ void segments(const T* src, int64_t base, int64_t step0, const Active* act, size
 
 // 8-byte items of a tile whose source runs along i (s1 = 1), two by two: two 16-byte loads
 // down the source's columns, interleaved into two 16-byte stores along the result's rows.
+// (__builtin_shufflevector, not GCC's __builtin_shuffle: clang builds the fuzz preset.)
 using U2 = uint64_t __attribute__((vector_size(16)));
 void tile_pairs(const uint64_t* src, int64_t s2, int64_t i0, int64_t i1, int64_t j0, int64_t j1,
                 int64_t cols, uint64_t* out) {
@@ -426,7 +427,7 @@ void tile_pairs(const uint64_t* src, int64_t s2, int64_t i0, int64_t i1, int64_t
             U2 a, b;
             std::memcpy(&a, src + i + j * s2, sizeof a);
             std::memcpy(&b, src + i + (j + 1) * s2, sizeof b);
-            U2 lo = __builtin_shuffle(a, b, U2{0, 2}), hi = __builtin_shuffle(a, b, U2{1, 3});
+            U2 lo = __builtin_shufflevector(a, b, 0, 2), hi = __builtin_shufflevector(a, b, 1, 3);
             std::memcpy(out + i * cols + j, &lo, sizeof lo);
             std::memcpy(out + (i + 1) * cols + j, &hi, sizeof hi);
         }
@@ -450,12 +451,12 @@ void tile_quads(const uint32_t* src, int64_t s2, int64_t i0, int64_t i1, int64_t
         for (; j + 3 < j1; j += 4) {
             U4 a[4];
             for (int k = 0; k < 4; k++) std::memcpy(&a[k], src + i + (j + k) * s2, sizeof a[k]);
-            U4 t0 = __builtin_shuffle(a[0], a[1], U4{0, 4, 1, 5});
-            U4 t1 = __builtin_shuffle(a[2], a[3], U4{0, 4, 1, 5});
-            U4 t2 = __builtin_shuffle(a[0], a[1], U4{2, 6, 3, 7});
-            U4 t3 = __builtin_shuffle(a[2], a[3], U4{2, 6, 3, 7});
-            U4 r[4] = {__builtin_shuffle(t0, t1, U4{0, 1, 4, 5}), __builtin_shuffle(t0, t1, U4{2, 3, 6, 7}),
-                       __builtin_shuffle(t2, t3, U4{0, 1, 4, 5}), __builtin_shuffle(t2, t3, U4{2, 3, 6, 7})};
+            U4 t0 = __builtin_shufflevector(a[0], a[1], 0, 4, 1, 5);
+            U4 t1 = __builtin_shufflevector(a[2], a[3], 0, 4, 1, 5);
+            U4 t2 = __builtin_shufflevector(a[0], a[1], 2, 6, 3, 7);
+            U4 t3 = __builtin_shufflevector(a[2], a[3], 2, 6, 3, 7);
+            U4 r[4] = {__builtin_shufflevector(t0, t1, 0, 1, 4, 5), __builtin_shufflevector(t0, t1, 2, 3, 6, 7),
+                       __builtin_shufflevector(t2, t3, 0, 1, 4, 5), __builtin_shufflevector(t2, t3, 2, 3, 6, 7)};
             for (int k = 0; k < 4; k++) std::memcpy(out + (i + k) * cols + j, &r[k], sizeof r[k]);
         }
         for (; j < j1; j++)

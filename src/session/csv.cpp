@@ -1,8 +1,8 @@
 // •csv (operators-and-system.md §21.2): an RFC 4180 reader of our own that types each column in
 // the same pass (integers exact, decimals and exponents float64, anything else text; missing
-// cells ignored for typing: $n in numeric columns, "" in text ones). The result is a record of
-// columns named by the header; until keyed vectors exist (issue 16) the record is the vector of
-// its columns (names.h), so only that final assembly waits on keys.
+// cells ignored for typing: $n or the `fill` in numeric columns, "" in text ones). The result is
+// a record of columns named by the header. Options (dyadic): separator (the main option),
+// quotechar, trim, missing, fill; the others of §21.2 are UNSUPPORTED for now.
 #include "session/names.h"
 
 #include "base/error.h"
@@ -38,6 +38,17 @@ struct Column {
     // offset and length of each cell's text: in the text, or in `cells` when IN_CELLS is set in
     // the offset (a quoted cell with doubled quotes, unescaped)
     std::vector<std::pair<uint32_t, uint32_t>> spans;
+};
+
+// The reading options (§21.2) the reader itself applies: separator and quote characters, blank
+// trimming of unquoted cells, the texts that count as missing (besides the empty cell), and the
+// value missing numeric cells take (none: $n).
+struct Dialect {
+    char32_t separator = U',';
+    char32_t quote = U'"';
+    bool trim = false;
+    std::vector<std::u32string> missing;
+    Value fill;
 };
 
 struct Table {
@@ -80,10 +91,12 @@ bool as_float(std::u32string_view cell, double& out) {
     return r.ec == std::errc() && r.ptr == e && b != e;
 }
 
-void add_cell(Table& t, Column& c, std::u32string_view text, std::u32string_view cell, bool in_cells) {
+void add_cell(Table& t, Column& c, std::u32string_view text, std::u32string_view cell, bool in_cells,
+              const Dialect& dialect) {
     uint32_t offset = static_cast<uint32_t>(in_cells ? cell.data() - t.cells.data() : cell.data() - text.data());
     c.spans.push_back({in_cells ? offset | IN_CELLS : offset, static_cast<uint32_t>(cell.size())});
     bool missing = cell.empty();
+    for (size_t m = 0; !missing && m < dialect.missing.size(); m++) missing = cell == dialect.missing[m];
     c.missing.push_back(missing);
     if (missing || c.type == Type::Text) {
         if (c.type == Type::Int || c.type == Type::Empty) c.ints.push_back(0);
@@ -111,8 +124,10 @@ void add_cell(Table& t, Column& c, std::u32string_view text, std::u32string_view
     c.floats.clear();
 }
 
-// Reads RFC 4180 text (separator ',', quote '"', doubled quotes inside quotes, CRLF or LF).
-Table read_table(std::u32string_view text) {
+// Reads RFC 4180 text (separator ',', quote '"' unless the dialect says otherwise, doubled quotes
+// inside quotes, CRLF or LF).
+Table read_table(std::u32string_view text, const Dialect& d) {
+    const char32_t sep = d.separator, quote = d.quote;
     Table t;
     t.cells.reserve(64);
     size_t i = 0, n = text.size();
@@ -125,15 +140,15 @@ Table read_table(std::u32string_view text) {
         quoted.clear();
         // one record
         while (true) {
-            if (i < n && text[i] == U'"') {
+            if (i < n && text[i] == quote) {
                 size_t start = t.cells.size();
                 i++;
                 while (true) {
                     if (i >= n) throw Error(ErrorKind::Domain, "•csv: a quoted cell is not closed (record " + std::to_string(line) + ")");
                     char32_t c = text[i];
-                    if (c == U'"') {
-                        if (i + 1 < n && text[i + 1] == U'"') {
-                            t.cells += U'"';
+                    if (c == quote) {
+                        if (i + 1 < n && text[i + 1] == quote) {
+                            t.cells += quote;
                             i += 2;
                             continue;
                         }
@@ -145,14 +160,19 @@ Table read_table(std::u32string_view text) {
                 }
                 quoted.push_back({start, t.cells.size() - start});
                 row.push_back({std::u32string_view(), true});
-                if (i < n && text[i] != U',' && text[i] != U'\n' && text[i] != U'\r')
+                if (i < n && text[i] != sep && text[i] != U'\n' && text[i] != U'\r')
                     throw Error(ErrorKind::Domain, "•csv: text after a closing quote (record " + std::to_string(line) + ")");
             } else {
                 size_t start = i;
-                while (i < n && text[i] != U',' && text[i] != U'\n' && text[i] != U'\r') i++;
-                row.push_back({text.substr(start, i - start), false});
+                while (i < n && text[i] != sep && text[i] != U'\n' && text[i] != U'\r') i++;
+                std::u32string_view cell = text.substr(start, i - start);
+                if (d.trim) {
+                    while (!cell.empty() && (cell.front() == U' ' || cell.front() == U'\t')) cell.remove_prefix(1);
+                    while (!cell.empty() && (cell.back() == U' ' || cell.back() == U'\t')) cell.remove_suffix(1);
+                }
+                row.push_back({cell, false});
             }
-            if (i < n && text[i] == U',') {
+            if (i < n && text[i] == sep) {
                 i++;
                 continue;
             }
@@ -185,7 +205,7 @@ Table read_table(std::u32string_view text) {
                 throw Error(ErrorKind::Length, "•csv: record " + std::to_string(line) + " has " +
                                                    std::to_string(row.size()) + " cells, the header " +
                                                    std::to_string(t.columns.size()));
-            for (size_t k = 0; k < row.size(); k++) add_cell(t, t.columns[k], text, row[k].first, row[k].second);
+            for (size_t k = 0; k < row.size(); k++) add_cell(t, t.columns[k], text, row[k].first, row[k].second, d);
             t.rows++;
         }
         line++;
@@ -195,8 +215,11 @@ Table read_table(std::u32string_view text) {
     return t;
 }
 
-Value column_value(const Table& t, const Column& c, std::u32string_view text) {
+Value column_value(const Table& t, const Column& c, std::u32string_view text, const Dialect& d) {
     int64_t n = t.rows;
+    // a missing numeric cell: the fill (an integer keeps an integer column compact), else $n
+    Value fill = d.fill.is_none() ? Value::real(std::numeric_limits<double>::quiet_NaN()) : d.fill;
+    bool int_fill = !d.fill.is_none() && fill.is_number() && number::is_integer(fill.kind());
     auto cell_text = [&](size_t r) {
         auto [offset, len] = c.spans[r];
         std::u32string_view src = offset & IN_CELLS ? std::u32string_view(t.cells) : text;
@@ -204,34 +227,39 @@ Value column_value(const Table& t, const Column& c, std::u32string_view text) {
     };
     bool any_missing = false;
     for (uint8_t m : c.missing) any_missing = any_missing || m;
-    if (c.type == Type::Int && !any_missing) {
+    if (c.type == Type::Int && (!any_missing || int_fill)) {
         base::Ref<ArrayData> a = ArrayData::compact(Kind::Int, {n});
         std::copy(c.ints.begin(), c.ints.end(), a->items_as<int64_t>());
+        if (any_missing)
+            for (int64_t r = 0; r < n; r++)
+                if (c.missing[static_cast<size_t>(r)]) a->items_as<int64_t>()[r] = fill.as_i64();
         return Value::array(std::move(a));
     }
     if (c.type == Type::Float || (c.type == Type::Int && any_missing)) {
         if (c.type == Type::Int) { // an integer column stays exact: $n among exact integers
             std::vector<Value> items;
             for (int64_t r = 0; r < n; r++)
-                items.push_back(c.missing[static_cast<size_t>(r)] ? Value::real(std::numeric_limits<double>::quiet_NaN())
-                                                                  : Value::integer(c.ints[static_cast<size_t>(r)]));
+                items.push_back(c.missing[static_cast<size_t>(r)] ? fill : Value::integer(c.ints[static_cast<size_t>(r)]));
             return value::make_array({n}, std::move(items));
         }
         base::Ref<ArrayData> a = ArrayData::compact(Kind::F64, {n});
         double* p = a->items_as<double>();
         for (int64_t r = 0; r < n; r++)
-            p[r] = c.missing[static_cast<size_t>(r)] ? std::numeric_limits<double>::quiet_NaN() : c.floats[static_cast<size_t>(r)];
+            p[r] = c.missing[static_cast<size_t>(r)] ? fill.as_f64() : c.floats[static_cast<size_t>(r)];
         return Value::array(std::move(a));
     }
     std::vector<Value> items; // text, and an all-missing column
     items.reserve(static_cast<size_t>(n));
-    for (int64_t r = 0; r < n; r++) items.push_back(cell_text(static_cast<size_t>(r)));
+    for (int64_t r = 0; r < n; r++)
+        items.push_back(c.missing[static_cast<size_t>(r)] ? value::char_vector(U"") : cell_text(static_cast<size_t>(r)));
     return value::make_array({n}, std::move(items), value::char_vector(U""));
 }
 
 } // namespace
 
-Value csv_monad(const Value& omega) {
+namespace {
+
+Value read_csv(const Value& omega, const Dialect& d) {
     // a compact string is read in place (its code points); anything else through chars_of
     Value r = omega.read();
     std::u32string copy;
@@ -243,10 +271,49 @@ Value csv_monad(const Value& omega) {
         text = copy;
     }
     if (text.empty()) return value::make_array({0}, {}, value::char_vector(U""));
-    Table t = read_table(text);
+    Table t = read_table(text, d);
     std::vector<std::pair<std::string, Value>> columns;
-    for (size_t k = 0; k < t.columns.size(); k++) columns.push_back({t.header[k], column_value(t, t.columns[k], text)});
+    for (size_t k = 0; k < t.columns.size(); k++) columns.push_back({t.header[k], column_value(t, t.columns[k], text, d)});
     return value::record(std::move(columns));
+}
+
+} // namespace
+
+Value csv_monad(const Value& omega) { return read_csv(omega, Dialect()); }
+
+Value csv_dyad(const Value& alpha, const Value& omega) {
+    Dialect d;
+    auto one_char = [](const Value& v, const char* what) {
+        std::u32string s = chars_of(v, what);
+        if (s.size() != 1 || s[0] == U'\n' || s[0] == U'\r')
+            throw Error(ErrorKind::Domain, std::string(what) + " is one character, not a line break");
+        return s[0];
+    };
+    Options opts = options_of(alpha, "•csv",
+                              {"header", "separator", "quotechar", "doublequote", "escapechar", "decimal",
+                               "thousands", "trim", "fill", "text_columns", "numeric_columns", "missing"},
+                              "separator");
+    for (const auto& [name, v] : opts) {
+        if (name == "separator") d.separator = one_char(v, "•csv's separator");
+        else if (name == "quotechar") d.quote = one_char(v, "•csv's quotechar");
+        else if (name == "trim") d.trim = flag_of(v, "•csv's trim");
+        else if (name == "missing") {
+            Value m = v.read();
+            if (is_text(m)) d.missing.push_back(chars_of(m, "•csv's missing"));
+            else if (!m.is_atom() && m.rank() == 1 && m.array_data().is_boxed())
+                for (const Value& x : m.array_data().boxed_items()) d.missing.push_back(chars_of(x, "•csv's missing"));
+            else throw Error(ErrorKind::Domain, "•csv's missing is a text or a vector of texts");
+        } else if (name == "fill") {
+            Value f = v.read();
+            if (!f.is_atom() || !f.is_number() || f.is_complex() || f.kind() == Kind::Bool)
+                throw Error(ErrorKind::Domain, "•csv's fill is a real number");
+            d.fill = f;
+        } else {
+            throw Error(ErrorKind::Unsupported, "•csv's option \"" + name + "\" is not supported yet");
+        }
+    }
+    if (d.separator == d.quote) throw Error(ErrorKind::Domain, "•csv: the separator and quotechar are the same");
+    return read_csv(omega, d);
 }
 
 } // namespace bpl::session

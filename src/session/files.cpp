@@ -15,6 +15,7 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <optional>
 #include <sstream>
 
 #include <fcntl.h>
@@ -58,8 +59,9 @@ void fchmod_default(const std::string& p) {
 }
 
 // Writes `bytes` to the new file `path`: a temporary file in the same folder, then a rename
-// that fails if `path` exists. Leaves no file behind on failure.
-void write_new(const std::string& path, std::string_view bytes) {
+// that fails if `path` exists (with `replace`, a rename that replaces it atomically). Leaves no
+// file behind on failure.
+void write_new(const std::string& path, std::string_view bytes, bool replace = false) {
     fs::path target(path);
     fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
     std::string tmpl = (dir / ("." + target.filename().string() + ".bpl-XXXXXX")).string();
@@ -83,7 +85,7 @@ void write_new(const std::string& path, std::string_view bytes) {
         io_error("•nput cannot write", path, err);
     }
     fchmod_default(tmpl);
-    if (int err = rename_no_replace(tmpl, path)) {
+    if (int err = replace ? (std::rename(tmpl.c_str(), path.c_str()) == 0 ? 0 : errno) : rename_no_replace(tmpl, path)) {
         unlink(tmpl.c_str());
         io_error("•nput will not replace", path, err);
     }
@@ -91,30 +93,52 @@ void write_new(const std::string& path, std::string_view bytes) {
 
 } // namespace
 
+namespace {
+
+// The bytes of the file at p ("-": the rest of stdin).
+std::string read_bytes(const std::string& p) {
+    if (p == "-") return std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    std::ifstream in(p, std::ios::binary);
+    std::error_code ec;
+    if (!in || fs::is_directory(p, ec)) io_error("•nget cannot read", p, in ? EISDIR : errno);
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    if (in.bad()) io_error("•nget cannot read", p, errno);
+    return ss.str();
+}
+
+} // namespace
+
 Value nget(const Value& omega) {
-    std::string p = path_of(omega, "•nget's path");
-    std::string bytes;
-    if (p == "-") {
-        bytes.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-    } else {
-        std::ifstream in(p, std::ios::binary);
-        std::error_code ec;
-        if (!in || fs::is_directory(p, ec)) io_error("•nget cannot read", p, in ? EISDIR : errno);
-        std::ostringstream ss;
-        ss << in.rdbuf();
-        if (in.bad()) io_error("•nget cannot read", p, errno);
-        bytes = ss.str();
-    }
-    return value::char_vector(base::decode_utf8(bytes));
+    return value::char_vector(base::decode_utf8(read_bytes(path_of(omega, "•nget's path"))));
+}
+
+Value nget_dyad(const Value& alpha, const Value& omega) {
+    bool binary = false;
+    for (const auto& [name, v] : options_of(alpha, "•nget", {"binary"}, ""))
+        if (name == "binary") binary = flag_of(v, "•nget's binary");
+    std::string bytes = read_bytes(path_of(omega, "•nget's path"));
+    return binary ? byte_vector(bytes) : value::char_vector(base::decode_utf8(bytes));
 }
 
 Value nput(const Value& alpha, const Value& omega) {
-    std::string p = path_of(alpha, "•nput's path");
+    // options: path (the main option: plain text on the left) and overwrite
+    std::optional<Value> path_v;
+    bool overwrite = false;
+    for (const auto& [name, v] : options_of(alpha, "•nput", {"path", "overwrite", "encoding", "unique", "prefix"}, "path")) {
+        if (name == "path") path_v = v;
+        else if (name == "overwrite") overwrite = flag_of(v, "•nput's overwrite");
+        else throw Error(ErrorKind::Unsupported, "•nput's option \"" + name + "\" is not supported yet");
+    }
+    if (!path_v) throw Error(ErrorKind::Domain, "•nput needs a path");
+    std::string p = path_of(*path_v, "•nput's path");
     std::string bytes = bytes_of(omega, "•nput's data"); // checked before any file is touched
     if (p == "-") {
         std::cout << bytes << std::flush;
     } else {
-        write_new(p, bytes);
+        std::error_code ec;
+        if (overwrite && fs::is_directory(p, ec)) io_error("•nput will not replace the folder", p, EISDIR);
+        write_new(p, bytes, overwrite);
     }
     return Value::integer(static_cast<int64_t>(bytes.size()));
 }
@@ -133,14 +157,15 @@ Value path(const Value& omega) {
 }
 
 Value path_join(const Value& omega) {
-    // the record •path gives (today the vector parent stem extension name, names.h): parent/name
-    Value r = omega.read();
-    if (r.is_atom() || r.rank() != 1 || r.count() != 4 || !r.array_data().is_boxed())
-        throw Error(ErrorKind::Domain, "•path⁻ takes the record •path gives");
-    const std::vector<Value>& parts = r.array_data().boxed_items();
-    fs::path parent(text_of(parts[0], "•path⁻'s parent"));
-    std::string name = text_of(parts[3], "•path⁻'s name");
-    return text((parent / name).string());
+    // the record •path gives: parent/name (the other fields follow from them)
+    std::optional<Value> parent, name;
+    for (auto& [key, v] : fields_of(omega, "•path⁻'s argument")) {
+        if (key == "parent") parent = v;
+        else if (key == "name") name = v;
+    }
+    if (!parent || !name) throw Error(ErrorKind::Domain, "•path⁻ takes a record with a parent and a name");
+    fs::path p(text_of(*parent, "•path⁻'s parent"));
+    return text((p / text_of(*name, "•path⁻'s name")).string());
 }
 
 Value make_dir(const Value& omega) {

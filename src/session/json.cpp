@@ -2,8 +2,9 @@
 // vectors, strings → character vectors, integers exact (to 128 bits), true/false → $t $f, null →
 // $n, 1e999 → ∞. A front pass gives the JSON5 leniency the reader lacks: trailing commas,
 // single-quoted strings, Infinity and NaN, numbers beyond the float range (comments the reader
-// skips itself). Objects need keyed vectors (issue 16): the reader reports them UNSUPPORTED
-// until keys land, and only object assembly waits. •json⁻ writes compact JSON.
+// skips itself). Objects become records (keyed vectors; a repeated key keeps its first place
+// and its last value). `null` is the `fill` option's value ($n by default). •json⁻ writes
+// compact JSON: records as objects; with `fill`, items equal to it are written as null.
 #include "session/names.h"
 
 #include "base/error.h"
@@ -11,15 +12,19 @@
 #include "lang/cells.h"
 #include "number/exact.h"
 #include "value/array.h"
+#include "value/layout.h"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cctype>
 #include <cstdlib>
 #include <limits>
 #include <optional>
+#include <string_view>
+#include <unordered_map>
 
 namespace bpl::session {
 
@@ -53,7 +58,27 @@ Lenient lenient(const std::string& in) {
     size_t last_comma = std::string::npos; // where a ',' was copied, until a value follows
     for (size_t i = 0; i < in.size();) {
         char c = in[i];
-        if (c == '"' || c == '\'') { // a string, single-quoted ones rewritten with double quotes
+        if (c == '"') { // a double-quoted string is copied whole, up to its closing quote
+            last_comma = std::string::npos;
+            size_t j = i + 1;
+            while (true) {
+                size_t k = in.find_first_of("\"\\", j);
+                if (k == std::string::npos) { // unclosed: the reader reports it
+                    o.append(in, i, std::string::npos);
+                    i = in.size();
+                    break;
+                }
+                if (in[k] == '\\') {
+                    j = k + 2;
+                    continue;
+                }
+                o.append(in, i, k + 1 - i);
+                i = k + 1;
+                break;
+            }
+            continue;
+        }
+        if (c == '\'') { // a single-quoted string, rewritten with double quotes
             last_comma = std::string::npos;
             o += '"';
             for (i++; i < in.size() && in[i] != c; i++) {
@@ -108,7 +133,9 @@ Lenient lenient(const std::string& in) {
             out.numbers.push_back(word == "NaN" ? INF - INF : sign * INF);
             o += '0';
         } else if (numeric && !token.empty()) {
-            double d = std::strtod(token.c_str(), nullptr);
+            // only an exponent or some 300 digits can pass the float range
+            bool may_overflow = token.size() > 300 || token.find_first_of("eE") != std::string::npos;
+            double d = may_overflow ? std::strtod(token.c_str(), nullptr) : 0;
             if (std::isinf(d)) {
                 out.numbers.push_back(d);
                 o += '0';
@@ -129,9 +156,10 @@ Lenient lenient(const std::string& in) {
 // uses this heap stack, never the call stack.
 class Builder final : public nlohmann::json_sax<nlohmann::json> {
   public:
-    bool null() override { return push(Value::real(std::numeric_limits<double>::quiet_NaN())); }
+    bool null() override { return push(fill_); }
     bool boolean(bool b) override { return push(Value::boolean(b)); }
-    explicit Builder(const std::vector<std::optional<double>>& replaced) : replaced_(replaced) {}
+    Builder(const std::vector<std::optional<double>>& replaced, Value fill)
+        : fill_(std::move(fill)), replaced_(replaced) {}
     bool number_integer(number_integer_t i) override {
         if (replaced()) return push(Value::real(*replaced_[next_ - 1]));
         return push(Value::integer(i));
@@ -159,17 +187,57 @@ class Builder final : public nlohmann::json_sax<nlohmann::json> {
     bool string(string_t& s) override { return push(value::char_vector(base::decode_utf8(s))); }
     bool binary(binary_t&) override { return false; }
     bool start_object(std::size_t) override {
-        throw Error(ErrorKind::Unsupported, "•json: objects need keyed vectors, which are not supported yet");
+        if (open_.size() >= MAX_DEPTH) throw Error(ErrorKind::Limit, "•json: the text nests too deeply");
+        open_.emplace_back();
+        open_.back().object = true;
+        return true;
     }
-    bool key(string_t&) override { return false; }
-    bool end_object() override { return false; }
+    bool key(string_t& k) override {
+        open_.back().keys.push_back(std::move(k));
+        return true;
+    }
+    bool end_object() override {
+        Open o = std::move(open_.back());
+        open_.pop_back();
+        // a repeated key keeps its first place and its last value
+        std::vector<std::string> keys;
+        std::vector<Value> items;
+        keys.reserve(o.keys.size());
+        items.reserve(o.items.size());
+        std::unordered_map<std::string_view, size_t> at; // used for large objects only
+        bool large = o.keys.size() > 16;
+        for (size_t i = 0; i < o.items.size(); i++) {
+            size_t found = keys.size();
+            if (large) {
+                auto it = at.find(o.keys[i]);
+                if (it != at.end()) found = it->second;
+            } else {
+                found = static_cast<size_t>(std::find(keys.begin(), keys.end(), o.keys[i]) - keys.begin());
+            }
+            if (found < keys.size()) {
+                items[found] = std::move(o.items[i]);
+                continue;
+            }
+            keys.push_back(o.keys[i]);
+            items.push_back(std::move(o.items[i]));
+            if (large) at.emplace(o.keys[i], found);
+        }
+        // records of one array usually share their keys: one layout for a run of them
+        if (!last_layout_ || keys != last_keys_) {
+            last_layout_ = value::Layout::of_keys(std::vector<std::optional<std::string>>(keys.begin(), keys.end()));
+            last_keys_ = std::move(keys);
+        }
+        int64_t n = static_cast<int64_t>(items.size());
+        if (n == 0) return push(value::record({}));
+        return push(value::with_layout(value::make_array({n}, std::move(items)), last_layout_));
+    }
     bool start_array(std::size_t) override {
         if (open_.size() >= MAX_DEPTH) throw Error(ErrorKind::Limit, "•json: the text nests too deeply");
         open_.emplace_back();
         return true;
     }
     bool end_array() override {
-        std::vector<Value> items = std::move(open_.back());
+        std::vector<Value> items = std::move(open_.back().items);
         open_.pop_back();
         int64_t n = static_cast<int64_t>(items.size());
         return push(n == 0 ? Value::array(ArrayData::compact(Kind::F64, {0}))
@@ -193,10 +261,19 @@ class Builder final : public nlohmann::json_sax<nlohmann::json> {
     }
     bool push(Value v) {
         if (open_.empty()) result = std::move(v);
-        else open_.back().push_back(std::move(v));
+        else open_.back().items.push_back(std::move(v));
         return true;
     }
-    std::vector<std::vector<Value>> open_;
+    // An array or object being read: its items so far, and an object's keys (one per item).
+    struct Open {
+        bool object = false;
+        std::vector<Value> items;
+        std::vector<std::string> keys;
+    };
+    Value fill_;
+    std::vector<Open> open_;
+    base::Ref<const value::Layout> last_layout_;
+    std::vector<std::string> last_keys_;
     const std::vector<std::optional<double>>& replaced_;
     size_t next_ = 0;
 };
@@ -215,10 +292,10 @@ std::string where(const std::string& text, size_t at) {
     return "line " + std::to_string(line) + ", column " + std::to_string(column);
 }
 
-Value read_json(const std::string& source) {
+Value read_json(const std::string& source, Value fill) {
     Lenient front = lenient(source);
     const std::string& text = front.text;
-    Builder b(front.numbers);
+    Builder b(front.numbers, std::move(fill));
     bool ok = nlohmann::json::sax_parse(text, &b, nlohmann::json::input_format_t::json, true, true);
     if (!ok) {
         std::string why = b.error_;
@@ -253,7 +330,13 @@ void write_string(std::string& out, const std::u32string& s) {
     out += '"';
 }
 
-void write_number(std::string& out, const Value& x) {
+// The `fill` option of •json⁻: items equal to it are written as null (NaN always is).
+struct Fill {
+    bool given = false;
+    double value = 0;
+};
+
+void write_number(std::string& out, const Value& x, const Fill& fill) {
     if (x.is_exact()) {
         const number::Exact& e = x.exact();
         if (!e.is_integer()) throw Error(ErrorKind::Domain, "•json⁻: JSON has no fractional rationals");
@@ -267,38 +350,39 @@ void write_number(std::string& out, const Value& x) {
         return;
     }
     if (number::is_integer(k)) {
-        out += std::to_string(x.as_i64());
+        if (fill.given && static_cast<double>(x.as_i64()) == fill.value) out += "null";
+        else out += std::to_string(x.as_i64());
         return;
     }
     double d = x.as_f64();
-    if (std::isnan(d)) {
+    if (std::isnan(d) || (fill.given && d == fill.value)) {
         out += "null";
         return;
     }
-    if (std::isinf(d)) throw Error(ErrorKind::Domain, "•json⁻: JSON has no infinity (a fill option: later)");
+    if (std::isinf(d)) throw Error(ErrorKind::Domain, "•json⁻: JSON has no infinity (the fill option writes it as null)");
     char buf[32];
     auto r = std::to_chars(buf, buf + sizeof buf, d);
     out.append(buf, r.ptr);
 }
 
-void write_value(std::string& out, const Value& v, size_t depth);
+void write_value(std::string& out, const Value& v, size_t depth, const Fill& fill);
 
 // The items of an array from axis `axis` on, as nested JSON arrays of its rows.
 void write_axes(std::string& out, const std::vector<Value>& items, const value::Shape& shape, size_t axis,
-                size_t& next, size_t depth) {
+                size_t& next, size_t depth, const Fill& fill) {
     if (axis == shape.size()) {
-        write_value(out, items[next++], depth + 1);
+        write_value(out, items[next++], depth + 1, fill);
         return;
     }
     out += '[';
     for (int64_t i = 0; i < shape[axis]; i++) {
         if (i) out += ',';
-        write_axes(out, items, shape, axis + 1, next, depth + 1);
+        write_axes(out, items, shape, axis + 1, next, depth + 1, fill);
     }
     out += ']';
 }
 
-void write_value(std::string& out, const Value& v, size_t depth) {
+void write_value(std::string& out, const Value& v, size_t depth, const Fill& fill) {
     if (depth > MAX_DEPTH) throw Error(ErrorKind::Limit, "•json⁻: the value nests too deeply");
     if (v.is_function()) throw Error(ErrorKind::Domain, "•json⁻: JSON has no functions");
     Value r = v.read();
@@ -307,7 +391,7 @@ void write_value(std::string& out, const Value& v, size_t depth) {
         return;
     }
     if (r.is_atom()) {
-        write_number(out, r);
+        write_number(out, r, fill);
         return;
     }
     const ArrayData& a = r.array_data();
@@ -316,21 +400,59 @@ void write_value(std::string& out, const Value& v, size_t depth) {
         return;
     }
     if (r.rank() == 0) { // an enclosure is its item
-        write_value(out, a.item(0), depth + 1);
+        write_value(out, a.item(0), depth + 1, fill);
         return;
     }
     std::vector<Value> items = lang::items_of(r);
+    if (r.rank() == 1 && a.layout() && a.layout()->is_keyed(0)) { // a record: an object
+        std::vector<std::optional<std::string>> keys = value::keys_of(r);
+        out += '{';
+        bool first = true;
+        for (size_t i = 0; i < items.size(); i++) {
+            if (!keys[i]) throw Error(ErrorKind::Domain, "•json⁻: a keyed axis has an entry without a key");
+            if (items[i].is_function()) continue; // functions are dropped
+            if (!first) out += ',';
+            first = false;
+            write_string(out, base::decode_utf8(*keys[i]));
+            out += ':';
+            write_value(out, items[i], depth + 1, fill);
+        }
+        out += '}';
+        return;
+    }
     size_t next = 0;
-    write_axes(out, items, a.shape(), 0, next, depth);
+    write_axes(out, items, a.shape(), 0, next, depth, fill);
 }
 
 } // namespace
 
-Value json_monad(const Value& omega) { return read_json(text_of(omega, "•json's text")); }
+Value json_monad(const Value& omega) {
+    return read_json(text_of(omega, "•json's text"), Value::real(std::numeric_limits<double>::quiet_NaN()));
+}
+
+Value json_dyad(const Value& alpha, const Value& omega) {
+    Value fill = Value::real(std::numeric_limits<double>::quiet_NaN());
+    for (const auto& [name, v] : options_of(alpha, "•json", {"fill"}, ""))
+        if (name == "fill") fill = v.read();
+    return read_json(text_of(omega, "•json's text"), fill);
+}
 
 Value json_write(const Value& omega) {
     std::string out;
-    write_value(out, omega, 0);
+    write_value(out, omega, 0, Fill());
+    return text(out);
+}
+
+Value json_write_dyad(const Value& alpha, const Value& omega) {
+    Fill fill;
+    for (const auto& [name, v] : options_of(alpha, "•json⁻", {"fill"}, "")) {
+        Value f = v.read();
+        if (!f.is_atom() || !f.is_number() || f.is_complex())
+            throw Error(ErrorKind::Domain, "•json⁻'s fill is a real number");
+        fill = {true, f.as_f64()};
+    }
+    std::string out;
+    write_value(out, omega, 0, fill);
     return text(out);
 }
 

@@ -45,10 +45,17 @@ Value function_value(value::Function* f);
 // tables they give), through value::record (value/layout.h), which also takes names known only
 // at run time (•csv's headers).
 Value record(std::initializer_list<std::pair<std::string_view, Value>> fields);
-// The fields of record r, in order (an options or settings record, §19.1); an empty vector
-// (`⍬`, `⍬:⍬`) has none. Anything but a vector with a key at every position is DOMAIN ERROR;
-// `what` names the argument.
-std::vector<std::pair<std::string, Value>> record_fields(const Value& r, const char* what);
+// The fields of a record (a keyed vector), in order, read; anything else, or an entry without a
+// key, is DOMAIN (`what` names it).
+std::vector<std::pair<std::string, Value>> fields_of(const Value& v, const char* what);
+// A name's options (§19.1): the record on the left, its names lower-cased and each one of
+// `names` (unknown or repeated: DOMAIN), in the record's order; plain text on the left is the
+// option `main` (none: DOMAIN).
+using Options = std::vector<std::pair<std::string, Value>>;
+Options options_of(const Value& alpha, const char* what, std::initializer_list<std::string_view> names,
+                   std::string_view main);
+// An option's Boolean: $t $f, 1 or 0; anything else DOMAIN.
+bool flag_of(const Value& v, const char* what);
 
 // --- programs.cpp ---
 Value storage(const Value& omega);
@@ -85,8 +92,14 @@ Value signal_dyad(const Value& alpha, const Value& omega);
 Value delay(const Value& omega);
 Value host(const Value& omega);
 
-// --- csv.cpp ---
+// --- csv.cpp, csv_write.cpp ---
 Value csv_monad(const Value& omega);
+Value csv_dyad(const Value& alpha, const Value& omega);
+Value csv_write(const Value& omega);
+
+// --- fetch.cpp ---
+Value fetch_monad(const Value& omega);
+Value fetch_dyad(const Value& alpha, const Value& omega);
 
 // --- vfi.cpp ---
 Value vfi_monad(const Value& omega);
@@ -94,10 +107,13 @@ Value vfi_dyad(const Value& alpha, const Value& omega);
 
 // --- json.cpp ---
 Value json_monad(const Value& omega);
+Value json_dyad(const Value& alpha, const Value& omega);
 Value json_write(const Value& omega);
+Value json_write_dyad(const Value& alpha, const Value& omega);
 
 // --- files.cpp ---
 Value nget(const Value& omega);
+Value nget_dyad(const Value& alpha, const Value& omega);
 Value nput(const Value& alpha, const Value& omega);
 Value path(const Value& omega);
 Value path_join(const Value& omega);
@@ -105,6 +121,15 @@ Value make_dir(const Value& omega);
 Value remove_path(const Value& omega);
 Value copy_path(const Value& alpha, const Value& omega);
 Value rename_path(const Value& alpha, const Value& omega);
+
+// --- literal.cpp ---
+Value literal(const Value& omega);
+Value literal_write(const Value& omega);
+
+// --- dirs.cpp ---
+Value metadata(const Value& omega);
+Value readdir(const Value& omega);
+Value readdir_dyad(const Value& alpha, const Value& omega);
 
 // --- regex.cpp ---
 Value regex(const Value& omega);

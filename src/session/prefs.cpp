@@ -102,7 +102,7 @@ Value all_settings() {
 } // namespace
 
 Value prefs(const Value& omega) {
-    std::vector<std::pair<std::string, Value>> fields = record_fields(omega, "•prefs");
+    std::vector<std::pair<std::string, Value>> fields = fields_of(omega, "•prefs");
     std::vector<Change> changes;
     for (const auto& [key, v] : fields) changes.push_back(setting(key).check(v));
     for (const Change& c : changes) c();

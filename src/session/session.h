@@ -11,9 +11,14 @@ class Context;
 
 namespace bpl::session {
 
-// Registers the system-name table with lang (idempotent). Every program that runs BPL calls it
-// once at start-up (the bpl program, the case runner, tests).
-void install();
+// Which system names a session offers: all, or (Contained) only those that stay inside the
+// session, refusing with UNSUPPORTED the names that reach files, directories, the network or
+// stdin (the fuzz targets run arbitrary programs this way).
+enum class Reach { All, Contained };
+
+// Registers the system-name table with lang (idempotent; the last call's reach wins). Every
+// program that runs BPL calls it once at start-up (the bpl program, the case runner, tests).
+void install(Reach reach = Reach::All);
 
 // The system names (without the bullet), in table order: the REPL's completion lists them.
 std::vector<std::string> system_names();

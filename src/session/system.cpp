@@ -7,12 +7,16 @@
 #include "session/time.h"
 
 #include "base/utf8.h"
+#include "lang/cells.h"
 #include "lang/function.h"
 #include "lang/system.h"
 #include "session/names.h"
 #include "value/layout.h"
 #include "value/array.h"
 
+#include <algorithm>
+#include <cctype>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -102,19 +106,47 @@ Value record(std::initializer_list<std::pair<std::string_view, Value>> fields) {
     return value::record(std::move(pairs));
 }
 
-std::vector<std::pair<std::string, Value>> record_fields(const Value& r, const char* what) {
-    Value v = r.read();
-    if (v.is_stored_array() && v.rank() == 1 && v.count() == 0) return {};
-    std::vector<std::optional<std::string>> keys = v.is_stored_array() && v.rank() == 1
-                                                       ? value::keys_of(v)
-                                                       : std::vector<std::optional<std::string>>{};
-    if (keys.empty()) throw Error(ErrorKind::Domain, std::string(what) + " takes a record");
-    std::vector<std::pair<std::string, Value>> fields;
-    for (size_t i = 0; i < keys.size(); i++) {
-        if (!keys[i]) throw Error(ErrorKind::Domain, std::string(what) + " takes a record: every item needs a key");
-        fields.emplace_back(*keys[i], v.array_data().item(static_cast<int64_t>(i)));
+std::vector<std::pair<std::string, Value>> fields_of(const Value& v, const char* what) {
+    Value r = v.read();
+    if (r.is_atom() || r.rank() != 1) throw Error(ErrorKind::Domain, std::string(what) + " must be a record");
+    std::vector<std::optional<std::string>> keys = value::keys_of(r);
+    if (keys.size() != static_cast<size_t>(r.count()))
+        throw Error(ErrorKind::Domain, std::string(what) + " must be a record");
+    std::vector<Value> items = lang::items_of(r);
+    std::vector<std::pair<std::string, Value>> out;
+    for (size_t i = 0; i < items.size(); i++) {
+        if (!keys[i]) throw Error(ErrorKind::Domain, std::string(what) + " has an entry without a key");
+        out.emplace_back(*keys[i], std::move(items[i]));
     }
-    return fields;
+    return out;
+}
+
+Options options_of(const Value& alpha, const char* what, std::initializer_list<std::string_view> names,
+                   std::string_view main) {
+    if (is_text(alpha) && alpha.read().count() > 0) {
+        if (main.empty()) throw Error(ErrorKind::Domain, std::string(what) + "'s options are a record");
+        return {{std::string(main), alpha}};
+    }
+    Options out;
+    for (auto& [key, v] : fields_of(alpha, (std::string(what) + "'s options").c_str())) {
+        std::string name = key;
+        for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if (std::find(names.begin(), names.end(), name) == names.end())
+            throw Error(ErrorKind::Domain, std::string(what) + ": there is no option \"" + key + "\"");
+        for (const auto& [seen, unused] : out)
+            if (seen == name) throw Error(ErrorKind::Domain, std::string(what) + ": the option \"" + key + "\" is given twice");
+        out.emplace_back(std::move(name), std::move(v));
+    }
+    return out;
+}
+
+bool flag_of(const Value& v, const char* what) {
+    Value r = v.read();
+    if (r.is_atom() && r.is_number() && !r.is_complex()) {
+        double d = r.as_f64();
+        if (d == 0 || d == 1) return d == 1;
+    }
+    throw Error(ErrorKind::Domain, std::string(what) + " is $t or $f");
 }
 
 namespace {
@@ -126,36 +158,45 @@ struct SystemRow {
     // The inverse (`•name⁻`, §13): Z with `name Z ≡ Y` (`X name Z ≡ Y`). Null: none (DOMAIN).
     Monad inverse_monad = nullptr;
     Dyad inverse_dyad = nullptr;
+    // Whether the name reaches outside the session (files, directories, the network, stdin):
+    // a contained session (install(Reach::Contained), the fuzzers) refuses it.
+    bool outside = false;
 };
+
+constexpr bool OUTSIDE = true;
 
 // clang-format off
 constexpr SystemRow TABLE[] = {
-    //  name           monadic             dyadic             inverse monadic  inverse dyadic
+    //  name           monadic             dyadic             inverse monadic  inverse dyadic   reach
     {"c",            case_monad,         case_dyad},
-    {"copy",         nullptr,            copy_path},
-    {"csv",          csv_monad,          nullptr},
+    {"copy",         nullptr,            copy_path,         nullptr,         nullptr,         OUTSIDE},
+    {"csv",          csv_monad,          csv_dyad,          csv_write},
     {"date",         date_monad,         date_dyad,         date_fields,     date_format},
     {"deflate",      inflate_monad,      inflate_dyad,      deflate_monad,   deflate_dyad},
     {"delay",        delay,              nullptr},
     {"distribution", distribution_monad, distribution_dyad},
     {"ex",           name_erase,         nullptr},
+    {"fetch",        fetch_monad,        fetch_dyad,        nullptr,         nullptr,         OUTSIDE},
     {"float",        float_monad,        float_dyad},
     {"hash",         hash_monad,         hash_dyad},
     {"host",         host,               nullptr},
-    {"json",         json_monad,         nullptr,           json_write},
-    {"load",         load,               nullptr},
-    {"mkdir",        make_dir,           nullptr},
+    {"json",         json_monad,         json_dyad,         json_write,      json_write_dyad},
+    {"literal",      literal,            nullptr,           literal_write},
+    {"metadata",     metadata,           nullptr,           nullptr,         nullptr,         OUTSIDE},
+    {"load",         load,               nullptr,           nullptr,         nullptr,         OUTSIDE},
+    {"mkdir",        make_dir,           nullptr,           nullptr,         nullptr,         OUTSIDE},
     {"nc",           name_class,         nullptr},
-    {"nget",         nget,               nullptr},
+    {"nget",         nget,               nget_dyad,         nullptr,         nullptr,         OUTSIDE},
     {"nl",           name_list,          name_list_prefixed},
     {"normalize",    normalize_monad,    normalize_dyad},
-    {"nput",         nullptr,            nput},
+    {"nput",         nullptr,            nput,              nullptr,         nullptr,         OUTSIDE},
     {"path",         path,               nullptr,           path_join},
     {"prefs",        prefs,              nullptr},
     {"r",            regex,              nullptr},
     {"rand",         rand_monad,         nullptr},
-    {"remove",       remove_path,        nullptr},
-    {"rename",       nullptr,            rename_path},
+    {"readdir",      readdir,            readdir_dyad,      nullptr,         nullptr,         OUTSIDE},
+    {"remove",       remove_path,        nullptr,           nullptr,         nullptr,         OUTSIDE},
+    {"rename",       nullptr,            rename_path,       nullptr,         nullptr,         OUTSIDE},
     {"signal",       signal_monad,       signal_dyad},
     {"src",          name_source,        nullptr},
     {"storage",      storage,            nullptr},
@@ -191,16 +232,22 @@ class SystemFn final : public Fn {
     const SystemRow& row_;
 };
 
-// The lookup lang asks for every `•name`.
-Value lookup(const std::string& name) {
-    for (const SystemRow& row : TABLE)
-        if (row.name == name) return function_value(new SystemFn(row));
+// The lookups lang asks for every `•name`: every row, or (contained) the rows inside the session.
+Value find(const std::string& name, bool contained) {
+    for (const SystemRow& row : TABLE) {
+        if (row.name != name) continue;
+        if (contained && row.outside)
+            throw Error(ErrorKind::Unsupported, "•" + name + " is disabled in a contained session");
+        return function_value(new SystemFn(row));
+    }
     throw Error(ErrorKind::Unsupported, "•" + name + " is not supported yet");
 }
+Value lookup(const std::string& name) { return find(name, false); }
+Value lookup_contained(const std::string& name) { return find(name, true); }
 
 } // namespace
 
-void install() { lang::register_system_names(lookup); }
+void install(Reach reach) { lang::register_system_names(reach == Reach::All ? lookup : lookup_contained); }
 
 std::vector<std::string> system_names() {
     std::vector<std::string> names;

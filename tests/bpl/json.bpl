@@ -48,9 +48,40 @@
 •json "[tru]"
 ⍝ error: DOMAIN ERROR
 
-⍝ json:object — objects wait on keyed vectors
-•json "{""name"":""Ann""}"
-⍝ error: UNSUPPORTED
+⍝ json:object — the spec's example: objects are records
+•json "{""name"":""Ann"",""scores"":[10,20]}"   ⍝ ["name":"Ann" "scores":[10 20]ₓ]
+
+⍝ json:object-nested — objects inside arrays and objects (json.loads)
+r←•json "[{""a"":{""b"":[1,{}]}},{""c"":null}]" ⋄ b←(0⊃r).a.b ⋄ [0⊃b;•json⁻ 1⊃b;≢1⊃r]   ⍝ [1ₓ;"{}";1ₓ]
+
+⍝ json:object-duplicate — a repeated key keeps its last value, in its first place
+•json "{""a"":1,""b"":2,""a"":3}"   ⍝ ["a":3ₓ "b":2ₓ]
+
+⍝ json:object-empty — an empty object is the empty record
+•json "{}"   ⍝ ⍬:⍬
+
+⍝ json:fill — the fill option is what null reads as
+["fill":0ₓ] •json "[1,null,3]"   ⍝ [1 0 3]ₓ
+
+⍝ json:fill-unknown-option — options are checked
+["colour":0] •json "[1]"
+⍝ error: DOMAIN ERROR
+
+⍝ json:write-object — records are objects, their keys escaped
+•json⁻ ["a":1ₓ "b""c":[$t $f]]   ⍝ "{""a"":1,""b\""c"":[true,false]}"
+
+⍝ json:write-object-functions — functions in keyed entries are dropped
+•json⁻ ["a":1ₓ "f":+]   ⍝ "{""a"":1}"
+
+⍝ json:write-fill — the spec's example: items equal to the fill are null
+["fill":∞] •json⁻ 1ₓ ∞ 3ₓ   ⍝ "[1,null,3]"
+
+⍝ json:write-object-round-trip — •json of •json⁻ of a record
+x←["n":"Ann" "s":[10 20]ₓ] ⋄ x≡•json •json⁻ x   ⍝ $t
+
+⍝ json:write-unnamed-entry — the spec's error: a keyed axis with an entry without a key
+•json⁻ ["a":1 2]
+⍝ error: DOMAIN ERROR
 
 ⍝ json:not-text — the argument is text
 •json 1 2

@@ -1,8 +1,9 @@
 // Fuzz target: whole programs through run(), each in a fresh session, results displayed (so
 // pending work is read). libFuzzer's -timeout and -rss_limit_mb (set by `make fuzz`) bound each
 // input's time and memory; the interrupt flag ends an input that runs past EVAL_SECONDS, so a
-// slow program is an INTERRUPT ERROR rather than a reported timeout. Today's system names touch
-// no files; names that do must be refused here when they land.
+// slow program is an INTERRUPT ERROR rather than a reported timeout. The session is contained
+// (session::Reach::Contained): system names that reach files, directories, the network or stdin
+// are refused, so a mutated program can never write or remove a file.
 //
 // Under ASan a throwing operator new that cannot allocate aborts (it never throws bad_alloc), so
 // the memory limit cannot be exercised here: inputs that write a number of 10⁷ or more (eight
@@ -102,7 +103,7 @@ bool names_huge_number(std::string_view text) {
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-    static const bool installed = (bpl::session::install(), true);
+    static const bool installed = (bpl::session::install(bpl::session::Reach::Contained), true);
     (void)installed;
     static Watchdog watchdog;
     std::string_view text(reinterpret_cast<const char*>(data), size);

@@ -8,7 +8,7 @@ cd "$(dirname "$0")/../.."
 seconds="${1:-${FUZZ_SECONDS:-60}}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(parse eval cases)
+[ ${#targets[@]} -gt 0 ] || targets=(parse eval cases readers)
 build=build/fuzz
 conformance=../shared/conformance
 [ -d "$conformance" ] || { echo "fuzz: $conformance is absent (no seeds)"; exit 1; }
@@ -22,6 +22,7 @@ failed=()
 for t in "${targets[@]}"; do
   seeds="$build/seeds/code.seed"
   [ "$t" = cases ] && seeds="$build/seeds/cases.seed"
+  [ "$t" = readers ] && seeds="$build/seeds/readers.seed"
   work="$build/corpus/$t"
   mkdir -p "$work"
   log="$build/logs/$t.log"

@@ -2,10 +2,16 @@
 """Seeds the fuzz corpora from the conformance cases, at run time (the corpus is not copied into
 the tree): one file per case's code for the parse and eval targets, one per record file for the
 cases target, and a libFuzzer dictionary of every glyph, system name and multi-character token
-the cases use. Usage: seed.py CONFORMANCE_DIR OUT_DIR"""
+the cases use; and for the readers target, each string literal the cases give •json, •csv, •r
+or •date, behind the byte that picks that reader's program in readers_fuzz.cpp. Usage:
+seed.py CONFORMANCE_DIR OUT_DIR"""
 import pathlib
 import re
 import sys
+
+# The index of each reader's first program in readers_fuzz.cpp's PROGRAMS.
+READERS = {"json": 0, "csv": 2, "r": 3, "date": 4}
+LITERAL = re.compile(r'•(json|csv|r|date)\s*"((?:[^"\n]|"")*)"')
 
 
 def main():
@@ -14,11 +20,12 @@ def main():
     from cases import parse  # the corpus's own record parser
 
     files = sorted((conformance / "tests" / "reference").glob("*.bpl"))
-    code_dir, cases_dir = out / "code.seed", out / "cases.seed"
-    for d in (code_dir, cases_dir):
+    code_dir, cases_dir, readers_dir = out / "code.seed", out / "cases.seed", out / "readers.seed"
+    for d in (code_dir, cases_dir, readers_dir):
         d.mkdir(parents=True, exist_ok=True)
     tokens = set()
     n = 0
+    readers = set()
     for f in files:
         text = f.read_text(encoding="utf-8")
         (cases_dir / f.name).write_text(text, encoding="utf-8")
@@ -26,14 +33,22 @@ def main():
             code = case["code"] if isinstance(case, dict) else case.code
             (code_dir / f"{n:05d}.bpl").write_text(code, encoding="utf-8")
             n += 1
+            for name, lit in LITERAL.findall(code):
+                seed = bytes([READERS[name]]) + lit.replace('""', '"').encode("utf-8")
+                if name == "r":  # a pattern, NUL, a subject
+                    seed += "\0ab12 cd3 Ünïcode 😀\nx".encode("utf-8")
+                readers.add(seed)
         tokens.update(c for c in text if ord(c) > 127)
         tokens.update(re.findall(r"•[A-Za-z_][A-Za-z0-9_]*", text))
         tokens.update(re.findall(r"::|←|⍝|\$[a-z]", text))
+    for i, seed in enumerate(sorted(readers)):
+        (readers_dir / f"{i:05d}").write_bytes(seed)
     with open(out / "bpl.dict", "w", encoding="utf-8") as d:
         for t in sorted(tokens):
             escaped = "".join(f"\\x{b:02x}" for b in t.encode("utf-8"))
             d.write(f'"{escaped}"\n')
-    print(f"{n} code seeds, {len(files)} record files, {len(tokens)} dictionary entries")
+    print(f"{n} code seeds, {len(files)} record files, {len(readers)} reader seeds, "
+          f"{len(tokens)} dictionary entries")
 
 
 if __name__ == "__main__":
