@@ -5,6 +5,7 @@ import os
 import pathlib
 import subprocess
 import tempfile
+import time
 
 import pytest
 
@@ -112,6 +113,23 @@ def test_ctrl_c_drops_the_input(config_home):
     p.send("\x03")
     p.send("kept+1\r")
     result(p, "9")
+    quit_repl(p)
+
+
+def test_ctrl_c_interrupts_a_computation(config_home):
+    """Ctrl-C while `{⍵+1}⍣1E9⊢0` runs: INTERRUPT within a second, then the prompt, with the
+    names bound before still there."""
+    p = spawn(config_home)
+    p.send("kept←42\r")
+    p.send("{⍵+1}⍣1E9⊢0\r")
+    p.expect_exact("{⍵+1}⍣1E9⊢0\r\n")  # the line was taken: the loop runs now
+    time.sleep(0.5)
+    sent = time.monotonic()
+    p.send("\x03")
+    p.expect_exact("INTERRUPT", timeout=5)
+    assert time.monotonic() - sent < 1.0
+    p.send("kept\r")
+    result(p, "42")
     quit_repl(p)
 
 
