@@ -91,21 +91,21 @@ void write_new(const std::string& path, std::string_view bytes) {
 
 } // namespace
 
+std::string file_bytes(const Value& path, const char* who) {
+    std::string p = path_of(path, (std::string(who) + "'s path").c_str());
+    if (p == "-") return std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    std::ifstream in(p, std::ios::binary);
+    std::error_code ec;
+    std::string cannot = std::string(who) + " cannot read";
+    if (!in || fs::is_directory(p, ec)) io_error(cannot, p, in ? EISDIR : errno);
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    if (in.bad()) io_error(cannot, p, errno);
+    return ss.str();
+}
+
 Value nget(const Value& omega) {
-    std::string p = path_of(omega, "•nget's path");
-    std::string bytes;
-    if (p == "-") {
-        bytes.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-    } else {
-        std::ifstream in(p, std::ios::binary);
-        std::error_code ec;
-        if (!in || fs::is_directory(p, ec)) io_error("•nget cannot read", p, in ? EISDIR : errno);
-        std::ostringstream ss;
-        ss << in.rdbuf();
-        if (in.bad()) io_error("•nget cannot read", p, errno);
-        bytes = ss.str();
-    }
-    return value::char_vector(base::decode_utf8(bytes));
+    return value::char_vector(base::decode_utf8(file_bytes(omega, "•nget")));
 }
 
 Value nput(const Value& alpha, const Value& omega) {

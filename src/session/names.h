@@ -95,6 +95,9 @@ Value json_monad(const Value& omega);
 Value json_write(const Value& omega);
 
 // --- files.cpp ---
+// The bytes of the file at path (a string; "-" is standard input); `who` names the reader in
+// the message of an IO error.
+std::string file_bytes(const Value& path, const char* who);
 Value nget(const Value& omega);
 Value nput(const Value& alpha, const Value& omega);
 Value path(const Value& omega);
@@ -103,6 +106,12 @@ Value make_dir(const Value& omega);
 Value remove_path(const Value& omega);
 Value copy_path(const Value& alpha, const Value& omega);
 Value rename_path(const Value& alpha, const Value& omega);
+
+// --- images.cpp ---
+Value image_monad(const Value& omega);
+Value image_dyad(const Value& alpha, const Value& omega);
+Value image_encode(const Value& omega);
+Value image_encode_with(const Value& alpha, const Value& omega);
 
 // --- regex.cpp ---
 Value regex(const Value& omega);

