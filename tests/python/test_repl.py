@@ -133,6 +133,37 @@ def test_ctrl_c_interrupts_a_computation(config_home):
     quit_repl(p)
 
 
+LONG_READ = "+/⍋⍋⍋1E6⍴3 1 4 1 5 9 2 6"  # one read of five stages
+
+
+def test_progress_line_on_a_terminal_is_erased(config_home):
+    """BPL_PROGRESS_AFTER=0 stands in for a read longer than the 2 s delay: the line counts
+    stages on the terminal and is erased before the result."""
+    env = dict(os.environ, XDG_CONFIG_HOME=config_home, TERM="xterm", LANG="C.UTF-8", BPL_PROGRESS_AFTER="0")
+    p = pexpect.spawn(BPL, env=env, encoding="utf-8", timeout=30)
+    p.send(LONG_READ + "\r")
+    p.expect_exact("\r\x1b[K" + f"{sum(range(10**6))}ₓ\r\n")  # erased, then the result
+    assert " of 5 stages\x1b[K" in p.before
+    quit_repl(p)
+
+
+def test_no_progress_line_for_a_short_read(config_home):
+    p = spawn(config_home)  # the 2 s delay: a quick read draws nothing
+    p.send(LONG_READ + "\r")
+    result(p, f"{sum(range(10**6))}ₓ")
+    assert "stages" not in p.before
+    quit_repl(p)
+
+
+def test_no_progress_line_in_pipes_or_files(tmp_path):
+    env = dict(os.environ, BPL_PROGRESS_AFTER="0")
+    out = subprocess.run([BPL, "-e", LONG_READ], capture_output=True, text=True, timeout=60, env=env)
+    assert (out.stdout, out.stderr) == (f"{sum(range(10**6))}ₓ\n", "")
+    with open(tmp_path / "err.txt", "w") as err:
+        subprocess.run([BPL, "-e", LONG_READ], stdout=subprocess.DEVNULL, stderr=err, timeout=60, env=env)
+    assert (tmp_path / "err.txt").read_text() == ""
+
+
 def test_help_and_clear(config_home):
     p = spawn(config_home)
     p.send("]help ⍳\r")
