@@ -6,6 +6,7 @@
 #include "lang/operators.h"
 #include "lang/scope.h"
 #include "value/array.h"
+#include "value/layout.h"
 
 #include "base/utf8.h"
 
@@ -292,6 +293,17 @@ class Binder {
         }
         if (u.role != Role::Subject)
             throw Error(ErrorKind::Syntax, "a dot needs a subject or a function before it", s.tok.site);
+        if (is_token(sel, Tok::Name)) { // `A.name`: "name"⊃A (§4.8)
+            // the field's role comes from the value the path holds when the statement starts
+            std::optional<Value> known = known_value(u);
+            if (known) known = value::field(*known, sel.tok.text);
+            Instr key = constant(value::char_vector(base::decode_utf8(sel.tok.text)), sel.tok.site);
+            u = node(Op::Dyad, known ? role_of(*known) : Role::Subject, s.tok.site,
+                     constant(primitive_function(U'⊃'), s.tok.site), std::move(u), std::move(key));
+            u.site = span(site, sel.tok.site);
+            if (known) u.value = *known; // for the next field of a chain; the call ignores it
+            return p + 2;
+        }
         if (sel.kind != SynKind::Bracket)
             throw Error(ErrorKind::Unsupported, "dot fields and scopes are not supported yet",
                         s.tok.site);
@@ -300,6 +312,17 @@ class Binder {
                  constant(primitive_function(U'⌷'), s.tok.site), std::move(u), std::move(index));
         u.site = site;
         return p + 2;
+    }
+
+    // The value a name or a field path holds now (before the statement runs), if known.
+    std::optional<Value> known_value(const Instr& u) const {
+        if (u.op == Op::Name && frame_.scope) {
+            const Value* v = frame_.scope->find(u.name);
+            if (v && !v->is_none()) return *v;
+            return std::nullopt;
+        }
+        if (u.op == Op::Dyad && !u.value.is_none()) return u.value; // a field of a path
+        return std::nullopt;
     }
 
     // A name whose array holds a function.
@@ -563,9 +586,32 @@ class Binder {
         return built;
     }
 
+    // A bracket item `key:value` (a record's field, §11.1): the key before the item's first
+    // top-level colon, the value (a subject or a function) after it.
+    std::optional<Instr> field(const Expr& e) {
+        size_t c = 1;
+        while (c < e.size() && !is_token(e[c], Tok::Colon)) c++;
+        if (c + 1 >= e.size()) return std::nullopt;
+        // the key is a subject written out (a literal, name, strand or list), not a call:
+        // `≢⍬:⍬` is `≢(⍬:⍬)`, an item
+        Instr key = expr(Expr(e.begin(), e.begin() + static_cast<std::ptrdiff_t>(c)));
+        bool written = key.op == Op::Const || key.op == Op::Name || key.op == Op::Strand || key.op == Op::List;
+        if (key.role != Role::Subject || !written) return std::nullopt;
+        Instr f = leaf(Op::Field, Role::Subject, site_of(e));
+        f.kids.push_back(std::move(key));
+        f.kids.push_back(expr(Expr(e.begin() + static_cast<std::ptrdiff_t>(c) + 1, e.end())));
+        if (f.kids[1].role != Role::Subject && f.kids[1].role != Role::Function)
+            throw Error(ErrorKind::Syntax, "a field's value is a subject or a function", f.kids[1].site);
+        return f;
+    }
+
     Instr list(const BracketList& l, Site site) {
         Instr out = leaf(Op::List, Role::Subject, site);
         for (const Expr& e : l.items) {
+            if (std::optional<Instr> f = field(e)) {
+                out.kids.push_back(std::move(*f));
+                continue;
+            }
             Instr i = expr(e);
             if (i.role != Role::Subject && i.role != Role::Function)
                 throw Error(ErrorKind::Syntax, "an operator cannot be a list item", i.site);
@@ -635,7 +681,7 @@ class Binder {
         case Tok::Dyadic: return constant(operator_value(t.glyph), t.site);
         case Tok::Pipe: throw Error(ErrorKind::Syntax, "→ is not part of the language", t.site);
         case Tok::Dot: return constant(operator_value(U'.'), t.site); // f.g: inner product
-        case Tok::Colon: throw Error(ErrorKind::Unsupported, "keys are not supported yet", t.site);
+        case Tok::Colon: return constant(primitive_function(U':'), t.site); // K:Y and :Y (§11.1)
         case Tok::Script:
             throw Error(ErrorKind::Unsupported, "scripts are not supported yet", t.site);
         default: throw Error(ErrorKind::Syntax, std::string("unexpected ") + tok_name(t.kind), t.site);

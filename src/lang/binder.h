@@ -27,6 +27,7 @@ enum class Op : uint8_t {
     Dyad,         // kids: f ω α
     Strand,       // kids: items (subject runs side by side)
     List,         // kids: bracket items, evaluated left to right
+    Field,        // kids: key, value; a `key:value` item of a bracket list (a record's field)
     Rows,         // kids: rows; major cells of one array (`[a ⋄ b]`)
     ParenRows,    // kids: rows; a vector of the rows (`(a ⋄ b)`)
     Derive,       // kids: operator, left operand[, right operand]

@@ -9,6 +9,7 @@
 #include "number/exact.h"
 #include "value/array.h"
 #include "value/function.h"
+#include "value/layout.h"
 
 #include <algorithm>
 #include <charconv>
@@ -321,7 +322,63 @@ std::string high_source(const ArrayData& a, int64_t axis, int64_t offset, bool m
     return s + "]";
 }
 
+std::string plain_source(const ArrayData& a);
+
+// A key in source form: `"ab"`, quotes doubled.
+std::string key_source(const std::string& k) {
+    std::string s = "\"";
+    for (char c : k) s += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return s + "\"";
+}
+
+// A keyed vector in bracket notation, `key:` before each keyed item (§12.2): `[10 20 "x":9]`,
+// `["aa":3 "bb":5]ₓ`; the empty record `⍬:⍬`.
+std::string record_source(const ArrayData& a) {
+    const value::Layout& l = *a.layout();
+    if (a.count() == 0) return "⍬:" + empty_text(a);
+    bool one_mark = !a.is_boxed() && (is_int_kind(a.kind()) || a.kind() == Kind::F32 || a.kind() == Kind::F16);
+    std::string s = "[";
+    for (int64_t i = 0; i < a.count(); i++) {
+        if (i) s += " ";
+        if (const auto& k = l.key(0, i)) s += key_source(*k) + ":";
+        Value v = a.item(i).read();
+        s += is_number_atom(v) ? number_text(v, !one_mark) : group_if_spaced(source_form(v));
+    }
+    return s + "]" + (one_mark ? number::mark(a.kind()) : "");
+}
+
+// Keys of the leading keyed axes as `[[k …];[k …]]:` before the plain array (no key: the
+// position's number), so the text reads back through `K:Y`.
+std::string labelled_source(const ArrayData& a) {
+    const value::Layout& l = *a.layout();
+    if (a.rank() == 1 && l.is_keyed(0) && !l.axis(0).name) return record_source(a);
+    int64_t last = -1;
+    for (int64_t ax = 0; ax < l.rank(); ax++)
+        if (l.is_keyed(ax)) last = ax;
+    std::string s;
+    if (last >= 0) {
+        s = "[";
+        for (int64_t ax = 0; ax <= last; ax++) {
+            if (ax) s += ";";
+            s += "[";
+            for (int64_t i = 0; i < a.shape()[static_cast<size_t>(ax)]; i++) {
+                if (i) s += " ";
+                const auto& k = l.key(ax, i);
+                s += k ? key_source(*k) : std::to_string(i);
+            }
+            s += "]";
+        }
+        s += "]:";
+    }
+    return s + plain_source(a);
+}
+
 std::string array_source(const ArrayData& a) {
+    if (a.layout()) return labelled_source(a);
+    return plain_source(a);
+}
+
+std::string plain_source(const ArrayData& a) {
     if (a.rank() == 0) {
         Value v = a.item(0).read();
         if (v.is_function()) return v.function_obj().source() + "ᵘ";
@@ -476,6 +533,7 @@ std::string matrix_text(const ArrayData& a, const Elision* elide) {
 }
 
 std::string array_text(const ArrayData& a, const Elision* elide) {
+    if (a.layout()) return labelled_source(a);
     if (a.rank() == 0) return array_source(a);
     if (a.count() == 0) return empty_text(a);
     if (a.rank() == 1) return vector_text(a, elide);
@@ -491,7 +549,7 @@ Value settled(const Value& value) {
     bool pending = false;
     for (const Value& item : a.boxed_items()) pending = pending || item.is_pending();
     if (!pending) return v;
-    return value::make_array(a.shape(), items_of(a), a.prototype());
+    return value::with_layout(value::make_array(a.shape(), items_of(a), a.prototype()), a.layout_ref());
 }
 
 std::string display_text(const Value& value, const Elision* elide) {

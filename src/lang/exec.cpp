@@ -11,8 +11,10 @@
 #include "lang/system.h"
 #include "number/exact.h"
 #include "prim/factory.h"
+#include "prim/keys.h"
 #include "prim/write.h"
 #include "value/array.h"
+#include "value/layout.h"
 #include "value/match.h"
 
 #include <cctype>
@@ -360,13 +362,29 @@ Value Exec::call(const Instr& i, Frame& fr, bool dyadic) {
 
 Value Exec::list(const Instr& i, Frame& fr) {
     std::vector<Value> items;
+    std::vector<std::optional<std::string>> keys; // a record's: one per item once a field appears
     for (const Instr& k : i.kids) {
-        Value v = eval(k, fr);
+        bool field = k.op == Op::Field;
+        std::optional<std::string> key;
+        if (field) {
+            Value kv = eval(k.kids[0], fr);
+            key = prim::key_text(kv);
+            if (!key) fail(ErrorKind::Domain, "a key is a string", k.kids[0].site);
+        }
+        Value v = eval(field ? k.kids[1] : k, fr);
         if (is_absent(v)) continue;
         if (v.is_none()) fail(ErrorKind::Value, "no result to use as an item", k.site);
+        if (field && keys.size() < items.size()) keys.resize(items.size());
+        if (field || !keys.empty()) keys.push_back(std::move(key));
         items.push_back(std::move(v));
     }
-    return vector_of(std::move(items));
+    if (keys.empty()) return vector_of(std::move(items));
+    try {
+        return value::with_layout(vector_of(std::move(items)), value::Layout::of_keys(std::move(keys)));
+    } catch (Error& e) {
+        e.at(i.site);
+        throw;
+    }
 }
 
 Value Exec::assign(const Instr& i, Frame& fr) {
@@ -401,6 +419,26 @@ Value Exec::modify(const Instr& i, Frame& fr) {
     return has_value ? v : now;
 }
 
+namespace {
+// Destructuring a value whose every leading position is keyed, into plain names: each name
+// takes the item under its own key (§5); all looked up before any is bound. Nullopt otherwise.
+std::optional<std::vector<Value>> fields_by_name(const Instr& p, const Value& v) {
+    const value::Layout* l = value::layout_of(v);
+    if (!l || !l->is_keyed(0)) return std::nullopt;
+    for (const auto& k : l->axis(0).keys)
+        if (!k) return std::nullopt;
+    for (const Instr& k : p.kids)
+        if (!k.kids.empty() || k.name == "_") return std::nullopt;
+    std::vector<Value> cells = major_cells(v), out;
+    for (const Instr& k : p.kids) {
+        std::optional<int64_t> pos = l->find(0, k.name);
+        if (!pos) fail(ErrorKind::Index, "no key \"" + k.name + "\" to destructure", k.site);
+        out.push_back(cells[static_cast<size_t>(*pos)]);
+    }
+    return out;
+}
+} // namespace
+
 void Exec::bind_pattern(const Instr& p, const Value& v, Frame& fr, const Value* fn) {
     if (p.kids.empty()) {
         if (p.name == "_") return;
@@ -417,6 +455,10 @@ void Exec::bind_pattern(const Instr& p, const Value& v, Frame& fr, const Value* 
     }
     if (v.is_none() || v.rank() == 0) {
         for (const Instr& k : p.kids) bind_pattern(k, v, fr, fn);
+        return;
+    }
+    if (std::optional<std::vector<Value>> fields = fields_by_name(p, v)) {
+        for (size_t k = 0; k < fields->size(); k++) bind_pattern(p.kids[k], (*fields)[k], fr, fn);
         return;
     }
     std::vector<Value> cells = major_cells(v);
@@ -678,6 +720,7 @@ Value Exec::eval(const Instr& i, Frame& fr) {
     case Op::ModAssign: return modify(i, fr);
     case Op::Destructure: return destructure(i, fr);
     case Op::Pattern: fail(ErrorKind::Internal, "a pattern outside an assignment", i.site);
+    case Op::Field: fail(ErrorKind::Internal, "a field outside a bracket list", i.site);
     case Op::SelectAssign: return select_assign(i, fr);
     case Op::SelectSource: return select_source_;
     case Op::Print: {

@@ -67,6 +67,7 @@ Value convert_to(const Value& x, Kind k) {
     Desc d = Desc::of(x);
     d.kind = k;
     d.weak = false;
+    d.layout = {}; // the items converted; keys are the caller's (agreement by key) to place
     return build(std::move(o), std::move(d));
 }
 

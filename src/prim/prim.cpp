@@ -33,7 +33,7 @@ struct Rules {
     std::array<Dyad, ROW_COUNT> dyad{};
     Rules() {
         for (const auto* list : {&structural_rules(), &search_rules(), &numeric_rules(),
-                                 &draw_rules(), &prime_rules()}) {
+                                 &draw_rules(), &prime_rules(), &key_rules()}) {
             for (const Rule& r : *list) {
                 if (r.monad) monad[static_cast<size_t>(r.prim)] = r.monad;
                 if (r.dyad) dyad[static_cast<size_t>(r.prim)] = r.dyad;

@@ -39,6 +39,9 @@ Value circle_by(const math::Fn (&codes)[9], const Value& alpha, const Value& ome
 // Roll and deal (draw.cpp): Draw nodes over math's random streams.
 const std::vector<Rule>& draw_rules();
 
+// The key row `:` (keys.cpp).
+const std::vector<Rule>& key_rules();
+
 // Registers the rules of a row whose meaning lives in a higher layer (⍕ and ⍎ need the
 // language). Call once at start-up, before any call of that row; replaces earlier rules.
 void register_rule(Rule rule);

@@ -6,6 +6,7 @@
 #include "prim/rows.h"
 
 #include "prim/factory.h"
+#include "prim/keys.h"
 #include "value/array.h"
 #include "value/match.h"
 
@@ -451,6 +452,7 @@ Value pick_at(const std::vector<int64_t>& p, const Value& w) {
 // pick per position of that frame, assembled with the frame's shape.
 Value pick(const Value& a, const Value& w) {
     Value p = a.read();
+    if (auto keyed = key_positions(p, w)) return pick_at(*keyed, w); // "name"⊃R
     std::vector<Value> fields;
     bool arrays = false;
     if (p.is_stored_array() && p.array_data().is_boxed()) {

@@ -7,6 +7,7 @@
 
 #include "base/error.h"
 #include "value/array.h"
+#include "value/layout.h"
 
 #include <charconv>
 #include <cmath>
@@ -245,7 +246,7 @@ Value csv_monad(const Value& omega) {
     Table t = read_table(text);
     std::vector<std::pair<std::string, Value>> columns;
     for (size_t k = 0; k < t.columns.size(); k++) columns.push_back({t.header[k], column_value(t, t.columns[k], text)});
-    return record(std::move(columns));
+    return value::record(std::move(columns));
 }
 
 } // namespace bpl::session

@@ -42,11 +42,9 @@ Value byte_vector(std::string_view bytes);
 // A function value holding f (which it owns).
 Value function_value(value::Function* f);
 // A record of named fields (operators-and-system.md §19: `•r`, `•rand`, `•distribution` and the
-// tables they give). Keys do not exist yet (issue 16): today the record is the vector of its
-// field values in this order; when keys land, only this assembly changes.
+// tables they give), through value::record (value/layout.h), which also takes names known only
+// at run time (•csv's headers).
 Value record(std::initializer_list<std::pair<std::string_view, Value>> fields);
-// The same with names known only at run time (•csv's headers).
-Value record(std::vector<std::pair<std::string, Value>> fields);
 
 // --- programs.cpp ---
 Value storage(const Value& omega);

@@ -6,6 +6,7 @@
 #include "base/error.h"
 #include "prim/factory.h"
 #include "value/array.h"
+#include "value/layout.h"
 
 #include <cctype>
 #include <chrono>
@@ -137,7 +138,7 @@ Value host(const Value& omega) {
             size_t eq = kv.find('=');
             if (eq != std::string::npos) vars.push_back({kv.substr(0, eq), text(kv.substr(eq + 1))});
         }
-        return record(std::move(vars));
+        return value::record(std::move(vars));
     }
     if (name == "args" || name == "version")
         throw Error(ErrorKind::Unsupported, "•host \"" + name + "\" is not supported yet");

@@ -10,6 +10,7 @@
 #include "lang/function.h"
 #include "lang/system.h"
 #include "session/names.h"
+#include "value/layout.h"
 #include "value/array.h"
 
 #include <string_view>
@@ -96,17 +97,9 @@ Value map_text(const Value& v, const char* what, const std::function<Value(const
 Value function_value(value::Function* f) { return Value::function(base::Ref<value::Function>(f)); }
 
 Value record(std::initializer_list<std::pair<std::string_view, Value>> fields) {
-    std::vector<Value> values;
-    for (const auto& [key, v] : fields) values.push_back(v);
-    int64_t n = static_cast<int64_t>(values.size());
-    return value::make_array({n}, std::move(values));
-}
-
-Value record(std::vector<std::pair<std::string, Value>> fields) {
-    std::vector<Value> values;
-    for (auto& [key, v] : fields) values.push_back(std::move(v));
-    int64_t n = static_cast<int64_t>(values.size());
-    return value::make_array({n}, std::move(values));
+    std::vector<std::pair<std::string, Value>> pairs;
+    for (const auto& [key, v] : fields) pairs.emplace_back(std::string(key), v);
+    return value::record(std::move(pairs));
 }
 
 namespace {

@@ -8,6 +8,7 @@
 #include "number/exact.h"
 #include "number/f16.h"
 #include "value/function.h"
+#include "value/layout.h"
 #include "value/pending.h"
 
 #include <algorithm>
@@ -129,6 +130,30 @@ Ref<ArrayData> ArrayData::mixed(Shape shape, std::vector<Value> items, Value pro
     return a;
 }
 
+Ref<ArrayData> ArrayData::relayout(Ref<ArrayData> a, Ref<const Layout> l) {
+    ASSERT(!l || l->rank() == a->rank(), "a layout has one entry per axis");
+    if (a.is_unique()) {
+        a->layout_ = std::move(l);
+        return a;
+    }
+    Ref<ArrayData> b(new ArrayData());
+    b->kind_ = a->kind_;
+    b->weak_ = a->weak_;
+    b->boxed_ = a->boxed_;
+    b->count_ = a->count_;
+    b->shape_ = a->shape_;
+    b->items_ = a->items_;
+    b->proto_ = a->proto_;
+    b->layout_ = std::move(l);
+    if (!a->boxed_) { // the same buffer, kept alive by the array that owns it (never written)
+        const void* data = a->data();
+        auto owner = std::make_shared<Ref<ArrayData>>(std::move(a));
+        b->data_ = std::unique_ptr<std::byte[], AlignedDelete>(
+            static_cast<std::byte*>(const_cast<void*>(data)), AlignedDelete{std::move(owner)});
+    }
+    return b;
+}
+
 Value ArrayData::item(int64_t i) const {
     ASSERT(i >= 0 && i < count_, "item position inside the array");
     if (boxed_) return items_[i];
@@ -244,7 +269,7 @@ Desc Desc::of(const Value& v) {
         // a stored array is an opaque input: its kind's bounds, never its items' extremes
         const ArrayData& a = v.array_data();
         ASSERT(!a.is_boxed(), "Desc::of a boxed array: boxed arrays are host values");
-        return Desc{a.kind(), a.weak(), false, a.shape(), Range::of_kind(a.kind())};
+        return Desc{a.kind(), a.weak(), false, a.shape(), Range::of_kind(a.kind()), a.layout_ref()};
     }
     default: ASSERT(false, "Desc::of a non-native value"); return {};
     }

@@ -12,6 +12,8 @@
 
 namespace bpl::value {
 
+class Layout;
+
 class ArrayData final : public base::RefCounted {
   public:
     // An uninitialised compact array of `kind` (not Exact) and `shape`.
@@ -29,7 +31,14 @@ class ArrayData final : public base::RefCounted {
     // 64-byte aligned and that reading one 64-byte block past its end stays in its page (the
     // kernels read whole blocks).
     static Ref<ArrayData> adopt(Kind kind, Shape shape, const void* data, std::shared_ptr<const void> owner);
+    // `a` with layout `l` (keys and axis names, value/layout.h; null: none), sharing a's items:
+    // `a` itself when it is unique, else a new array over the same buffer or items.
+    static Ref<ArrayData> relayout(Ref<ArrayData> a, Ref<const Layout> l);
     ~ArrayData();
+
+    // The keys and axis names on this array's axes; null when it has none.
+    const Layout* layout() const noexcept { return layout_.get(); }
+    const Ref<const Layout>& layout_ref() const noexcept { return layout_; }
 
     bool is_boxed() const noexcept { return boxed_; }
     Kind kind() const noexcept { return kind_; }
@@ -73,6 +82,7 @@ class ArrayData final : public base::RefCounted {
     std::unique_ptr<std::byte[], AlignedDelete> data_;
     std::vector<Value> items_;
     std::vector<Value> proto_; // at most one: the prototype of an empty boxed array
+    Ref<const Layout> layout_; // keys and axis names (null: none)
 };
 
 // Writes the atom v as one item of `kind` at `out` (v's kind must convert to it: a number to a

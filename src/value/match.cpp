@@ -5,6 +5,7 @@
 #include "number/exact.h"
 #include "value/array.h"
 #include "value/function.h"
+#include "value/layout.h"
 #include "base/error.h"
 
 #include <cmath>
@@ -77,6 +78,7 @@ bool match(const Value& x, const Value& y) {
     const ArrayData& p = a.array_data();
     const ArrayData& q = b.array_data();
     if (p.shape() != q.shape()) return false;
+    if (!same_layout(p.layout(), q.layout())) return false; // keys and axis names match too
     if (p.count() == 0) {
         Value pp = p.prototype(), qp = q.prototype();
         if (is_text_kind(pp) != is_text_kind(qp)) return false;

@@ -2,6 +2,7 @@
 // without its items. graph::Node implements Pending; value/ never computes anything itself.
 #pragma once
 
+#include "value/layout.h"
 #include "value/value.h"
 
 #include <limits>
@@ -23,21 +24,19 @@ struct Range {
     static Range of_kind(Kind k) noexcept;
 };
 
-// The axis layout keys and named axes will carry (seed part 2): not built yet, so every Desc
-// holds null. Compared by identity (a cache key compares key sets by identity first).
-struct Layout;
-
 // What a native value is: kind, weakness, atom or array, shape; then the range of its items and
 // its axis layout (both last, with defaults, so `Desc{kind, weak, atom, shape}` still builds).
+// The layout (value/layout.h: keys and axis names) is null for an unlabelled value; Descs
+// compare it by identity (a cache key compares key sets by identity first).
 struct Desc {
     Kind kind = Kind::F64;
     bool weak = false;
     bool atom = false;
     Shape shape;
     Range range;
-    const Layout* layout = nullptr;
+    Ref<const Layout> layout;
     Desc() = default;
-    Desc(Kind k, bool w, bool a, Shape s, Range r = {}, const Layout* l = nullptr)
+    Desc(Kind k, bool w, bool a, Shape s, Range r = {}, Ref<const Layout> l = {})
         : kind(k), weak(w), atom(a), shape(std::move(s)), range(r), layout(l) {}
     int64_t count() const noexcept;
     bool operator==(const Desc&) const = default;
