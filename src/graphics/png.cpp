@@ -282,8 +282,9 @@ Picture decode_apng(const std::vector<Chunk>& cs, uint32_t frames_declared) {
 Delay delay_of(double seconds) {
     if (!(seconds >= 0) || seconds > 65535) fail("a delay is a number of seconds from 0 to 65535");
     if (seconds > 0) {
-        double rate = 1 / seconds;
-        if (rate == std::round(rate) && rate <= 65535) return {1, static_cast<uint16_t>(rate)};
+        double rate = 1 / seconds; // 1/n within rounding (1÷24 as a float64 is not exactly 1/24)
+        if (std::abs(rate - std::round(rate)) < 1e-9 * rate && std::round(rate) <= 65535)
+            return {1, static_cast<uint16_t>(std::round(rate))};
     }
     double ms = seconds * 1000;
     if (std::abs(ms - std::round(ms)) < 1e-9 * std::max(1.0, ms) && std::round(ms) <= 65535)

@@ -7,6 +7,7 @@
 #include "graphics/picture.h"
 #include "lang/cells.h"
 #include "prim/factory.h"
+#include "session/markup.h"
 #include "session/names.h"
 #include "value/array.h"
 
@@ -26,8 +27,15 @@ namespace {
 std::vector<double> doubles_of(const Value& v) {
     Value r = v.read();
     if (r.is_function()) throw Error(ErrorKind::Domain, "•image: a picture holds numbers 0 to 1");
-    for (const Value& x : r.is_stored_array() && r.array_data().is_boxed() ? lang::items_of(r) : std::vector<Value>{})
-        if (!x.is_number() || x.im() != 0) throw Error(ErrorKind::Domain, "•image: a picture holds numbers 0 to 1");
+    if (r.is_stored_array() && r.array_data().is_boxed()) { // mixed numbers (exact and float), item by item
+        std::vector<double> out;
+        for (const Value& x : lang::items_of(r)) {
+            if (x.is_function() || x.rank() != 0 || x.is_char() || (x.is_number() && x.im() != 0))
+                throw Error(ErrorKind::Domain, "•image: a picture holds numbers 0 to 1");
+            out.push_back(prim::convert_to(x, Kind::F64).read().as_f64()); // an exact item rounds once
+        }
+        return out;
+    }
     if (r.is_atom()) {
         if (!r.is_number()) throw Error(ErrorKind::Domain, "•image: a picture holds numbers 0 to 1");
         return {r.as_f64()};
@@ -97,8 +105,24 @@ Picture decode_image(std::string_view bytes) {
     throw Error(ErrorKind::Domain, "•image: the bytes are neither PNG nor JPEG");
 }
 
-ImageOptions image_options_record(const Value&) {
-    throw Error(ErrorKind::Unsupported, "•image: options records wait on keys");
+ImageOptions image_options_record(const Value& alpha) {
+    ImageOptions o;
+    for (auto& [key, v] : fields_of(alpha, "•image's options")) {
+        if (key == "format") {
+            o.format = text_of(v, "•image's format");
+        } else if (key == "fps") {
+            std::vector<double> d = doubles_of(v);
+            double fps = d.size() == 1 && v.rank() == 0 ? d[0] : -1;
+            if (!(fps > 0)) throw Error(ErrorKind::Domain, "•image: fps is a positive number");
+            o.fps = fps;
+        } else if (key == "delay") {
+            o.delays = doubles_of(v);
+            if (v.rank() > 1) throw Error(ErrorKind::Rank, "•image: delay is a number or a vector");
+        } else {
+            throw Error(ErrorKind::Domain, "•image: unknown option \"" + key + "\" (format fps delay)");
+        }
+    }
+    return o;
 }
 
 ImageOptions image_options(const Value& alpha) {

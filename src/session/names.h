@@ -111,6 +111,13 @@ Value image_dyad(const Value& alpha, const Value& omega);
 Value image_encode(const Value& omega);
 Value image_encode_with(const Value& alpha, const Value& omega);
 
+// --- markup.cpp ---
+Value element(const Value& omega);
+Value svg_monad(const Value& omega);
+Value svg_dyad(const Value& alpha, const Value& omega);
+Value xml_read(const Value& omega);
+Value xml_write(const Value& omega);
+
 // --- regex.cpp ---
 Value regex(const Value& omega);
 

@@ -123,6 +123,7 @@ constexpr SystemRow TABLE[] = {
     {"deflate",      inflate_monad,      inflate_dyad,      deflate_monad,   deflate_dyad},
     {"delay",        delay,              nullptr},
     {"distribution", distribution_monad, distribution_dyad},
+    {"element",      element,            nullptr},
     {"ex",           name_erase,         nullptr},
     {"float",        float_monad,        float_dyad},
     {"hash",         hash_monad,         hash_dyad},
@@ -143,10 +144,12 @@ constexpr SystemRow TABLE[] = {
     {"signal",       signal_monad,       signal_dyad},
     {"src",          name_source,        nullptr},
     {"storage",      storage,            nullptr},
+    {"svg",          svg_monad,          svg_dyad},
     {"time",         time_since,         time_calls},
     {"ucs",          ucs_monad,          ucs_dyad,          ucs_monad,       ucs_dyad}, // •ucs⁻ is •ucs
     {"uuid",         uuid_monad,         uuid_dyad},
     {"vfi",          vfi_monad,          vfi_dyad},
+    {"xml",          xml_read,           nullptr,           xml_write},
 };
 // clang-format on
 

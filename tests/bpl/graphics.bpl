@@ -78,3 +78,53 @@ r   ⍝ 2 2⍴0 1 1 0
 ⍝ image:jpeg-animation — only PNG holds an animation
 "jpeg" •image⁻ 2 2 2 3⍴0.5
 ⍝ error: DOMAIN ERROR
+
+⍝ image:fps — fps gives every frame 1/fps seconds (fcTL's delay_num 1, delay_den 12)
+b←["fps":12]•image⁻ 2 2 2⍴0.5
+t←⍸"fcTL"⍷•ucs b
+{256⊥2 2⍴⍵}⍤1 (⊂t+⊗24+⍳4)⌷b   ⍝ [1 12⋄1 12]
+
+⍝ image:options — an unknown option
+["speed":2]•image⁻ 2 2 2⍴0.5
+⍝ error: DOMAIN ERROR
+
+⍝ image:fps-positive — fps is a positive number
+["fps":0]•image⁻ 2 2 2⍴0.5
+⍝ error: DOMAIN ERROR
+
+⍝⍝ XML and elements
+
+⍝ xml:spec — the spec's round trip
+•xml⁻ •xml "<a href=""x"">hi</a>"   ⍝ "<a href=""x"">hi</a>"
+
+⍝ xml:element-record — an element function gives the record of tag, attrs and children
+p←•element "p"
+e←["class":"x"] p "hi"
+e.tag e.children (e.attrs.class)   ⍝ "p" "hi" "x"
+
+⍝ xml:nested — children may be a vector of text and elements; the empty tag closes itself
+[p b br]←•element "p" "b" "br"
+•xml⁻ p ["a " (b "bold") (br ⍬) " c"]   ⍝ "<p>a <b>bold</b><br/> c</p>"
+
+⍝ xml:read — •xml reads attributes, entities and nested elements into records
+r←•xml "<a x='1 &amp; 2'><b/>t&lt;</a>"
+r.attrs.x (≢r.children) (1⊃r.children)   ⍝ "1 & 2" 2ₓ "t<"
+
+⍝ xml:svg — •svg adds the SVG namespace and the view box
+c←•element "circle"
+•xml⁻ •svg c ⍬
+⍝ =>
+"<svg xmlns=""http://www.w3.org/2000/svg"" viewBox=""0 0 100 100""><circle/></svg>"
+
+⍝ xml:malformed — text that is not well-formed XML
+•xml "<a><b></a>"
+⍝ error: DOMAIN ERROR
+
+⍝ xml:not-element — •xml⁻ takes an element record
+•xml⁻ ["x":1]
+⍝ error: DOMAIN ERROR
+
+⍝ xml:attrs-record — an element's attributes are a record
+p←•element "p"
+1 2 p "x"
+⍝ error: DOMAIN ERROR
