@@ -374,7 +374,7 @@ std::string labelled_source(const ArrayData& a) {
 }
 
 std::string array_source(const ArrayData& a) {
-    if (a.layout()) return labelled_source(a);
+    if (a.layout() && a.layout()->labelled()) return labelled_source(a);
     return plain_source(a);
 }
 
@@ -533,7 +533,7 @@ std::string matrix_text(const ArrayData& a, const Elision* elide) {
 }
 
 std::string array_text(const ArrayData& a, const Elision* elide) {
-    if (a.layout()) return labelled_source(a);
+    if (a.layout() && a.layout()->labelled()) return labelled_source(a);
     if (a.rank() == 0) return array_source(a);
     if (a.count() == 0) return empty_text(a);
     if (a.rank() == 1) return vector_text(a, elide);

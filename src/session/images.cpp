@@ -8,6 +8,7 @@
 #include "lang/cells.h"
 #include "prim/factory.h"
 #include "session/markup.h"
+#include "session/mime.h"
 #include "session/names.h"
 #include "value/array.h"
 
@@ -134,21 +135,29 @@ ImageOptions image_options(const Value& alpha) {
     return image_options_record(alpha);
 }
 
-Value image_monad(const Value& omega) {
-    Value r = omega.read();
-    if (is_text(r)) return picture_value(decode_image(file_bytes(r, "•image")));
-    if (r.rank() == 1) return picture_value(decode_image(bytes_of(r, "•image's bytes")));
-    picture_of(r, {}); // checked: a picture's shape and values
-    return r;
+namespace {
+
+// A decoded picture shown as itself: an animation keeps its frames' delays.
+Value decoded(const Picture& p) {
+    ImageOptions o;
+    if (p.animated && p.frames > 1)
+        for (const graphics::Delay& d : p.delays) o.delays.push_back(d.den ? static_cast<double>(d.num) / d.den : 0.01);
+    return as_picture(picture_value(p), o);
 }
 
-Value image_dyad(const Value& alpha, const Value& omega) {
-    ImageOptions o = image_options(alpha);
+Value image_with(const ImageOptions& o, const Value& omega) {
     Value r = omega.read();
-    if (r.rank() == 1 || is_text(r)) return image_monad(r);
-    picture_of(r, o);
-    return r;
+    if (is_text(r)) return decoded(decode_image(file_bytes(r, "•image")));
+    if (r.rank() == 1) return decoded(decode_image(bytes_of(r, "•image's bytes")));
+    picture_of(r, o); // checked: a picture's shape and values
+    return as_picture(r, o);
 }
+
+} // namespace
+
+Value image_monad(const Value& omega) { return image_with({}, omega); }
+
+Value image_dyad(const Value& alpha, const Value& omega) { return image_with(image_options(alpha), omega); }
 
 Value image_encode(const Value& omega) { return byte_vector(encode_image(picture_of(omega, {}), "png")); }
 

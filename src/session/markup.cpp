@@ -6,6 +6,7 @@
 #include "base/error.h"
 #include "lang/cells.h"
 #include "lang/function.h"
+#include "session/mime.h"
 #include "session/names.h"
 #include "value/array.h"
 #include "value/layout.h"
@@ -95,7 +96,7 @@ void children_into(const Value& c, std::vector<Xml>& out, int depth) {
 }
 
 Value element_value(const std::string& tag, Value attrs, Value children) {
-    return value::record({{"tag", text(tag)}, {"attrs", std::move(attrs)}, {"children", std::move(children)}});
+    return as_element(value::record({{"tag", text(tag)}, {"attrs", std::move(attrs)}, {"children", std::move(children)}}));
 }
 
 Value empty_record() { return value::record({}); }

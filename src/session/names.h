@@ -118,6 +118,15 @@ Value svg_dyad(const Value& alpha, const Value& omega);
 Value xml_read(const Value& omega);
 Value xml_write(const Value& omega);
 
+// --- mime.cpp ---
+Value mime_monad(const Value& omega);
+Value mime_dyad(const Value& alpha, const Value& omega);
+Value canvas(const Value& omega);
+
+// --- plots.cpp ---
+Value plot_monad(const Value& omega);
+Value plot_dyad(const Value& alpha, const Value& omega);
+
 // --- regex.cpp ---
 Value regex(const Value& omega);
 

@@ -117,6 +117,7 @@ struct SystemRow {
 constexpr SystemRow TABLE[] = {
     //  name           monadic             dyadic             inverse monadic  inverse dyadic
     {"c",            case_monad,         case_dyad},
+    {"canvas",       canvas,             nullptr},
     {"copy",         nullptr,            copy_path},
     {"csv",          csv_monad,          nullptr},
     {"date",         date_monad,         date_dyad,         date_fields,     date_format},
@@ -130,6 +131,7 @@ constexpr SystemRow TABLE[] = {
     {"host",         host,               nullptr},
     {"image",        image_monad,        image_dyad,        image_encode,    image_encode_with},
     {"json",         json_monad,         nullptr,           json_write},
+    {"mime",         mime_monad,         mime_dyad},
     {"mkdir",        make_dir,           nullptr},
     {"nc",           name_class,         nullptr},
     {"nget",         nget,               nullptr},
@@ -137,6 +139,7 @@ constexpr SystemRow TABLE[] = {
     {"normalize",    normalize_monad,    normalize_dyad},
     {"nput",         nullptr,            nput},
     {"path",         path,               nullptr,           path_join},
+    {"plot",         plot_monad,         plot_dyad},
     {"r",            regex,              nullptr},
     {"rand",         rand_monad,         nullptr},
     {"remove",       remove_path,        nullptr},

@@ -128,3 +128,103 @@ c←•element "circle"
 p←•element "p"
 1 2 p "x"
 ⍝ error: DOMAIN ERROR
+
+⍝⍝ MIME bundles and renderers
+
+⍝ mime:plain — every value's bundle has text/plain, its display
+•mime 1 2 3   ⍝ ["text/plain":"1 2 3"]
+
+⍝ mime:element — an element shows as HTML, an svg element as SVG
+b←•element "b"
+c←•element "circle"
+m←•mime •svg c ⍬
+("text/html"⊃•mime b "x") (≢m) (∨/"<circle/>"⍷"image/svg+xml"⊃m)   ⍝ "<b>x</b>" 2ₓ $t
+
+⍝ mime:type — a MIME type shows the text as that type
+m←•mime "text/markdown" •mime "*a*"
+(≢m) ("text/markdown"⊃m)   ⍝ 2ₓ "*a*"
+
+⍝ mime:renderer — a function renderer's record joins the bundle
+f←{["text/html":"<i>",(⍕+/⍵),"</i>"]}ᵘ •mime 1 2 3
+"text/html"⊃•mime f   ⍝ "<i>6</i>"
+
+⍝ mime:failing-renderer — a renderer that fails falls back to text
+g←{1÷⍵.nokey}ᵘ •mime 1 2 3
+(≢•mime g) ("text/plain"⊃•mime g)   ⍝ 1ₓ "1 2 3"
+
+⍝ mime:image — a picture shows as PNG bytes
+8↑"image/png"⊃•mime •image 2 2⍴0.5   ⍝ 137 80 78 71 13 10 26 10
+
+⍝ mime:bad-type — a MIME type names a type and a subtype
+"markdown" •mime "x"
+⍝ error: DOMAIN ERROR
+
+⍝ mime:scalar — a renderer attaches to an array
+"text/plain" •mime 5
+⍝ error: DOMAIN ERROR
+
+⍝⍝ Plots
+
+⍝ plot:spec — the spec holds the data and the settings; text on the left is the mark
+p←"point" •plot 3 1 4
+(≢p) p.data p.mark   ⍝ 2ₓ [3 1 4] "point"
+
+⍝ plot:lines — a matrix draws a line per row, named by its keys (the spec's example)
+p←["legend":"end"] •plot ["city":"NY" "LA";"month":"Jan" "Feb" "Mar"]:[10 20 30⋄40 50 60]
+s←"image/svg+xml"⊃•mime p
+(+/"<polyline"⍷s) (∨/">NY<"⍷s) (∨/">LA<"⍷s) (∨/">Feb<"⍷s)   ⍝ 2ₓ $t $t $t
+
+⍝ plot:points — the point mark draws a circle per value
++/"<circle"⍷"image/svg+xml"⊃•mime "point" •plot 3 1 4 1 5   ⍝ 5ₓ
+
+⍝ plot:bars — the bar mark draws a bar per value
+s←"image/svg+xml"⊃•mime ["mark":"bar" "title":"Sales"] •plot ["a":3 "b":5]
+(+/"<rect"⍷s) (∨/">Sales<"⍷s) (∨/">b<"⍷s)   ⍝ 3ₓ $t $t
+
+⍝ plot:cells — the cell mark shades each cell of a matrix
++/"<rect"⍷"image/svg+xml"⊃•mime ["mark":"cell" "colorbar":$f] •plot 2 3⍴⍳6   ⍝ 7ₓ
+
+⍝ plot:table — a table's column x gives x values, each other column a series
+s←"image/svg+xml"⊃•mime •plot ["x":(1 2 4) "a":(1 4 16) "b":(1 2 3)]
++/"<polyline"⍷s   ⍝ 2ₓ
+
+⍝ plot:figure — an array of plots is a figure with a picture each
+q←•plot 1 2 3
++/"<svg"⍷"image/svg+xml"⊃•mime •plot 2 2⍴⊂q   ⍝ 5ₓ
+
+⍝ plot:settings — axis, grid and series settings are read
+s←"image/svg+xml"⊃•mime ["grid":$t "x":["label":"time"] "y":["scale":"log"] "series":["a":["color":"red"]]] •plot ["x":(1 2 3) "a":(1 10 100)]
+(∨/"class=""grid"""⍷s) (∨/">time<"⍷s) (∨/"stroke=""red"""⍷s)   ⍝ $t $t $t
+
+⍝ plot:unknown — an unknown setting is DOMAIN when rendered
+•mime ["titel":"x"] •plot 1 2 3
+⍝ error: DOMAIN ERROR
+
+⍝ plot:mark — an unknown mark
+•mime "pie" •plot 1 2 3
+⍝ error: DOMAIN ERROR
+
+⍝ plot:length — one x value per row
+•mime •plot ["x":(1 2) "a":(1 2 3)]
+⍝ error: LENGTH ERROR
+
+⍝ plot:rank — data of rank 3
+•mime •plot 2 2 2⍴1
+⍝ error: RANK ERROR
+
+⍝ plot:cell-rank — the cell mark draws a matrix
+•mime "cell" •plot 1 2 3
+⍝ error: RANK ERROR
+
+⍝ plot:log — a log scale needs positive values
+•mime ["y":["scale":"log"]] •plot 0 1 2
+⍝ error: DOMAIN ERROR
+
+⍝⍝ Canvas
+
+⍝ canvas:record — a drawing function's result is a record of source, options and data
+d←•canvas "(ctx, data) => ctx.fillRect(0, 0, data, data)"
+c←["height":30] d 9
+(≢c) c.source c.options.height c.data (∨/"c.height = 30"⍷"text/html"⊃•mime c)
+⍝ =>
+3ₓ "(ctx, data) => ctx.fillRect(0, 0, data, data)" 30 9 $t
