@@ -121,3 +121,52 @@ def test_pil_png_reads_back(tmp_path):
     r = subprocess.run([BPL, "-e", f'255×•image "{path}"'], capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
     assert r.stdout.split() == ["255", "0", "51", "0", "102", "255"]
+
+
+PLOTS = {
+    "lines": '["legend":"end" "title":"Rain"] •plot ["city":"NY" "LA";"month":"Jan" "Feb" "Mar"]:[10 20 30⋄40 50 60]',
+    "points": '["mark":"point" "grid":$t "x":["label":"x"] "y":["label":"y²"]] •plot ["x":(⍳8) "y":(×⍨⍳8)]',
+    "bars": '["mark":"bar" "labels":$t "flip":$t] •plot ["a":3 "b":5 "c":2]',
+    "cells": '["mark":"cell" "title":"a<b & c"] •plot 3 4⍴⍳12',
+    "log": '["y":["scale":"log"]] •plot 1 10 100 1000',
+    "figure": 'x←(•plot 1 2 3) ("bar" •plot 3 1 2) ("point" •plot 2 2 1) ("cell" •plot 2 2⍴⍳4) ⋄ y←2 2⍴x ⋄ ["share":"y"] •plot y',
+}
+
+
+@pytest.mark.parametrize("name", sorted(PLOTS))
+def test_plot_svg_is_valid_and_renders(tmp_path, name):
+    svg = tmp_path / f"{name}.svg"
+    *setup, plot = PLOTS[name].split(" ⋄ ")
+    expr = " ⋄ ".join(setup + [f'_←"{svg}" •nput "image/svg+xml"⊃•mime {plot}'])
+    r = subprocess.run([BPL, "-e", expr], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    root = ET.parse(svg).getroot()  # well-formed XML
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    width, height = float(root.get("width")), float(root.get("height"))
+    assert width > 0 and height > 0
+    if shutil.which("rsvg-convert") is None:
+        pytest.skip("rsvg-convert (librsvg2-bin) is not installed")
+    png = tmp_path / f"{name}.png"
+    subprocess.run(["rsvg-convert", "-o", str(png), str(svg)], check=True, timeout=60)
+    from PIL import Image
+    im = Image.open(png).convert("RGB")
+    assert im.size == (int(width), int(height))
+    colours = set(im.getdata())
+    assert len(colours) > 3  # something besides the white background was drawn
+
+
+def test_element_svg_renders(tmp_path):
+    svg = tmp_path / "circle.svg"
+    expr = (f'c←•element "circle" ⋄ p←•svg ["cx":50 "cy":50 "r":30 "fill":"red"] c ⍬ ⋄ '
+            f'_←"{svg}" •nput "image/svg+xml"⊃•mime p')
+    r = subprocess.run([BPL, "-e", expr], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    root = ET.parse(svg).getroot()
+    assert root.get("viewBox") == "0 0 100 100"
+    circle = root.find("{http://www.w3.org/2000/svg}circle")
+    assert circle is not None and circle.get("r") == "30"
+    if shutil.which("rsvg-convert"):
+        png = tmp_path / "circle.png"
+        subprocess.run(["rsvg-convert", "-w", "100", "-h", "100", "-o", str(png), str(svg)], check=True, timeout=60)
+        from PIL import Image
+        assert Image.open(png).convert("RGB").getpixel((50, 50)) == (255, 0, 0)
