@@ -4,6 +4,7 @@
 // (pictures, plots, elements, canvases, a MIME type) report their errors; a user's renderer
 // (`Fᵘ •mime Y`) that fails falls back to text.
 #include "session/mime.h"
+#include "session/session.h"
 
 #include "base/error.h"
 #include "lang/cells.h"
@@ -177,6 +178,22 @@ Value mime_dyad(const Value& alpha, const Value& omega) {
     }
     if (!f.is_function()) throw Error(ErrorKind::Domain, "•mime: the left argument is a MIME type or a function Fᵘ");
     return with_renderer(omega, new UserRenderer(f));
+}
+
+std::string save_rendering(const Value& v, const std::string& path) {
+    static const std::pair<const char*, const char*> TYPES[] = {
+        {".svg", "image/svg+xml"}, {".png", "image/png"}, {".html", "text/html"}, {".txt", "text/plain"}, {".md", "text/markdown"}};
+    size_t dot = path.rfind('.');
+    std::string ext = dot == std::string::npos ? "" : path.substr(dot);
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    for (const auto& [e, type] : TYPES) {
+        if (ext != e) continue;
+        std::optional<Value> entry = value::field(mime_monad(v), type);
+        if (!entry) throw Error(ErrorKind::Domain, "]save: the value has no " + std::string(type) + " rendering");
+        nput(text(path), *entry);
+        return type;
+    }
+    throw Error(ErrorKind::Domain, "]save: the file's extension is .svg, .png, .html, .txt or .md");
 }
 
 Value canvas(const Value& omega) {

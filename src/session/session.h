@@ -5,11 +5,21 @@
 #include <string>
 #include <vector>
 
+namespace bpl::value {
+class Value;
+}
+
 namespace bpl::session {
 
 // Registers the system-name table with lang (idempotent). Every program that runs BPL calls it
 // once at start-up (the bpl program, the case runner, tests).
 void install();
+
+// Writes v's rendering (its •mime bundle's entry for path's extension: .svg image/svg+xml,
+// .png image/png, .html text/html, .txt text/plain, .md text/markdown) to the new file path, as
+// `path •nput` does (never replacing a file); returns the MIME type written. A value without that
+// rendering, or another extension, is DOMAIN.
+std::string save_rendering(const value::Value& v, const std::string& path);
 
 // The system names (without the bullet), in table order: the REPL's completion lists them.
 std::vector<std::string> system_names();

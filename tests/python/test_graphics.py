@@ -170,3 +170,15 @@ def test_element_svg_renders(tmp_path):
         subprocess.run(["rsvg-convert", "-w", "100", "-h", "100", "-o", str(png), str(svg)], check=True, timeout=60)
         from PIL import Image
         assert Image.open(png).convert("RGB").getpixel((50, 50)) == (255, 0, 0)
+
+
+def test_repl_save_writes_a_plot_and_a_picture(tmp_path):
+    svg, png = tmp_path / "p.svg", tmp_path / "i.png"
+    lines = f'p←"bar" •plot 3 1 4\n]save {svg} p\n]save {png} •image 2 3⍴0 0.5 1 1 0.5 0\n]save {svg} p\n]save {tmp_path}/x.gif p\n'
+    r = subprocess.run([BPL], input=lines, capture_output=True, text=True, timeout=60)
+    assert r.stdout.splitlines() == [f"saved {svg} (image/svg+xml)", f"saved {png} (image/png)"]
+    assert "will not replace" in r.stderr and "extension" in r.stderr and r.returncode == 1
+    assert len(ET.parse(svg).getroot().findall(".//{http://www.w3.org/2000/svg}rect")) == 4  # background, 3 bars
+    from PIL import Image
+    im = Image.open(png)
+    assert im.size == (3, 2) and list(im.tobytes()) == [0, 128, 255, 255, 128, 0]
