@@ -180,6 +180,13 @@ Value mime_dyad(const Value& alpha, const Value& omega) {
     return with_renderer(omega, new UserRenderer(f));
 }
 
+std::vector<std::pair<std::string, std::string>> mime_bundle(const Value& v) {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (auto& [type, content] : fields_of(mime_monad(v), "a MIME bundle"))
+        out.emplace_back(type, bytes_of(content, "a MIME bundle's content"));
+    return out;
+}
+
 std::string save_rendering(const Value& v, const std::string& path) {
     static const std::pair<const char*, const char*> TYPES[] = {
         {".svg", "image/svg+xml"}, {".png", "image/png"}, {".html", "text/html"}, {".txt", "text/plain"}, {".md", "text/markdown"}};

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace bpl::value {
@@ -20,6 +21,10 @@ void install();
 // `path •nput` does (never replacing a file); returns the MIME type written. A value without that
 // rendering, or another extension, is DOMAIN.
 std::string save_rendering(const value::Value& v, const std::string& path);
+
+// v's •mime bundle as (MIME type, content) pairs: text types as UTF-8, image/png as its bytes.
+// Only "text/plain" when v has no renderer (the Jupyter kernel's display data).
+std::vector<std::pair<std::string, std::string>> mime_bundle(const value::Value& v);
 
 // The system names (without the bullet), in table order: the REPL's completion lists them.
 std::vector<std::string> system_names();
