@@ -45,7 +45,7 @@ Xml el(std::string tag, Attrs attrs, std::vector<Xml> children = {}) {
 }
 
 Xml label(double x, double y, const std::string& text, const std::string& anchor, double size = 11) {
-    return el("text", {{"x", px(x)}, {"y", px(y)}, {"text-anchor", anchor}, {"font-size", px(size)}},
+    return el("text", {{"x", px(x)}, {"y", px(y)}, {"text-anchor", anchor}, {"font-size", px(size)}, {"stroke", "none"}},
               {Xml::text_node(text)});
 }
 
@@ -221,11 +221,13 @@ class Renderer {
                 }
             } else if (bar) {
                 double slot = xs.to_unit(1) - xs.to_unit(0), width = slot * 0.8 / static_cast<double>(n);
-                double base = ys.to_unit(ys.log ? std::pow(10, ys.lo) : 0.0);
+                // bars stand on 0 (the bottom on a log scale), clipped to the plot box
+                auto clip = [](double t) { return std::min(1.0, std::max(0.0, t)); };
+                double base = clip(ys.to_unit(ys.log ? std::pow(10, ys.lo) : 0.0));
                 for (size_t j = 0; j < s.y.size(); j++) {
                     if (!std::isfinite(s.y[j])) continue;
                     double u0 = xs.to_unit(x_of(s, j)) - slot * 0.4 + width * static_cast<double>(i);
-                    double v = ys.to_unit(s.y[j]);
+                    double v = clip(ys.to_unit(s.y[j]));
                     auto [x0, y0] = at(u0, std::max(v, base));
                     auto [x1, y1] = at(u0 + width, std::min(v, base));
                     marks.push_back(el("rect", {{"x", px(std::min(x0, x1))}, {"y", px(std::min(y0, y1))},
@@ -382,6 +384,8 @@ Xml render_svg(const Figure& f) {
                     if (std::isfinite(v)) lo = std::min(lo, v), hi = std::max(hi, v);
                 }
         if (!(lo <= hi)) return;
+        if (!x_axis && std::any_of(plots.begin(), plots.end(), [](const Plot& p) { return p.mark == "bar" && p.y.scale != "log"; }))
+            lo = std::min(lo, 0.0), hi = std::max(hi, 0.0); // bars stand on 0
         for (Plot& p : plots) {
             Axis& a = x_axis ? p.x : p.y;
             if (!a.min) a.min = lo;
