@@ -228,3 +228,7 @@ c←["height":30] d 9
 (≢c) c.source c.options.height c.data (∨/"c.height = 30"⍷"text/html"⊃•mime c)
 ⍝ =>
 3ₓ "(ctx, data) => ctx.fillRect(0, 0, data, data)" 30 9 $t
+
+⍝ xml:spec-names — the spec's example: several element functions at once
+[text circle]←•element "text" "circle"
+•xml⁻ text (circle ⍬) "t"   ⍝ "<text><circle/>t</text>"
