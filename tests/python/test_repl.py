@@ -133,6 +133,21 @@ def test_ctrl_c_interrupts_a_computation(config_home):
     quit_repl(p)
 
 
+def test_ctrl_c_interrupts_one_long_stage(config_home):
+    """A read of one fused stage over 9E8 items: the blocks check the flag, not only the stages."""
+    p = spawn(config_home)
+    p.send("+/÷1+⍳9E8\r")
+    p.expect_exact("+/÷1+⍳9E8\r\n")
+    time.sleep(0.3)
+    sent = time.monotonic()
+    p.send("\x03")
+    p.expect_exact("INTERRUPT", timeout=10)
+    assert time.monotonic() - sent < 1.0
+    p.send("6×7\r")
+    result(p, "42")
+    quit_repl(p)
+
+
 LONG_READ = "+/⍋⍋⍋1E6⍴3 1 4 1 5 9 2 6"  # one read of five stages
 
 
