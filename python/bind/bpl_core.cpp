@@ -291,7 +291,8 @@ class Session {
     }
 
     // Runs text as the REPL does: the events in order, each ("explicit", ⎕← text) or
-    // ("display", a non-shy result's elided display). Raises BplError after the events so far.
+    // ("display", a non-shy result's elided display), a display followed by ("rich:TYPE", bytes)
+    // for each other MIME type its renderer gives. Raises BplError after the events so far.
     py::list repl(const std::string& text) {
         std::optional<bpl::base::Error> error;
         std::vector<std::pair<std::string, std::string>> events = with_engine([&] {
@@ -300,6 +301,11 @@ class Session {
             try {
                 bpl::lang::run(*home_->ctx, text, [&](const Value& v) {
                     home_->io.events.emplace_back("display", bpl::lang::display(v, bpl::lang::Elision{}));
+                    // a value with a renderer (a plot, a picture, an element): its other MIME
+                    // types follow as ("rich:TYPE", content) events
+                    if (v.is_function()) return;
+                    for (auto& [type, content] : bpl::session::mime_bundle(v))
+                        if (type != "text/plain") home_->io.events.emplace_back("rich:" + type, std::move(content));
                 });
             } catch (const bpl::base::Error& e) {
                 error = e;
@@ -307,7 +313,10 @@ class Session {
             return home_->io.events;
         });
         py::list out;
-        for (const auto& [kind, data] : events) out.append(py::make_tuple(kind, data));
+        for (const auto& [kind, data] : events) {
+            if (kind.rfind("rich:", 0) == 0) out.append(py::make_tuple(kind, py::bytes(data))); // PNG bytes
+            else out.append(py::make_tuple(kind, data));
+        }
         if (error) {
             try {
                 raise(*error, text);

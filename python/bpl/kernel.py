@@ -3,8 +3,9 @@
 ``python -m bpl.kernel install [--prefix DIR | --user]`` writes the kernel spec; Jupyter then
 starts ``python -m bpl.kernel -f CONNECTION_FILE``. A cell runs as the REPL runs a line: ``⎕←``
 output goes to stdout, each non-shy result is an execute result (its display text, elided as in
-the REPL), an error is a Jupyter error with the REPL's report. Completion offers workspace names
+the REPL, and what its renderer gives: plots as image/svg+xml, pictures as image/png), an error is a Jupyter error with the REPL's report. Completion offers workspace names
 and glyphs by `name, from the REPL's key table (src/cli/keys.cpp through bpl.glyph_keys)."""
+import base64
 import json
 import os
 import pathlib
@@ -37,6 +38,23 @@ def complete(session, code, cursor):
     return [n for n in session.names() if n.startswith(prefix)], m.start(), cursor
 
 
+def rich_results(events):
+    """The REPL's events as Jupyter output: ("explicit", text) and ("display", MIME data), a
+    display's data holding text/plain and each ("rich:TYPE", bytes) event after it (image/png
+    base64-encoded, as Jupyter carries binary data; other types as text)."""
+    out = []
+    for kind, data in events:
+        if kind.startswith("rich:") and out and out[-1][0] == "display":
+            mime = kind[len("rich:"):]
+            out[-1][1][mime] = (base64.b64encode(data).decode("ascii") if mime.startswith("image/") and
+                                not mime.endswith("+xml") else data.decode("utf-8"))
+        elif kind == "display":
+            out.append(("display", {"text/plain": data}))
+        elif kind == "explicit":
+            out.append(("explicit", data))
+    return out
+
+
 def _kernel_class():
     from ipykernel.kernelbase import Kernel
 
@@ -55,13 +73,12 @@ def _kernel_class():
         def _events(self, events, silent):
             if silent:
                 return
-            for kind, text in events:
+            for kind, data in rich_results(events):
                 if kind == "explicit":
-                    self.send_response(self.iopub_socket, "stream", {"name": "stdout", "text": text + "\n"})
+                    self.send_response(self.iopub_socket, "stream", {"name": "stdout", "text": data + "\n"})
                 else:
                     self.send_response(self.iopub_socket, "execute_result", {
-                        "execution_count": self.execution_count, "data": {"text/plain": text},
-                        "metadata": {}})
+                        "execution_count": self.execution_count, "data": data, "metadata": {}})
 
         def do_execute(self, code, silent, store_history=True, user_expressions=None,
                        allow_stdin=False):

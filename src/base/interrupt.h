@@ -1,6 +1,7 @@
 // Interrupts (Ctrl-C): a SIGINT handler only raises a flag; running code checks it at cheap
-// points (between a graph's steps, each ⍣ iteration, each dfn call and evaluated instruction,
-// each function a host loop applies) and raises INTERRUPT ERROR there, unwinding like any error.
+// points (between a graph's stages and a block stage's blocks, each ⍣ iteration, each dfn call
+// and evaluated instruction, each function a host loop applies) and raises INTERRUPT ERROR
+// there, unwinding like any error.
 #pragma once
 
 namespace bpl::base {

@@ -12,6 +12,7 @@
 #include "lang/run.h"
 #include "prim/mode.h"
 #include "program/plan.h"
+#include "program/progress.h"
 #include "session/session.h"
 
 #include <unistd.h>
@@ -91,6 +92,7 @@ void on_sigpipe(int) { _exit(0); }
 int main(int argc, char** argv) {
     session::install();
     std::signal(SIGPIPE, on_sigpipe);
+    program::set_progress(isatty(2)); // a long read's progress line, only ever on a terminal
     std::vector<std::string> args(argv + 1, argv + argc);
     if (!args.empty() && args[0] == "--cases")
         return cli::cases_main(std::vector<std::string>(args.begin() + 1, args.end()));

@@ -7,6 +7,7 @@
 #include "lang/display.h"
 #include "lang/lexer.h"
 #include "lang/scope.h"
+#include "session/session.h"
 
 #include <algorithm>
 #include <cctype>
@@ -93,7 +94,8 @@ std::vector<std::string> Repl::names() const {
     return names;
 }
 
-// `]help [name]`, `]clear`, `]display expr` (case does not matter in the command's name).
+// `]help [name]`, `]clear`, `]display expr`, `]save file expr` (case does not matter in the
+// command's name).
 void Repl::command(const std::string& text) {
     size_t end = text.find_first_of(" \t");
     std::string name = text.substr(0, end);
@@ -119,6 +121,22 @@ void Repl::command(const std::string& text) {
             err_ << lang::error_report(e, arg, "<repl>") << "\n";
         }
         out_ << std::flush;
+    } else if (name == "save") {
+        // `]save FILE EXPR`: a terminal cannot show a picture or a plot; a file can
+        size_t gap = arg.find_first_of(" \t");
+        std::string path = arg.substr(0, gap), expr = gap == std::string::npos ? "" : arg.substr(gap + 1);
+        try {
+            if (path.empty() || expr.find_first_not_of(" \t") == std::string::npos)
+                throw base::Error(base::ErrorKind::Domain, "]save FILE EXPR (FILE ends .svg .png .html .txt or .md)");
+            lang::run(*ctx_, expr, [&](const lang::Value& v) {
+                std::string type = session::save_rendering(v, path);
+                out_ << "saved " << path << " (" << type << ")\n";
+            });
+        } catch (const base::Error& e) {
+            failed_ = true;
+            err_ << lang::error_report(e, expr, "<repl>") << "\n";
+        }
+        out_ << std::flush;
     } else {
         failed_ = true;
         err_ << "unknown command ]" << name << " (try ]help)\n" << std::flush;
@@ -131,7 +149,7 @@ void Repl::help(const std::string& topic) {
         return std::string(row.glyph) + "  " + row.name + key + ": " + row.help;
     };
     if (topic.empty()) {
-        out_ << "Commands: ]help name  ]display expr  ]clear\n"
+        out_ << "Commands: ]help name  ]display expr  ]save file expr  ]clear\n"
                 "Glyphs: ` then a key types a glyph (`i is ⍳, `` is ⋄, ` and space is `);\n"
                 "        Alt and the key does the same; `name then Tab completes a glyph's name.\n"
                 "]help ⍳ or ]help iota describes a glyph; ]help f shows a workspace name.\n"

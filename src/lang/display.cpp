@@ -396,7 +396,7 @@ std::string labelled_source(const ArrayData& a) {
 }
 
 std::string array_source(const ArrayData& a) {
-    if (a.layout()) return labelled_source(a);
+    if (a.layout() && a.layout()->labelled()) return labelled_source(a);
     return plain_source(a);
 }
 
@@ -612,7 +612,7 @@ std::string keyed_table(const ArrayData& a) {
 }
 
 std::string array_text(const ArrayData& a, const Elision* elide) {
-    if (a.layout()) {
+    if (a.layout() && a.layout()->labelled()) {
         bool keyed = false;
         for (int64_t ax = 0; ax < a.rank(); ax++) keyed = keyed || a.layout()->is_keyed(ax);
         if (a.rank() >= 2 && keyed && a.count() > 0) return keyed_table(a);

@@ -4,6 +4,8 @@
 // total so far as its last item, so any fold function keeps APL's right-to-left order.
 #include "program/block.h"
 
+#include "base/interrupt.h"
+
 #include "math/mapping.h"
 #include "math/object.h"
 #include "program/run.h"
@@ -221,6 +223,7 @@ struct StageRun {
         auto buffer = [&](size_t k) { return mem.get() + k * each; };
         std::vector<std::byte*> block_of(steps.size(), nullptr); // per step: its block's items
         for (int64_t b = b0; b < b1; b++) {
+            if (base::interrupt_requested()) return; // Ctrl-C: run_block raises it after the parts
             int64_t block = forward ? b : b1 - 1 - (b - b0);
             int64_t lo, m;
             block_range(block, lo, m);
@@ -330,6 +333,7 @@ Value run_block(const Plan& plan, const Stage& st, const std::vector<Value>& res
         int64_t b0 = blocks * t / parts, b1 = blocks * (t + 1) / parts;
         run.part(b0, b1, totals[static_cast<size_t>(t)].data(), slot);
     });
+    base::check_interrupt(); // a part that stopped early left its blocks unwritten
     if (run.fold) {
         alignas(16) std::byte total[16];
         if (run.n == 0) {

@@ -5,6 +5,7 @@
 #include "base/buffer.h"
 #include "base/error.h"
 #include "program/block.h"
+#include "program/progress.h"
 #include "base/interrupt.h"
 #include "program/run.h"
 #include "value/array.h"
@@ -240,7 +241,10 @@ void Plan::run(const std::vector<value::Value>& inputs, math::ErrorSlot& slot,
     constexpr size_t INLINE = 4;
     const value::Value* inline_operands[INLINE];
     std::vector<const value::Value*> more;
+    ProgressLine progress(stages.size());
+    size_t done = 0;
     for (const Stage& stage : stages) {
+        progress.stage_done(done++);
         base::check_interrupt();
         const Instr& root = program.steps[static_cast<size_t>(stage.steps.back())];
         check_memory(result_bytes(root.out));

@@ -93,31 +93,28 @@ void write_new(const std::string& path, std::string_view bytes, bool replace = f
 
 } // namespace
 
-namespace {
-
-// The bytes of the file at p ("-": the rest of stdin).
-std::string read_bytes(const std::string& p) {
+std::string file_bytes(const Value& path, const char* who) {
+    std::string p = path_of(path, (std::string(who) + "'s path").c_str());
     if (p == "-") return std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
     std::ifstream in(p, std::ios::binary);
     std::error_code ec;
-    if (!in || fs::is_directory(p, ec)) io_error("•nget cannot read", p, in ? EISDIR : errno);
+    std::string cannot = std::string(who) + " cannot read";
+    if (!in || fs::is_directory(p, ec)) io_error(cannot, p, in ? EISDIR : errno);
     std::ostringstream ss;
     ss << in.rdbuf();
-    if (in.bad()) io_error("•nget cannot read", p, errno);
+    if (in.bad()) io_error(cannot, p, errno);
     return ss.str();
 }
 
-} // namespace
-
 Value nget(const Value& omega) {
-    return value::char_vector(base::decode_utf8(read_bytes(path_of(omega, "•nget's path"))));
+    return value::char_vector(base::decode_utf8(file_bytes(omega, "•nget")));
 }
 
 Value nget_dyad(const Value& alpha, const Value& omega) {
     bool binary = false;
     for (const auto& [name, v] : options_of(alpha, "•nget", {"binary"}, ""))
         if (name == "binary") binary = flag_of(v, "•nget's binary");
-    std::string bytes = read_bytes(path_of(omega, "•nget's path"));
+    std::string bytes = file_bytes(omega, "•nget");
     return binary ? byte_vector(bytes) : value::char_vector(base::decode_utf8(bytes));
 }
 

@@ -112,6 +112,9 @@ Value json_write(const Value& omega);
 Value json_write_dyad(const Value& alpha, const Value& omega);
 
 // --- files.cpp ---
+// The bytes of the file at path (a string; "-" is standard input); `who` names the reader in
+// the message of an IO error.
+std::string file_bytes(const Value& path, const char* who);
 Value nget(const Value& omega);
 Value nget_dyad(const Value& alpha, const Value& omega);
 Value nput(const Value& alpha, const Value& omega);
@@ -130,6 +133,28 @@ Value literal_write(const Value& omega);
 Value metadata(const Value& omega);
 Value readdir(const Value& omega);
 Value readdir_dyad(const Value& alpha, const Value& omega);
+
+// --- images.cpp ---
+Value image_monad(const Value& omega);
+Value image_dyad(const Value& alpha, const Value& omega);
+Value image_encode(const Value& omega);
+Value image_encode_with(const Value& alpha, const Value& omega);
+
+// --- markup.cpp ---
+Value element(const Value& omega);
+Value svg_monad(const Value& omega);
+Value svg_dyad(const Value& alpha, const Value& omega);
+Value xml_read(const Value& omega);
+Value xml_write(const Value& omega);
+
+// --- mime.cpp ---
+Value mime_monad(const Value& omega);
+Value mime_dyad(const Value& alpha, const Value& omega);
+Value canvas(const Value& omega);
+
+// --- plots.cpp ---
+Value plot_monad(const Value& omega);
+Value plot_dyad(const Value& alpha, const Value& omega);
 
 // --- regex.cpp ---
 Value regex(const Value& omega);

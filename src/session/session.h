@@ -3,10 +3,15 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace bpl::lang {
 class Context;
+}
+
+namespace bpl::value {
+class Value;
 }
 
 namespace bpl::session {
@@ -19,6 +24,16 @@ enum class Reach { All, Contained };
 // Registers the system-name table with lang (idempotent; the last call's reach wins). Every
 // program that runs BPL calls it once at start-up (the bpl program, the case runner, tests).
 void install(Reach reach = Reach::All);
+
+// Writes v's rendering (its •mime bundle's entry for path's extension: .svg image/svg+xml,
+// .png image/png, .html text/html, .txt text/plain, .md text/markdown) to the new file path, as
+// `path •nput` does (never replacing a file); returns the MIME type written. A value without that
+// rendering, or another extension, is DOMAIN.
+std::string save_rendering(const value::Value& v, const std::string& path);
+
+// v's •mime bundle as (MIME type, content) pairs: text types as UTF-8, image/png as its bytes.
+// Only "text/plain" when v has no renderer (the Jupyter kernel's display data).
+std::vector<std::pair<std::string, std::string>> mime_bundle(const value::Value& v);
 
 // The system names (without the bullet), in table order: the REPL's completion lists them.
 std::vector<std::string> system_names();

@@ -169,21 +169,25 @@ constexpr bool OUTSIDE = true;
 constexpr SystemRow TABLE[] = {
     //  name           monadic             dyadic             inverse monadic  inverse dyadic   reach
     {"c",            case_monad,         case_dyad},
+    {"canvas",       canvas,             nullptr},
     {"copy",         nullptr,            copy_path,         nullptr,         nullptr,         OUTSIDE},
     {"csv",          csv_monad,          csv_dyad,          csv_write},
     {"date",         date_monad,         date_dyad,         date_fields,     date_format},
     {"deflate",      inflate_monad,      inflate_dyad,      deflate_monad,   deflate_dyad},
     {"delay",        delay,              nullptr},
     {"distribution", distribution_monad, distribution_dyad},
+    {"element",      element,            nullptr},
     {"ex",           name_erase,         nullptr},
     {"fetch",        fetch_monad,        fetch_dyad,        nullptr,         nullptr,         OUTSIDE},
     {"float",        float_monad,        float_dyad},
     {"hash",         hash_monad,         hash_dyad},
     {"host",         host,               nullptr},
+    {"image",        image_monad,        image_dyad,        image_encode,    image_encode_with, OUTSIDE},
     {"json",         json_monad,         json_dyad,         json_write,      json_write_dyad},
     {"literal",      literal,            nullptr,           literal_write},
-    {"metadata",     metadata,           nullptr,           nullptr,         nullptr,         OUTSIDE},
     {"load",         load,               nullptr,           nullptr,         nullptr,         OUTSIDE},
+    {"metadata",     metadata,           nullptr,           nullptr,         nullptr,         OUTSIDE},
+    {"mime",         mime_monad,         mime_dyad},
     {"mkdir",        make_dir,           nullptr,           nullptr,         nullptr,         OUTSIDE},
     {"nc",           name_class,         nullptr},
     {"nget",         nget,               nget_dyad,         nullptr,         nullptr,         OUTSIDE},
@@ -191,6 +195,7 @@ constexpr SystemRow TABLE[] = {
     {"normalize",    normalize_monad,    normalize_dyad},
     {"nput",         nullptr,            nput,              nullptr,         nullptr,         OUTSIDE},
     {"path",         path,               nullptr,           path_join},
+    {"plot",         plot_monad,         plot_dyad},
     {"prefs",        prefs,              nullptr},
     {"r",            regex,              nullptr},
     {"rand",         rand_monad,         nullptr},
@@ -200,10 +205,12 @@ constexpr SystemRow TABLE[] = {
     {"signal",       signal_monad,       signal_dyad},
     {"src",          name_source,        nullptr},
     {"storage",      storage,            nullptr},
+    {"svg",          svg_monad,          svg_dyad},
     {"time",         time_since,         time_calls},
     {"ucs",          ucs_monad,          ucs_dyad,          ucs_monad,       ucs_dyad}, // •ucs⁻ is •ucs
     {"uuid",         uuid_monad,         uuid_dyad},
     {"vfi",          vfi_monad,          vfi_dyad},
+    {"xml",          xml_read,           nullptr,           xml_write},
 };
 // clang-format on
 

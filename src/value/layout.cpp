@@ -58,6 +58,22 @@ Ref<const Layout> Layout::of(std::vector<AxisLayout> axes) {
     return l;
 }
 
+bool Layout::labelled() const noexcept {
+    for (const AxisLayout& x : axes_)
+        if (x.keyed || x.name) return true;
+    return false;
+}
+
+Ref<const Layout> Layout::with_renderer(const Layout* base, int64_t rank, Value renderer) {
+    std::vector<AxisLayout> axes = base ? base->axes_ : std::vector<AxisLayout>(static_cast<size_t>(rank));
+    if (renderer.is_none()) return of(std::move(axes));
+    Ref<Layout> l(new Layout());
+    for (const AxisLayout& a : axes) l->index_.push_back(build_index(a));
+    l->axes_ = std::move(axes);
+    l->renderer_ = std::move(renderer);
+    return l;
+}
+
 Ref<const Layout> Layout::of_keys(std::vector<std::optional<std::string>> keys) {
     AxisLayout a;
     a.keyed = true;
@@ -88,7 +104,8 @@ std::optional<int64_t> Layout::find(int64_t a, std::string_view key) const noexc
 
 bool same_layout(const Layout* a, const Layout* b) noexcept {
     if (a == b) return true;
-    if (!a || !b) return false;
+    // a layout that only holds a renderer labels nothing: it is the same as none
+    if (!a || !b) return !(a && a->labelled()) && !(b && b->labelled());
     return *a == *b;
 }
 

@@ -42,12 +42,23 @@ class Layout final : public base::RefCounted {
     const std::optional<std::string>& key(int64_t a, int64_t pos) const noexcept;
     // The position of `key` on axis `a` (by the hash index), nullopt when it has none.
     std::optional<int64_t> find(int64_t a, std::string_view key) const noexcept;
-    // Same keys and names on every axis.
+    // Same keys and names on every axis (a renderer is not compared: ≡ ignores renderers).
     bool operator==(const Layout& o) const noexcept { return axes_ == o.axes_; }
+
+    // The display renderer attached by `F •mime Y` (operators-and-system.md §22): a function
+    // whose result is the value's MIME bundle, or none. It travels with the layout, so what
+    // keeps a value's layout keeps its renderer.
+    const Value& renderer() const noexcept { return renderer_; }
+    // Whether any axis has keys or a name (a layout holding only a renderer labels nothing).
+    bool labelled() const noexcept;
+    // `base`'s labels (null: `rank` unlabelled axes) with `renderer` (none: removed). Null when
+    // nothing is left.
+    static Ref<const Layout> with_renderer(const Layout* base, int64_t rank, Value renderer);
 
   private:
     Layout() = default;
     std::vector<AxisLayout> axes_;
+    Value renderer_;
     std::vector<std::vector<int64_t>> index_; // per axis: open-addressed slots, position+1 or 0
 };
 

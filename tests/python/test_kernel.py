@@ -64,3 +64,34 @@ def test_completion_and_inspection(client):
     assert reply["matches"] == ["⍳"] and reply["cursor_start"] == 2
     reply = client.inspect("⍳", 1, reply=True, timeout=30)["content"]
     assert reply["found"] and "iota" in reply["data"]["text/plain"]
+
+
+def test_plot_shows_as_svg(client, tmp_path):
+    import shutil
+    import subprocess
+    import xml.etree.ElementTree as ET
+    reply, seen = run(client, '["legend":"end"] •plot ["city":"NY" "LA";"month":"Jan" "Feb" "Mar"]:[10 20 30⋄40 50 60]')
+    assert reply["status"] == "ok"
+    data = [c["data"] for t, c in seen if t == "execute_result"][0]
+    assert "text/plain" in data
+    svg = data["image/svg+xml"]
+    root = ET.fromstring(svg)  # valid XML
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    assert len(root.findall(".//{http://www.w3.org/2000/svg}polyline")) == 2
+    if shutil.which("rsvg-convert"):  # a real renderer draws it
+        path = tmp_path / "plot.svg"
+        path.write_text(svg)
+        png = subprocess.run(["rsvg-convert", str(path)], capture_output=True, check=True, timeout=60).stdout
+        assert png[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_image_shows_as_png(client):
+    import base64
+    import io
+    reply, seen = run(client, "•image 2 3⍴0 0.5 1 1 0.5 0")
+    assert reply["status"] == "ok"
+    data = [c["data"] for t, c in seen if t == "execute_result"][0]
+    png = base64.b64decode(data["image/png"])
+    from PIL import Image
+    im = Image.open(io.BytesIO(png))
+    assert im.size == (3, 2) and list(im.tobytes()) == [0, 128, 255, 255, 128, 0]

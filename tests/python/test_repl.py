@@ -5,6 +5,7 @@ import os
 import pathlib
 import subprocess
 import tempfile
+import time
 
 import pytest
 
@@ -113,6 +114,69 @@ def test_ctrl_c_drops_the_input(config_home):
     p.send("kept+1\r")
     result(p, "9")
     quit_repl(p)
+
+
+def test_ctrl_c_interrupts_a_computation(config_home):
+    """Ctrl-C while `{⍵+1}⍣1E9⊢0` runs: INTERRUPT within a second, then the prompt, with the
+    names bound before still there."""
+    p = spawn(config_home)
+    p.send("kept←42\r")
+    p.send("{⍵+1}⍣1E9⊢0\r")
+    p.expect_exact("{⍵+1}⍣1E9⊢0\r\n")  # the line was taken: the loop runs now
+    time.sleep(0.5)
+    sent = time.monotonic()
+    p.send("\x03")
+    p.expect_exact("INTERRUPT", timeout=5)
+    assert time.monotonic() - sent < 1.0
+    p.send("kept\r")
+    result(p, "42")
+    quit_repl(p)
+
+
+def test_ctrl_c_interrupts_one_long_stage(config_home):
+    """A read of one fused stage over 9E8 items: the blocks check the flag, not only the stages."""
+    p = spawn(config_home)
+    p.send("+/÷1+⍳9E8\r")
+    p.expect_exact("+/÷1+⍳9E8\r\n")
+    time.sleep(0.3)
+    sent = time.monotonic()
+    p.send("\x03")
+    p.expect_exact("INTERRUPT", timeout=10)
+    assert time.monotonic() - sent < 1.0
+    p.send("6×7\r")
+    result(p, "42")
+    quit_repl(p)
+
+
+LONG_READ = "+/⍋⍋⍋1E6⍴3 1 4 1 5 9 2 6"  # one read of five stages
+
+
+def test_progress_line_on_a_terminal_is_erased(config_home):
+    """BPL_PROGRESS_AFTER=0 stands in for a read longer than the 2 s delay: the line counts
+    stages on the terminal and is erased before the result."""
+    env = dict(os.environ, XDG_CONFIG_HOME=config_home, TERM="xterm", LANG="C.UTF-8", BPL_PROGRESS_AFTER="0")
+    p = pexpect.spawn(BPL, env=env, encoding="utf-8", timeout=30)
+    p.send(LONG_READ + "\r")
+    p.expect_exact("\r\x1b[K" + f"{sum(range(10**6))}ₓ\r\n")  # erased, then the result
+    assert " of 5 stages\x1b[K" in p.before
+    quit_repl(p)
+
+
+def test_no_progress_line_for_a_short_read(config_home):
+    p = spawn(config_home)  # the 2 s delay: a quick read draws nothing
+    p.send(LONG_READ + "\r")
+    result(p, f"{sum(range(10**6))}ₓ")
+    assert "stages" not in p.before
+    quit_repl(p)
+
+
+def test_no_progress_line_in_pipes_or_files(tmp_path):
+    env = dict(os.environ, BPL_PROGRESS_AFTER="0")
+    out = subprocess.run([BPL, "-e", LONG_READ], capture_output=True, text=True, timeout=60, env=env)
+    assert (out.stdout, out.stderr) == (f"{sum(range(10**6))}ₓ\n", "")
+    with open(tmp_path / "err.txt", "w") as err:
+        subprocess.run([BPL, "-e", LONG_READ], stdout=subprocess.DEVNULL, stderr=err, timeout=60, env=env)
+    assert (tmp_path / "err.txt").read_text() == ""
 
 
 def test_help_and_clear(config_home):
