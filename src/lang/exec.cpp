@@ -680,26 +680,38 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
 Value Exec::select_nested(const Instr& i, Frame& fr, const Value& v, const Value& fn, const std::function<void(const Value&)>& store, const Value& cur) {
     bool monadic = v.is_none();
     DeepPositions at = deep_positions(cur);
+    // the tree carries the target's keys, as select_assign's positions do (relabelled in place:
+    // the tree's own object stays the one its paths name)
+    base::Ref<const value::Layout> labels;
+    if (cur.is_stored_array()) labels = cur.array_data().layout_ref();
+    if (labels && at.tree.is_stored_array()) {
+        base::Ref<value::ArrayData> t = at.tree.array_ref();
+        at.tree = Value();
+        at.tree = Value::array(value::ArrayData::relayout(std::move(t), labels));
+    }
     Value saved = select_source_;
     try {
         select_source_ = at.tree;
         Value where = eval(i.kids[0], fr).read();
-        Value now = v;
+        Value given = prim::align_to(where, v); // a keyed right side by the selection's keys (§11.4)
+        Value now = given;
         if (!fn.is_none()) {
             select_source_ = cur;
             Value old = eval(i.kids[0], fr);
-            now = monadic ? apply(*this, fn, nullptr, old) : apply(*this, fn, &old, v);
+            now = monadic ? apply(*this, fn, nullptr, old) : apply(*this, fn, &old, given);
         }
         select_source_ = saved;
         // ⊣a, ⍬⊃a: the whole array, replaced with any shape (as select_assign's)
         bool whole = where.is_stored_array() && &where.array_data() == &at.tree.array_data() && whole_item(i.kids[0]);
-        store(whole ? now : write_deep(cur, at, where, now, false));
+        store(whole ? now : prim::relabel(write_deep(cur, at, where, now, false), labels));
         return monadic ? now : v;
     } catch (Error& e) {
         select_source_ = saved;
         e.at(i.site);
         throw;
     }
+}
+
 // `T.a.b←v`, `T.a+←v` (§11.4): the binding's new value built whole, then set; modified
 // assignment to a missing key is INDEX ERROR.
 Value Exec::path_assign(const Instr& i, Frame& fr) {

@@ -9,6 +9,7 @@
 #include "lang/exec.h"
 #include "prim/rows.h"
 #include "value/array.h"
+#include "value/layout.h"
 
 #include <algorithm>
 #include <new>
@@ -18,12 +19,13 @@ namespace bpl::lang {
 
 namespace {
 
-// ⍕ω: an array's layout (format_array); a function's source text, several lines making a
-// character matrix padded with spaces.
+// ⍕ω: an array's layout (format_array); a function's source text and a keyed or named array's
+// display (which reads back, §12.2), several lines making a character matrix padded with spaces.
 Value format(const Value& omega) {
     Value w = omega.read();
     bool function = w.is_function() || (w.is_stored_array() && w.rank() == 0 && w.array_data().item(0).is_function());
-    if (!function) return format_array(w);
+    bool labelled = w.is_stored_array() && w.array_data().layout() && w.array_data().layout()->labelled();
+    if (!function && !labelled) return format_array(w);
     std::string text = display(w);
     std::vector<std::u32string> lines;
     size_t start = 0;

@@ -45,7 +45,7 @@ r   ⍝ 2 2⍴0 1 1 0
 
 ⍝ image:missing-file — a file that cannot be read is a file error
 •image "no-such-picture.png"
-⍝ error: FILE ERROR
+⍝ error: IO ERROR
 
 ⍝ image:bad-bytes — bytes that are neither PNG nor JPEG
 •image 1 2 3 4

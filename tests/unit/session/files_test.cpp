@@ -89,12 +89,12 @@ TEST_F(Files, TheOverwriteOptionReplacesAtomically) {
     EXPECT_EQ(eval("[\"path\":\"" + at("keep.txt") + "\" \"overwrite\":$t] •nput \"new\""), "3ₓ");
     EXPECT_EQ(contents("keep.txt"), "new");
     EXPECT_EQ(entries(), 1u); // no temporary file is left
-    EXPECT_EQ(eval("[\"path\":\"" + at("keep.txt") + "\" \"overwrite\":$f] •nput \"x\"").rfind("FILE", 0), 0u);
+    EXPECT_EQ(eval("[\"path\":\"" + at("keep.txt") + "\" \"overwrite\":$f] •nput \"x\"").rfind("IO ERROR", 0), 0u);
     EXPECT_EQ(contents("keep.txt"), "new");
     EXPECT_EQ(eval("[\"overwrite\":$t] •nput \"x\"").rfind("DOMAIN", 0), 0u); // no path
     EXPECT_EQ(eval("[\"path\":\"" + at("d") + "\" \"colour\":1] •nput \"x\"").rfind("DOMAIN", 0), 0u);
     fs::create_directory(dir_ / "sub");
-    EXPECT_EQ(eval("[\"path\":\"" + at("sub") + "\" \"overwrite\":$t] •nput \"x\"").rfind("FILE", 0), 0u);
+    EXPECT_EQ(eval("[\"path\":\"" + at("sub") + "\" \"overwrite\":$t] •nput \"x\"").rfind("IO ERROR", 0), 0u);
     EXPECT_TRUE(fs::is_directory(dir_ / "sub"));
 }
 
@@ -174,8 +174,8 @@ TEST_F(Files, ReaddirListsEntriesSortedByPath) {
     EXPECT_EQ(eval(column(t, NAME)), "\"a\" \"b\" \"c.csv\" \"d\"");
     EXPECT_EQ(eval(column(t, KIND)), "\"file\" \"file\" \"file\" \"directory\"");
     EXPECT_EQ(eval("3↑" + column(t, LEN)), "[1 1 5]ₓ");
-    EXPECT_EQ(eval("•readdir \"" + at("none") + "\"").rfind("FILE", 0), 0u);
-    EXPECT_EQ(eval("•readdir \"" + at("a") + "\"").rfind("FILE", 0), 0u); // a file is no folder
+    EXPECT_EQ(eval("•readdir \"" + at("none") + "\"").rfind("IO ERROR", 0), 0u);
+    EXPECT_EQ(eval("•readdir \"" + at("a") + "\"").rfind("IO ERROR", 0), 0u); // a file is no folder
 }
 
 TEST_F(Files, ReaddirGlobAndRecurse) {
@@ -198,7 +198,7 @@ TEST_F(Files, AContainedSessionRefusesNamesThatReachOutside) {
     }
     EXPECT_EQ(eval("•json \"[1,2]\""), "[1 2]ₓ"); // the rest still works
     install(Reach::All);
-    EXPECT_EQ(eval("•nget \"" + at("none") + "\"").rfind("FILE", 0), 0u); // reaching outside again
+    EXPECT_EQ(eval("•nget \"" + at("none") + "\"").rfind("IO ERROR", 0), 0u); // reaching outside again
 }
 
 } // namespace
