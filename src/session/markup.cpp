@@ -136,7 +136,7 @@ Value svg_dyad(const Value& alpha, const Value& omega) {
     std::vector<std::pair<std::string, Value>> attrs = {{"xmlns", text("http://www.w3.org/2000/svg")},
                                                         {"viewBox", text("0 0 100 100")}};
     for (auto& [name, v] : fields_of(alpha, "•svg's attrs")) {
-        auto same = std::find_if(attrs.begin(), attrs.end(), [&](const auto& a) { return a.first == name; });
+        auto same = std::find_if(attrs.begin(), attrs.end(), [&n = name](const auto& a) { return a.first == n; });
         if (same != attrs.end()) same->second = v;
         else attrs.emplace_back(name, v);
     }

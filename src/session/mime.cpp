@@ -157,7 +157,7 @@ Value mime_monad(const Value& omega) {
     if (l && l->renderer().is_function()) {
         auto* r = dynamic_cast<const Renderer*>(&l->renderer().function_obj());
         for (auto& [type, content] : r->render(omega)) {
-            auto same = std::find_if(bundle.begin(), bundle.end(), [&](const auto& b) { return b.first == type; });
+            auto same = std::find_if(bundle.begin(), bundle.end(), [&t = type](const auto& b) { return b.first == t; });
             if (same != bundle.end()) same->second = content;
             else bundle.emplace_back(type, content);
         }

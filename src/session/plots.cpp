@@ -128,7 +128,7 @@ void read_data(Plot& p, const Value& data) {
 
 void read_series(Plot& p, const Value& v) {
     for (auto& [name, settings] : fields_of(v, "series")) {
-        auto s = std::find_if(p.series.begin(), p.series.end(), [&](const graphics::Series& x) { return x.name == name; });
+        auto s = std::find_if(p.series.begin(), p.series.end(), [&n = name](const graphics::Series& x) { return x.name == n; });
         if (s == p.series.end()) bad(ErrorKind::Domain, "no series \"" + name + "\"");
         for (auto& [k, x] : fields_of(settings, "a series' settings")) {
             if (k == "color") s->color = string_of(x, "color");
