@@ -5,8 +5,10 @@
 // through one Gather (native) or a host selection (boxed).
 #include "prim/rows.h"
 
+#include "base/interrupt.h"
 #include "prim/factory.h"
 #include "prim/keys.h"
+#include "program/plan.h"
 #include "value/array.h"
 #include "value/match.h"
 
@@ -82,9 +84,15 @@ Value iota(const Value& w) {
     // A vector of lengths: an array of coordinate vectors (host, nested).
     Shape shape;
     for (int64_t x : n) shape.push_back(length_of(x));
-    check_count(value::count_of(shape));
+    int64_t count = value::count_of(shape);
+    check_count(count);
+    // One host array per position: their memory is checked before any is made, and a long
+    // build stops at an interrupt.
+    program::check_memory(count * static_cast<int64_t>(256 + 8 * n.size())); // an ArrayData, its shape and items
     std::vector<Value> items;
+    items.reserve(static_cast<size_t>(count));
     each_position(shape, [&](const std::vector<int64_t>& c) {
+        if ((items.size() & 0xffff) == 0) base::check_interrupt();
         std::vector<int64_t> coord(c.size());
         for (size_t j = 0; j < c.size(); j++) coord[j] = n[j] < 0 ? shape[j] - 1 - c[j] : c[j];
         items.push_back(int_vector(coord));

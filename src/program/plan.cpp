@@ -157,18 +157,6 @@ int64_t default_memory_limit() {
 }
 int64_t g_memory_limit = -1;
 
-// Raises LIMIT ERROR when allocating `bytes` more would take resident memory past the limit.
-// Small results are not checked: reading the resident size costs a system call.
-void check_memory(int64_t bytes) {
-    constexpr int64_t CHECKED = int64_t{1} << 20;
-    if (bytes < CHECKED) return;
-    if (resident_bytes() + bytes <= memory_limit()) return;
-    base::release_kept_buffers(); // freed buffers kept for reuse count as resident until returned
-    if (resident_bytes() + bytes > memory_limit())
-        throw base::Error(base::ErrorKind::Limit, "the result would take memory past the limit (" +
-                                                      std::to_string(memory_limit() >> 20) + " MiB)");
-}
-
 int64_t result_bytes(const Desc& d) { return d.count() * math::item_size(d.kind); }
 
 // What one read fills and empties: the live graph, its key, the step results. A reader keeps
@@ -232,6 +220,17 @@ void read(graph::Node& root) {
 }
 
 } // namespace
+
+// Small results are not checked: reading the resident size costs a system call.
+void check_memory(int64_t bytes) {
+    constexpr int64_t CHECKED = int64_t{1} << 20;
+    if (bytes < CHECKED) return;
+    if (resident_bytes() + bytes <= memory_limit()) return;
+    base::release_kept_buffers(); // freed buffers kept for reuse count as resident until returned
+    if (resident_bytes() + bytes > memory_limit())
+        throw base::Error(base::ErrorKind::Limit, "the result would take memory past the limit (" +
+                                                      std::to_string(memory_limit() >> 20) + " MiB)");
+}
 
 void Plan::run(const std::vector<value::Value>& inputs, math::ErrorSlot& slot,
                std::vector<value::Value>& results) const {

@@ -81,6 +81,9 @@ class ReadReason {
 // G suffix) when set.
 int64_t memory_limit();
 void set_memory_limit(int64_t bytes);
+// Raises LIMIT ERROR when allocating `bytes` more would take resident memory past the limit: the
+// stages' allocations, and host results built item by item (prim's ⍳ of a shape).
+void check_memory(int64_t bytes);
 
 // Registers the reader with graph/ (idempotent; the row factory calls it before making nodes).
 void install_reader();

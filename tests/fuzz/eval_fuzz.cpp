@@ -13,6 +13,7 @@
 #include "base/interrupt.h"
 #include "lang/display.h"
 #include "lang/run.h"
+#include "program/plan.h"
 #include "session/session.h"
 
 #include <atomic>
@@ -103,7 +104,10 @@ bool names_huge_number(std::string_view text) {
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-    static const bool installed = (bpl::session::install(bpl::session::Reach::Contained), true);
+    // The memory limit at 1 GiB keeps inputs that ask for a large host result (`⍳955 128512`: one
+    // array per position) a LIMIT ERROR well inside libFuzzer's -rss_limit_mb.
+    static const bool installed = (bpl::session::install(bpl::session::Reach::Contained),
+                                   bpl::program::set_memory_limit(int64_t{1} << 30), true);
     (void)installed;
     static Watchdog watchdog;
     std::string_view text(reinterpret_cast<const char*>(data), size);
