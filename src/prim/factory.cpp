@@ -144,7 +144,10 @@ Value routine(math::Routine r, Kind k, std::vector<Value> operands, int64_t cell
 }
 
 namespace {
+// A gather's positions, made on the host: checked against the memory limit like a stage's result
+// (a reduction by # can grow them past memory one step at a time).
 Value index_array(std::vector<int64_t> idx) {
+    program::check_memory(static_cast<int64_t>(idx.size() * sizeof(int64_t)));
     auto a = ArrayData::compact(Kind::Int, {static_cast<int64_t>(idx.size())});
     std::copy(idx.begin(), idx.end(), a->items_as<int64_t>());
     return Value::array(std::move(a));
