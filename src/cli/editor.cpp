@@ -5,6 +5,7 @@
 #include "base/utf8.h"
 #include "cli/keys.h"
 #include "cli/repl.h"
+#include "lang/display.h"
 #include "session/session.h"
 
 #include <histedit.h>
@@ -194,6 +195,9 @@ std::string history_path() {
 
 int run_terminal() {
     use_utf8_locale();
+    // At a terminal, results are boxed and functions show as trees (•prefs box trees fns, §24).
+    lang::DisplaySettings& shown = lang::display_settings();
+    shown.box = shown.trees = shown.fns = true;
     StdIo io(false);
     Repl repl(io, std::cout, std::cerr);
     Terminal term;

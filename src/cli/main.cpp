@@ -35,9 +35,7 @@ using namespace bpl;
 // standard error.
 bool run_and_print(lang::Context& ctx, const std::string& source, const std::string& name) {
     try {
-        lang::run(ctx, source, [](const lang::Value& v) {
-            std::cout << lang::display(v, lang::display_settings().elide) << "\n" << std::flush;
-        });
+        lang::run(ctx, source, [](const lang::Value& v) { cli::show_result(std::cout, v); });
         return true;
     } catch (const base::Error& e) {
         std::cout << std::flush;

@@ -11,11 +11,43 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <iostream>
 
 namespace bpl::cli {
 
 void StdIo::print(const std::string& text) { std::cout << text << "\n" << std::flush; }
+
+void StdIo::print_value(const std::string& text, const lang::Value& shown) {
+    print(text);
+    if (std::optional<std::string> saved = autosave(shown)) print(*saved);
+}
+
+std::optional<std::string> autosave(const lang::Value& v) {
+    const std::string& dir = lang::display_settings().save;
+    if (dir.empty() || v.is_function()) return std::nullopt;
+    std::string ext;
+    for (const auto& [type, content] : session::mime_bundle(v)) {
+        if (type == "image/svg+xml") ext = ".svg";
+        else if (type == "image/png" && ext.empty()) ext = ".png";
+    }
+    if (ext.empty()) return std::nullopt;
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec) throw base::Error(base::ErrorKind::Io, "•prefs save: cannot make the folder " + dir + ": " + ec.message());
+    std::string path;
+    for (int n = 1;; n++) {
+        path = (std::filesystem::path(dir) / ("bpl-" + std::to_string(n) + ext)).string();
+        if (!std::filesystem::exists(path, ec)) break;
+    }
+    std::string type = session::save_rendering(v, path);
+    return "saved " + path + " (" + type + ")";
+}
+
+void show_result(std::ostream& out, const lang::Value& v) {
+    out << lang::result_text(v) << "\n" << std::flush;
+    if (std::optional<std::string> saved = autosave(v)) out << *saved << "\n" << std::flush;
+}
 
 std::optional<std::string> StdIo::read_line() {
     if (stdin_is_source_) return std::nullopt;
@@ -78,9 +110,7 @@ void Repl::finish() {
 
 void Repl::run_source(const std::string& source) {
     try {
-        lang::run(*ctx_, source, [&](const lang::Value& v) {
-            out_ << lang::display(v, lang::display_settings().elide) << "\n" << std::flush;
-        });
+        lang::run(*ctx_, source, [&](const lang::Value& v) { show_result(out_, v); });
     } catch (const base::Error& e) {
         failed_ = true;
         out_ << std::flush;
@@ -94,8 +124,8 @@ std::vector<std::string> Repl::names() const {
     return names;
 }
 
-// `]help [name]`, `]clear`, `]display expr`, `]save file expr` (case does not matter in the
-// command's name).
+// `]help [name]`, `]clear`, `]display expr`, `]box …`, `]save file expr` (case does not matter
+// in the command's name).
 void Repl::command(const std::string& text) {
     size_t end = text.find_first_of(" \t");
     std::string name = text.substr(0, end);
@@ -112,10 +142,14 @@ void Repl::command(const std::string& text) {
     } else if (name == "clear") {
         ctx_ = std::make_unique<lang::Context>(io_);
         out_ << "clear workspace\n" << std::flush;
+    } else if (name == "box") {
+        box(arg);
     } else if (name == "display") {
-        // the whole value, however large
+        // the boxed diagram of the whole value, whatever the settings say
         try {
-            lang::run(*ctx_, arg, [&](const lang::Value& v) { out_ << lang::display(v) << "\n"; });
+            lang::run(*ctx_, arg, [&](const lang::Value& v) {
+                out_ << (v.is_function() ? lang::function_tree(v) : lang::boxed(v, nullptr)) << "\n";
+            });
         } catch (const base::Error& e) {
             failed_ = true;
             err_ << lang::error_report(e, arg, "<repl>") << "\n";
@@ -149,7 +183,7 @@ void Repl::help(const std::string& topic) {
         return std::string(row.glyph) + "  " + row.name + key + ": " + row.help;
     };
     if (topic.empty()) {
-        out_ << "Commands: ]help name  ]display expr  ]save file expr  ]clear\n"
+        out_ << "Commands: ]help name  ]display expr  ]box on|off|?  ]save file expr  ]clear\n"
                 "Glyphs: ` then a key types a glyph (`i is ⍳, `` is ⋄, ` and space is `);\n"
                 "        Alt and the key does the same; `name then Tab completes a glyph's name.\n"
                 "]help ⍳ or ]help iota describes a glyph; ]help f shows a workspace name.\n"
@@ -172,6 +206,37 @@ void Repl::help(const std::string& topic) {
     }
     for (const GlyphKey* row : rows) out_ << row_line(*row) << "\n";
     out_ << std::flush;
+}
+
+// `]box on|off|reset|? [-trains=tree|def] [-fns=on|off] [-style=max]`: the boxed-mode settings
+// (•prefs "box", "trees" and "fns"), then a line stating them. A word it does not know changes
+// nothing.
+void Repl::box(const std::string& args) {
+    lang::DisplaySettings next = lang::display_settings();
+    std::string word;
+    for (size_t i = 0; i <= args.size(); i++) {
+        if (i < args.size() && args[i] != ' ' && args[i] != '\t') {
+            word += static_cast<char>(std::tolower(static_cast<unsigned char>(args[i])));
+            continue;
+        }
+        if (word.empty()) continue;
+        if (word == "on") next.box = true;
+        else if (word == "off") next.box = false;
+        else if (word == "reset") next.box = next.trees = next.fns = true;
+        else if (word == "-trains=tree") next.trees = true;
+        else if (word == "-trains=def") next.trees = false;
+        else if (word == "-fns" || word == "-fns=on") next.fns = true;
+        else if (word == "-fns=off") next.fns = false;
+        else if (word != "?" && word != "-style=max") {
+            failed_ = true;
+            err_ << "]box on|off|reset|? -trains=tree|def -fns=on|off -style=max: not " << word << "\n" << std::flush;
+            return;
+        }
+        word.clear();
+    }
+    lang::display_settings() = next;
+    out_ << (next.box ? "ON" : "OFF") << " -style=max -trains=" << (next.trees ? "tree" : "def")
+         << " -fns=" << (next.fns ? "on" : "off") << "\n" << std::flush;
 }
 
 int run_piped(std::istream& in) {

@@ -20,11 +20,22 @@ class StdIo : public lang::Io {
   public:
     explicit StdIo(bool stdin_is_source) : stdin_is_source_(stdin_is_source) {}
     void print(const std::string& text) override;
+    // ⎕←: the text, then the file of a picture or a plot when •prefs "save" names a folder.
+    void print_value(const std::string& text, const lang::Value& shown) override;
     std::optional<std::string> read_line() override;
 
   private:
     bool stdin_is_source_;
 };
+
+// A result as the CLI shows it (-e, a file, the REPL): its text as the display settings say
+// (lang::result_text), a line on `out`, and, when •prefs "save" names a folder, the file of a
+// picture or a plot (autosave). Reads v; throws base::Error when the file cannot be written.
+void show_result(std::ostream& out, const lang::Value& v);
+// When •prefs "save" names a folder and v renders as a picture (image/png) or a plot
+// (image/svg+xml): writes the rendering to the first free `bpl-N.png`/`.svg` there (making the
+// folder) and returns the line saying so; else nothing.
+std::optional<std::string> autosave(const lang::Value& v);
 
 // Whether `source` leaves a bracket, parenthesis or brace open (the REPL then reads another
 // line; a newline inside a delimiter is ⋄). Text that does not lex counts as complete, so that
@@ -55,6 +66,7 @@ class Repl {
     void run_source(const std::string& source);
     void command(const std::string& line);
     void help(const std::string& topic);
+    void box(const std::string& args);
 
     lang::Io& io_;
     std::ostream& out_;

@@ -19,12 +19,34 @@ struct Elision {
     int64_t limit = 1000;
     int64_t edges = 3;
 };
-// The session's display settings (•prefs "limit" and "edges"): the elision the REPL and a
-// program's results use. One process setting, like prim's kinds mode.
+// The session's display settings (•prefs, operators-and-system.md §19.5): the elision the REPL
+// and a program's results use ("limit", "edges"), boxed mode ("box"; "fns": also ⎕← inside a
+// dfn), function trees ("trees") and the folder where ⎕← of a picture or a plot saves a file
+// ("save"; empty: none). One process setting, like prim's kinds mode; the terminal REPL turns
+// box, trees and fns on.
 struct DisplaySettings {
     Elision elide;
+    bool box = false;
+    bool trees = false;
+    bool fns = false;
+    std::string save;
 };
 DisplaySettings& display_settings();
+// The text a non-shy result shows as the settings say: boxed or plain, elided; a function as its
+// tree or its source. Reads v.
+std::string result_text(const value::Value& v);
+// The text ⎕← prints as the settings say: every item, boxed when box is on (inside a dfn only
+// when fns is on too). Reads v.
+std::string explicit_text(const value::Value& v, bool in_dfn);
+// Boxed mode (language.md §12.4, boxed.cpp): v's items in frames that mark the axes (`→` the
+// last, `↓` each other, `⊖`/`⌽` an empty one) and the storage on the bottom edge (`ₓ ~ j ─ $ ∊ +`:
+// integer, float, complex, character, Boolean, nested, mixed); nested arrays boxed in turn,
+// atoms and scalars as in plain mode. `elide` (null: none) shortens large arrays. Reads v.
+std::string boxed(const value::Value& v, const Elision* elide);
+// A function's tree (boxed.cpp): one line per node, its parts below it after `├─ `/`└─ `;
+// a derived function's node is its operator, a train's `fork`, `atop` or `bound`, a function
+// without parts its source. Other values: their display.
+std::string function_tree(const value::Value& f);
 // The text the REPL and a program's results print for v, elided as `elide` says.
 std::string display(const value::Value& v, const Elision& elide);
 // v in source form, as an item inside a strand or bracket list (`1ₓ`, `"ab"`, `[1 2]`, `⊂7`).

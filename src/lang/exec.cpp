@@ -876,7 +876,7 @@ Value Exec::eval(const Instr& i, Frame& fr) {
     case Op::Print: {
         Value v = eval(i.kids[0], fr);
         if (v.is_none() || is_absent(v)) fail(ErrorKind::Value, "no result to print", i.site);
-        ctx_.io().print(display(v));
+        ctx_.io().print_value(explicit_text(v, fr.in_dfn), v);
         return v;
     }
     case Op::DefaultAlpha:

@@ -145,6 +145,15 @@ class TrainFn final : public Fn {
         return {};
     }
 
+    std::vector<Value> tree_parts(std::string* label) const override {
+        switch (kind_) {
+        case TrainKind::Fork: *label = "fork"; return {f_, g_, h_};
+        case TrainKind::Atop: *label = "atop"; return {g_, h_};
+        case TrainKind::Bound: *label = "bound"; return {f_, g_};
+        }
+        return {};
+    }
+
   private:
     TrainKind kind_;
     Value f_, g_, h_; // Bound: f_ is the subject, g_ the function
@@ -189,6 +198,8 @@ Value Fn::inverse(Exec&, const Value*, const Value&) const {
 Value Fn::inverse_left(Exec&, const Value&, const Value&) const {
     throw Error(ErrorKind::Domain, source() + " has no inverse with its right argument held");
 }
+
+std::vector<Value> Fn::tree_parts(std::string*) const { return {}; }
 
 const Fn& fn_of(const Value& v) { return static_cast<const Fn&>(v.function_obj()); }
 

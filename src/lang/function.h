@@ -8,6 +8,7 @@
 #include "value/value.h"
 
 #include <string>
+#include <vector>
 
 namespace bpl::lang {
 
@@ -35,6 +36,9 @@ class Fn : public value::Function {
     virtual Value inverse(Exec& ex, const Value* alpha, const Value& omega) const;
     // The inverse with the right argument held: Z with `Z f right ≡ omega`. Default: DOMAIN.
     virtual Value inverse_left(Exec& ex, const Value& right, const Value& omega) const;
+    // A function tree's node (display.h function_tree): its label and its parts, left to right;
+    // the default has no parts (a leaf, labelled by its source).
+    virtual std::vector<Value> tree_parts(std::string* label) const;
 };
 
 // The Fn of a function value (v.is_function()).

@@ -1300,6 +1300,12 @@ class DerivedFn final : public Fn {
         *name = info_.name;
         *left = left_;
     }
+    // The operator is the node; its operands (one for a monadic operator) are the parts.
+    std::vector<Value> tree_parts(std::string* label) const override {
+        *label = glyph_text(info_.glyph);
+        if (right_.is_none()) return {left_};
+        return {left_, right_};
+    }
 
   private:
     const OperatorInfo& info_;

@@ -135,6 +135,8 @@ void register_rules() {
 
 } // namespace
 
+void Io::print_value(const std::string& text, const Value&) { print(text); }
+
 Context::Context(Io& io, std::string base_dir)
     : io_(io), base_dir_(std::move(base_dir)), globals_(std::make_unique<Scope>()) {
     register_rules();

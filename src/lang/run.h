@@ -21,6 +21,9 @@ class Io {
   public:
     virtual ~Io() = default;
     virtual void print(const std::string& text) = 0;       // one event, no trailing newline
+    // ⎕←'s one call: its text and the value shown; prints the text unless a front end does more
+    // with the value (the CLI also saves a picture's file when •prefs "save" names a folder).
+    virtual void print_value(const std::string& text, const Value& shown);
     virtual std::optional<std::string> read_line() = 0;     // nullopt when there is no input
 };
 

@@ -1,6 +1,6 @@
 // •prefs (operators-and-system.md §19.5): the session's settings, one row each with its reader
 // and its checker, over the setting's own home (prim/mode for the kinds mode, lang/display for
-// the elision). `•prefs R` checks every setting of record R before it changes any, applies them
+// the elision, boxed mode, function trees and the folder pictures are saved in). `•prefs R` checks every setting of record R before it changes any, applies them
 // and gives all the settings; `•prefs ⍬` (or the empty record) only reads them.
 #include "session/names.h"
 
@@ -47,18 +47,38 @@ int64_t count_of(const Value& v, std::string_view name, bool infinite) {
     return static_cast<int64_t>(d);
 }
 
+// A flag: $t or $f (1 or 0 too).
+bool flag_value(const Value& v, std::string_view name) {
+    Value r = v.read();
+    if (r.is_stored_array() && r.rank() == 0) r = r.array_data().item(0).read();
+    if (r.is_number() && number::is_integer(r.kind()) && (r.as_i64() == 0 || r.as_i64() == 1)) return r.as_i64() == 1;
+    invalid(name, "takes $t or $f");
+}
+
+// A display flag's row: read and set through its member of lang's display settings.
+template <bool lang::DisplaySettings::*member>
+Setting flag_row(std::string_view name) {
+    return {name, [] { return Value::boolean(lang::display_settings().*member); },
+            [](const Value& v) -> Change {
+                bool b = flag_value(v, "a flag setting");
+                return [b] { lang::display_settings().*member = b; };
+            }};
+}
+
 Value count_value(int64_t n) {
     return n == std::numeric_limits<int64_t>::max() ? Value::real(HUGE_VAL) : Value::integer(n);
 }
 
 // clang-format off
 const Setting SETTINGS[] = {
+    flag_row<&lang::DisplaySettings::box>("box"),
     {"edges",
      [] { return count_value(lang::display_settings().elide.edges); },
      [](const Value& v) -> Change {
          int64_t n = count_of(v, "edges", false);
          return [n] { lang::display_settings().elide.edges = n; };
      }},
+    flag_row<&lang::DisplaySettings::fns>("fns"),
     {"kinds",
      [] { return text(prim::kinds() == prim::Kinds::Static ? "static" : "dynamic"); },
      [](const Value& v) -> Change {
@@ -72,11 +92,21 @@ const Setting SETTINGS[] = {
          int64_t n = count_of(v, "limit", true);
          return [n] { lang::display_settings().elide.limit = n; };
      }},
+    // where ⎕← (and a result at the REPL) of a picture or a plot saves its file; "" saves none
+    {"save",
+     [] { return text(lang::display_settings().save); },
+     [](const Value& v) -> Change {
+         if (!is_text(v) && !(v.read().is_stored_array() && v.read().array_data().count() == 0))
+             invalid("save", "takes a folder's path, or \"\" for none");
+         std::string dir = is_text(v) ? text_of(v, "save") : "";
+         return [dir] { lang::display_settings().save = dir; };
+     }},
+    flag_row<&lang::DisplaySettings::trees>("trees"),
 };
 // clang-format on
 
 // Settings §19.5 names that this build does not have yet: UNSUPPORTED, not unknown.
-constexpr std::string_view NOT_YET[] = {"box", "trees", "fns", "dissect", "prec", "width",
+constexpr std::string_view NOT_YET[] = {"dissect", "prec", "width",
                                         "tolerance", "float", "seed"};
 
 std::string lower(std::string s) {

@@ -135,7 +135,7 @@ f←testpath ⋄ _←f •nput "•signal ""odd""" ⋄ {"ODD"::7 ⋄ •load f}0
 ⍝ prefs:read — •prefs ⍬ gives every setting with its default
 •prefs ⍬
 ⍝ =>
-["edges":3 "kinds":"dynamic" "limit":1000]
+["box":$f "edges":3 "fns":$f "kinds":"dynamic" "limit":1000 "save":"" "trees":$f]
 
 ⍝ prefs:apply — a record of settings, names in any case, applies them and gives them all
 p←•prefs ["Kinds":"static";"limit":5] ⋄ p.kinds p.limit p.edges   ⍝ "static" 5 3

@@ -23,6 +23,14 @@ def ints(values):
     return "[" + " ".join(str(v) for v in values) + "]ₓ"
 
 
+def boxed_ints(values):
+    """A compact integer vector boxed, as the terminal REPL shows it (language.md §12.4): the
+    last axis `→` on the top edge, the storage `ₓ` on the bottom edge, drawn by hand."""
+    row = " ".join(str(v) for v in values)
+    n = len(row)
+    return "┌→" + "─" * (n - 1) + "┐\r\n│" + row + "│\r\n└ₓ" + "─" * (n - 1) + "┘"
+
+
 @pytest.fixture
 def config_home():
     with tempfile.TemporaryDirectory() as d:
@@ -49,7 +57,7 @@ def quit_repl(p):
 def test_backtick_key_types_a_glyph(config_home):
     p = spawn(config_home)
     p.send("`i5\r")
-    result(p, ints(range(5)))
+    result(p, boxed_ints(range(5)))
     p.send("11``22\r")  # `` is ⋄: two statements
     result(p, "11")
     p.expect_exact("22\r\n")
@@ -78,10 +86,10 @@ def test_dfn_typed_across_three_lines(config_home):
 def test_alt_chord_and_glyph_name_completion(config_home):
     p = spawn(config_home)
     p.send("\x1bi4\r")  # Alt-i: ⍳
-    result(p, ints(range(4)))
+    result(p, boxed_ints(range(4)))
     p.send("`rho\t")  # `rho then Tab: ⍴ (the key r types ⍴, "ho" completes its name)
     p.send(" 2 3⍴7\r")  # ⍴ 2 3⍴7 is the shape
-    result(p, ints([2, 3]))
+    result(p, boxed_ints([2, 3]))
     p.send("` tally\t[4 5 6]\r")  # a literal backtick, then a name: ≢
     result(p, "3ₓ")
     quit_repl(p)
@@ -190,6 +198,29 @@ def test_help_and_clear(config_home):
     quit_repl(p)
 
 
+def test_terminal_boxes_results_and_shows_function_trees(config_home):
+    p = spawn(config_home)
+    p.send("2 2⍴⍳4\r")
+    result(p, "┌→──┐\r\n↓0 1│\r\n│2 3│\r\n└ₓ──┘")
+    p.send("+/÷≢\r")
+    result(p, "fork\r\n├─ /\r\n│  └─ +\r\n├─ ÷\r\n└─ ≢")
+    p.send("]box off -trains=def\r")
+    result(p, "OFF -style=max -trains=def -fns=on")
+    p.send("⍳3\r")
+    result(p, ints(range(3)))
+    p.send("+/÷≢\r")
+    result(p, "+/÷≢")
+    p.send("]display ⍳3\r")  # the boxed diagram whatever the settings say
+    result(p, boxed_ints(range(3)))
+    p.send("(•prefs ⍬).box\r")  # ]box and •prefs change the same setting
+    result(p, "$f")
+    p.send("]box on\r")
+    result(p, "ON -style=max -trains=def -fns=on")
+    p.send("]box sideways\r")
+    p.expect_exact("not sideways")
+    quit_repl(p)
+
+
 def test_history_persists(config_home):
     p = spawn(config_home)
     p.send("2×333\r")
@@ -265,3 +296,24 @@ def test_docs_key_table_is_the_programs():
     documented = [(r[1], r[2]) for r in rows]
     table = [tuple(line.split("  ")[1:3]) for line in run(["--keys"]).stdout.splitlines()]
     assert documented == table
+
+
+def test_prefs_save_writes_pictures_and_plots(tmp_path):
+    """•prefs "save": each ⎕← (and shown result) of a plot or a picture also writes a file."""
+    import xml.etree.ElementTree as ET
+    from PIL import Image
+    out = tmp_path / "shots"
+    code = (f'_←•prefs ["save":"{out}"] ⋄ ⎕←•plot 1 4 9 16 ⋄ ⎕←•image 2 3⍴0 0.5 1 1 0.5 0 ⋄ '
+            f'⎕←1 2 3 ⋄ •plot 3 2 1')
+    res = run(["-e", code])
+    assert res.returncode == 0, res.stderr
+    saved = [line for line in res.stdout.splitlines() if line.startswith("saved ")]
+    assert saved == [f"saved {out}/bpl-1.svg (image/svg+xml)", f"saved {out}/bpl-1.png (image/png)",
+                     f"saved {out}/bpl-2.svg (image/svg+xml)"]  # 1 2 3 renders as text only
+    root = ET.parse(out / "bpl-1.svg").getroot()
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    im = Image.open(out / "bpl-1.png")
+    assert im.size == (3, 2) and list(im.tobytes()) == [0, 128, 255, 255, 128, 0]
+    assert sorted(p.name for p in out.iterdir()) == ["bpl-1.png", "bpl-1.svg", "bpl-2.svg"]
+    off = run(["-e", f'_←•prefs ["save":""] ⋄ ⎕←•plot 1 2'])
+    assert "saved" not in off.stdout

@@ -77,8 +77,15 @@ TEST_F(ReplTest, Commands) {
     repl.feed("]CLEAR");
     EXPECT_TRUE(repl.names().empty());
     out.str("");
-    repl.feed("]display ⍳1200"); // the whole value: 1200 numbers
+    repl.feed("]display ⍳1200"); // the whole value boxed: 1200 numbers
     EXPECT_EQ(out.str().find("…"), std::string::npos);
+    EXPECT_EQ(out.str().rfind("┌→", 0), 0u);
+    out.str("");
+    repl.feed("]display 2 2⍴⍳4"); // drawn by hand from language.md §12.4
+    EXPECT_EQ(out.str(), "┌→──┐\n↓0 1│\n│2 3│\n└ₓ──┘\n");
+    out.str("");
+    repl.feed("]box ?");
+    EXPECT_EQ(out.str(), "OFF -style=max -trains=def -fns=off\n"); // outside a terminal: plain
     repl.feed("]nosuch");
     EXPECT_NE(err.str().find("unknown command ]nosuch"), std::string::npos);
 }
