@@ -8,6 +8,7 @@
 #include "cli/editor.h"
 #include "cli/keys.h"
 #include "cli/repl.h"
+#include "cli/worker.h"
 #include "lang/display.h"
 #include "lang/run.h"
 #include "prim/mode.h"
@@ -64,6 +65,7 @@ const char* USAGE =
     "       … | bpl                      piped lines run as a REPL without prompts\n"
     "       bpl                          the REPL, on a terminal (]help inside it)\n"
     "       bpl --keys                   the REPL's glyph keys: ` or Alt, then the key\n"
+    "       bpl --worker                 JSON requests on standard input, a reply line each (docs/repl.md)\n"
     "       bpl --cases [--json] [--only ID] [--exclude FILE] [--expect FILE] [--base DIR]\n"
     "                   [--write-passing FILE] [--timeout S] [--jobs N] FILE...\n"
     "       bpl --help | --version\n"
@@ -122,6 +124,10 @@ int main(int argc, char** argv) {
         } else if (args[i] == "--version") {
             std::cout << "bpl " << BPL_VERSION << "\n";
             return 0;
+        } else if (args[i] == "--worker") {
+            if (args.size() != 1) return usage();
+            base::install_interrupt_handler(); // SIGINT stops the running request, not the worker
+            return cli::run_worker(std::cin, std::cout);
         } else if (args[i] == "--keys") {
             std::cout << cli::key_table_text();
             return 0;
