@@ -98,7 +98,7 @@ int main(int argc, char** argv) {
         return cli::cases_main(std::vector<std::string>(args.begin() + 1, args.end()));
     bool explain = false, from_stdin = false;
     std::optional<std::string> expr, file;
-    std::vector<std::string> script_args; // after FILE: the script's (•host "args", to come)
+    std::vector<std::string> script_args; // after FILE: the script's (•host "args")
     if (const char* k = std::getenv("BPL_KINDS"); k && !prim::parse_kinds(k)) {
         std::cerr << "bpl: BPL_KINDS must be static or dynamic\n";
         return 2;
@@ -141,6 +141,7 @@ int main(int argc, char** argv) {
         }
     }
     if ((expr ? 1 : 0) + (file ? 1 : 0) + (from_stdin ? 1 : 0) > 1) return usage();
+    session::set_host(script_args, BPL_VERSION);
     std::string source, name;
     if (expr) {
         source = *expr;

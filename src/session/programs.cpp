@@ -127,9 +127,24 @@ Value delay(const Value& omega) {
     return Value::real(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
 }
 
+namespace {
+struct Host {
+    std::vector<std::string> args;
+    std::string version;
+};
+Host& host_facts() {
+    static Host h;
+    return h;
+}
+} // namespace
+
+void set_host(std::vector<std::string> args, std::string version) {
+    host_facts() = {std::move(args), std::move(version)};
+}
+
 // •host name: "env" (a record of the environment), "width" "height" (the terminal's, ∞ when
-// standard output is none), "cwd", "temp". "args" and "version" wait on the command line
-// handing them over.
+// standard output is none), "cwd", "temp", and "args" "version" as the command line set them
+// (set_host).
 Value host(const Value& omega) {
     std::string name = text_of(omega, "•host's name");
     if (name == "cwd") return text(std::filesystem::current_path().string());
@@ -149,8 +164,16 @@ Value host(const Value& omega) {
         }
         return value::record(std::move(vars));
     }
-    if (name == "args" || name == "version")
-        throw Error(ErrorKind::Unsupported, "•host \"" + name + "\" is not supported yet");
+    if (name == "args") {
+        std::vector<Value> items;
+        for (const std::string& a : host_facts().args) items.push_back(text(a));
+        int64_t n = static_cast<int64_t>(items.size());
+        return value::make_array({n}, std::move(items), value::make_array({0}, {}, Value::character(U' ')));
+    }
+    if (name == "version") {
+        if (host_facts().version.empty()) throw Error(ErrorKind::Unsupported, "•host \"version\": no program set it");
+        return text(host_facts().version);
+    }
     throw Error(ErrorKind::Domain, "•host knows \"args\" \"version\" \"env\" \"width\" \"height\" \"cwd\" \"temp\"");
 }
 

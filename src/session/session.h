@@ -35,6 +35,11 @@ std::string save_rendering(const value::Value& v, const std::string& path);
 // Only "text/plain" when v has no renderer (the Jupyter kernel's display data).
 std::vector<std::pair<std::string, std::string>> mime_bundle(const value::Value& v);
 
+// What `•host "args"` and `•host "version"` give (programs.cpp): the program's arguments after
+// its file (none when it has no file) and the bpl program's version. The command line sets
+// them once at start-up; until then `•host "version"` is UNSUPPORTED.
+void set_host(std::vector<std::string> args, std::string version);
+
 // The system names (without the bullet), in table order: the REPL's completion lists them.
 std::vector<std::string> system_names();
 

@@ -317,3 +317,13 @@ def test_prefs_save_writes_pictures_and_plots(tmp_path):
     assert sorted(p.name for p in out.iterdir()) == ["bpl-1.png", "bpl-1.svg", "bpl-2.svg"]
     off = run(["-e", f'_←•prefs ["save":""] ⋄ ⎕←•plot 1 2'])
     assert "saved" not in off.stdout
+
+
+def test_script_arguments_and_version_through_host(tmp_path):
+    script = tmp_path / "args.bpl"
+    script.write_text('⎕←•host "args" ⋄ ⎕←≢•host "args" ⋄ ⎕←•host "version"\n')
+    out = run([str(script), "one", "two words"])
+    version = run(["--version"]).stdout.split()[1]
+    assert out.stdout.splitlines() == ['"one" "two words"', "2ₓ", version]
+    out = run([str(script)])
+    assert out.stdout.splitlines()[:2] == ['0⍴⊂""', "0ₓ"]
