@@ -5,6 +5,7 @@
 // their buffer is contiguous, 64-byte aligned and safe to read a block past its end, else as a
 // copy. Errors raise bpl.BplError with kind, message and span.
 #include "base/error.h"
+#include "base/interrupt.h"
 #include "cli/keys.h"
 #include "base/utf8.h"
 #include "lang/display.h"
@@ -21,6 +22,8 @@
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
+
+#include <signal.h>
 
 #include <algorithm>
 #include <complex>
@@ -39,10 +42,27 @@ namespace {
 // so a Python thread runs while BPL computes.
 std::mutex engine_mutex;
 
+// While BPL runs, SIGINT (Ctrl-C, a Jupyter interrupt) raises the engine's interrupt flag, so the
+// evaluation stops with INTERRUPT ERROR (Python's own handler could not run: the main thread is
+// in BPL without the GIL); Python's handler is back afterwards.
+class SigintToEngine {
+  public:
+    SigintToEngine() {
+        sigaction(SIGINT, nullptr, &old_);
+        bpl::base::install_interrupt_handler();
+    }
+    ~SigintToEngine() { sigaction(SIGINT, &old_, nullptr); }
+
+  private:
+    struct sigaction old_ {};
+};
+
 template <class F>
 auto with_engine(F f) {
     py::gil_scoped_release release;
     std::lock_guard<std::mutex> lock(engine_mutex);
+    SigintToEngine sigint;
+    bpl::base::clear_interrupt(); // a request from before this evaluation is not for it
     return f();
 }
 
@@ -300,7 +320,7 @@ class Session {
             home_->io.events = {};
             try {
                 bpl::lang::run(*home_->ctx, text, [&](const Value& v) {
-                    home_->io.events.emplace_back("display", bpl::lang::display(v, bpl::lang::Elision{}));
+                    home_->io.events.emplace_back("display", bpl::lang::result_text(v));
                     // a value with a renderer (a plot, a picture, an element): its other MIME
                     // types follow as ("rich:TYPE", content) events
                     if (v.is_function()) return;
@@ -394,6 +414,9 @@ PYBIND11_MODULE(_core, m) {
                                   "A BPL error: .kind (\"LENGTH ERROR\"), .message, .span (UTF-8 byte "
                                   "offsets into the source, or None)",
                                   base.ptr(), nullptr));
+
+    m.def("interrupt", [] { bpl::base::request_interrupt(); },
+          "stops the evaluation running now (from another thread): it raises BplError INTERRUPT");
 
     m.def("glyph_keys", [] {
         py::list rows;

@@ -2,9 +2,9 @@
 workspace through ``bpl.workspace()`` and late-bound callables ``bpl.fn("+/÷≢")``."""
 import threading
 
-from bpl._core import Array, BplError, Function, Session, glyph_keys
+from bpl._core import Array, BplError, Function, Session, glyph_keys, interrupt
 
-__all__ = ["Array", "BplError", "Function", "Session", "fn", "glyph_keys", "workspace"]
+__all__ = ["Array", "BplError", "Function", "Session", "fn", "glyph_keys", "interrupt", "workspace"]
 
 _workspace = None
 _lock = threading.Lock()

@@ -3,7 +3,9 @@
 ``python -m bpl.kernel install [--prefix DIR | --user]`` writes the kernel spec; Jupyter then
 starts ``python -m bpl.kernel -f CONNECTION_FILE``. A cell runs as the REPL runs a line: ``⎕←``
 output goes to stdout, each non-shy result is an execute result (its display text, elided as in
-the REPL, and what its renderer gives: plots as image/svg+xml, pictures as image/png), an error is a Jupyter error with the REPL's report. Completion offers workspace names
+the REPL, boxed, functions as trees, and what its renderer gives: plots as image/svg+xml,
+pictures as image/png), an error is a Jupyter error with the REPL's report; an interrupt (SIGINT)
+stops the running cell with INTERRUPT and keeps the workspace. Completion offers workspace names
 and glyphs by `name, from the REPL's key table (src/cli/keys.cpp through bpl.glyph_keys)."""
 import base64
 import json
@@ -69,6 +71,8 @@ def _kernel_class():
         def __init__(self, **kwargs):
             super().__init__(**kwargs)
             self.workspace = bpl.Session()
+            # as at the terminal: boxed results and function trees (operators-and-system.md §19.5)
+            self.workspace.eval('_←•prefs ["box":$t;"trees":$t;"fns":$t]')
 
         def _events(self, events, silent):
             if silent:

@@ -203,3 +203,34 @@ def test_gil_is_released_while_bpl_computes():
         t.join()
         sys.setswitchinterval(old)
     assert c1 > c0
+
+
+def test_interrupt_from_another_thread_keeps_the_session():
+    s = bpl.Session()
+    s.eval("kept←5")
+    timer = threading.Timer(0.3, bpl.interrupt)
+    timer.start()
+    start = time.monotonic()
+    with pytest.raises(bpl.BplError) as e:
+        s.eval("{⍵+1}⍣1E9⊢0")
+    timer.join()
+    assert e.value.kind == "INTERRUPT"
+    assert time.monotonic() - start < 3
+    assert s["kept"].py == 5
+    assert s.eval("kept+1").py == 6  # the next evaluation is not interrupted
+
+
+def test_ctrl_c_interrupts_bpl_and_python_keeps_its_handler():
+    import os
+    import signal
+    s = bpl.Session()
+    timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    with pytest.raises(bpl.BplError) as e:
+        s.eval("{⍵+1}⍣1E9⊢0")
+    timer.join()
+    assert e.value.kind == "INTERRUPT"
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    with pytest.raises(KeyboardInterrupt):  # outside BPL, SIGINT is Python's again
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(1)

@@ -1,6 +1,6 @@
 """The Jupyter kernel (python/bpl/kernel.py), installed into a temporary prefix and driven by
 jupyter_client as a notebook would: values, ⎕← output, errors, names across cells, completion
-and inspection."""
+and inspection, boxed results, interrupts."""
 import os
 
 import pytest
@@ -11,19 +11,29 @@ bpl_kernel = pytest.importorskip("bpl.kernel")
 
 
 @pytest.fixture(scope="module")
-def client(tmp_path_factory):
+def kernel(tmp_path_factory):
     prefix = tmp_path_factory.mktemp("jupyter")
     bpl_kernel.install(prefix=str(prefix))
     old = os.environ.get("JUPYTER_PATH")
     os.environ["JUPYTER_PATH"] = str(prefix / "share" / "jupyter")
     km, kc = jupyter_client.manager.start_new_kernel(kernel_name="bpl", startup_timeout=120)
-    yield kc
+    yield km, kc
     kc.stop_channels()
     km.shutdown_kernel(now=True)
     if old is None:
         del os.environ["JUPYTER_PATH"]
     else:
         os.environ["JUPYTER_PATH"] = old
+
+
+@pytest.fixture
+def client(kernel):
+    return kernel[1]
+
+
+@pytest.fixture
+def kernel_manager(kernel):
+    return kernel[0]
 
 
 def run(kc, code):
@@ -41,7 +51,7 @@ def test_values_and_output(client):
     assert results == [f"{sum(range(10))}ₓ"]
     reply, seen = run(client, '⎕←"hi"⋄x←6×7')
     assert reply["status"] == "ok"
-    assert [c["text"] for t, c in seen if t == "stream"] == ["hi\n"]
+    assert [c["text"] for t, c in seen if t == "stream"] == ["┌→─┐\n│hi│\n└──┘\n"]  # boxed, as at the terminal
     assert not [c for t, c in seen if t == "execute_result"]  # an assignment shows nothing
     reply, seen = run(client, "x")
     assert [c["data"]["text/plain"] for t, c in seen if t == "execute_result"] == ["42"]
@@ -95,3 +105,26 @@ def test_image_shows_as_png(client):
     from PIL import Image
     im = Image.open(io.BytesIO(png))
     assert im.size == (3, 2) and list(im.tobytes()) == [0, 128, 255, 255, 128, 0]
+
+
+def test_results_are_boxed_and_functions_are_trees(client):
+    reply, seen = run(client, "2 2⍴⍳4")
+    assert [c["data"]["text/plain"] for t, c in seen if t == "execute_result"] == ["┌→──┐\n↓0 1│\n│2 3│\n└ₓ──┘"]
+    reply, seen = run(client, "+/÷≢")
+    assert [c["data"]["text/plain"] for t, c in seen if t == "execute_result"] == [
+        "fork\n├─ /\n│  └─ +\n├─ ÷\n└─ ≢"]
+
+
+def test_interrupt_stops_a_cell_and_keeps_the_workspace(client, kernel_manager):
+    import threading
+    import time
+    run(client, "kept←11")
+    timer = threading.Timer(1.0, kernel_manager.interrupt_kernel)
+    timer.start()
+    start = time.monotonic()
+    reply, seen = run(client, "{⍵+1}⍣1E9⊢0")
+    timer.join()
+    assert reply["status"] == "error" and reply["ename"] == "INTERRUPT"
+    assert time.monotonic() - start < 10
+    reply, seen = run(client, "kept")
+    assert [c["data"]["text/plain"] for t, c in seen if t == "execute_result"] == ["11"]
