@@ -102,3 +102,14 @@ _←•prefs ["trees":$t] ⋄ ⎕←{⍵+1} ⋄ 0   ⍝ 0
 
 ⍝ prefs:save-read — the folder reads back
 (•prefs ["save":"shots"]).save   ⍝ "shots"
+
+⍝ boxed:keyed-table — a keyed matrix is its plain table in a frame
+_←•prefs ["box":$t] ⋄ ⎕←[["x" "y"];["p" "q"]]:2 2⍴⍳4 ⋄ 0   ⍝ 0
+⍝ ⎕: ┌→────┐\n↓  p q│\n│x 0 1│\n│y 2 3│\n└ₓ────┘
+
+⍝ trees:multi-line — a dfn of several lines is one node, its lines joined by ⋄
+_←•prefs ["trees":$t] ⋄ ⎕←{⍺
+⍵}¨ ⋄ 0
+⍝ =>
+0
+⍝ ⎕: ¨\n└─ {⍺ ⋄ ⍵}
