@@ -45,11 +45,12 @@ struct Json {
     bool b = false;
     std::string text; // Int and Float: the number as written; String: its value
     std::vector<Json> items;
-    std::vector<std::pair<std::string, Json>> fields;
+    std::vector<std::string> keys; // an Object's keys, and its values in `items`
 
     const Json* get(std::string_view key) const {
-        for (const auto& [k, v] : fields)
-            if (k == key) return &v;
+        if (type != Object) return nullptr;
+        for (size_t i = 0; i < keys.size(); i++)
+            if (keys[i] == key) return &items[i];
         return nullptr;
     }
 };
@@ -71,8 +72,9 @@ struct Builder : nlohmann::json_sax<nlohmann::json> {
             top.items.push_back(std::move(j));
             return &top.items.back();
         }
-        top.fields.emplace_back(pending_key, std::move(j));
-        return &top.fields.back().second;
+        top.keys.push_back(pending_key);
+        top.items.push_back(std::move(j));
+        return &top.items.back();
     }
     bool null() override { return put({}), true; }
     bool boolean(bool v) override {
@@ -145,8 +147,8 @@ std::string dump(const Json& j) {
     }
     case Json::Object: {
         std::string s = "{";
-        for (size_t i = 0; i < j.fields.size(); i++)
-            s += (i ? "," : "") + quote(j.fields[i].first) + ":" + dump(j.fields[i].second);
+        for (size_t i = 0; i < j.keys.size(); i++)
+            s += (i ? "," : "") + quote(j.keys[i]) + ":" + dump(j.items[i]);
         return s + "}";
     }
     }
@@ -394,7 +396,9 @@ std::string evaluate(const Json& req, lang::Context& ctx, WorkerIo& io) {
     if (bindings) {
         if (bindings->type != Json::Object) throw BadRequest{"bindings is an object of names and values"};
         std::vector<std::pair<std::string, Value>> named;
-        for (const auto& [name, v] : bindings->fields) {
+        for (size_t i = 0; i < bindings->keys.size(); i++) {
+            const std::string& name = bindings->keys[i];
+            const Json& v = bindings->items[i];
             if (!is_name(name)) throw BadRequest{"bindings: " + name + " is not a name"};
             named.emplace_back(name, decode(v, 0));
         }
@@ -459,7 +463,7 @@ class Requests {
         std::string line;
         while (std::getline(in, line)) {
             Builder b;
-            if (nlohmann::json::sax_parse(line, &b) && b.root.type == Json::Object && b.root.fields.size() == 1) {
+            if (nlohmann::json::sax_parse(line, &b) && b.root.type == Json::Object && b.root.keys.size() == 1) {
                 if (const Json* id = b.root.get("interrupt")) {
                     std::lock_guard<std::mutex> lock(mutex_);
                     if (!running_.empty() && dump(*id) == running_) base::request_interrupt();
