@@ -119,12 +119,21 @@ def test_interrupt_stops_a_cell_and_keeps_the_workspace(client, kernel_manager):
     import threading
     import time
     run(client, "kept←11")
-    timer = threading.Timer(1.0, kernel_manager.interrupt_kernel)
-    timer.start()
+    done = threading.Event()
+
+    def interrupt_until_done():  # again each second: on a loaded machine the cell may start late
+        while not done.wait(1.0):
+            kernel_manager.interrupt_kernel()
+
+    t = threading.Thread(target=interrupt_until_done)
+    t.start()
     start = time.monotonic()
-    reply, seen = run(client, "{⍵+1}⍣1E9⊢0")
-    timer.join()
+    try:
+        reply, seen = run(client, "{⍵+1}⍣1E9⊢0")
+    finally:
+        done.set()
+        t.join()
     assert reply["status"] == "error" and reply["ename"] == "INTERRUPT"
-    assert time.monotonic() - start < 10
+    assert time.monotonic() - start < 30
     reply, seen = run(client, "kept")
     assert [c["data"]["text/plain"] for t, c in seen if t == "execute_result"] == ["11"]
