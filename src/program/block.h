@@ -12,6 +12,22 @@ inline constexpr int64_t BLOCK_BYTES = 4096;
 // The fewest items a block holds (float64's).
 inline constexpr int64_t BLOCK_ITEMS = BLOCK_BYTES / 8;
 
+// Kinds a block stage computes in (complex and float16 steps run whole: a non-goal for blocks).
+inline bool is_block_kind(number::Kind k) {
+    using number::Kind;
+    switch (k) {
+    case Kind::Bool:
+    case Kind::I8:
+    case Kind::I16:
+    case Kind::I32:
+    case Kind::I64:
+    case Kind::Int:
+    case Kind::F32:
+    case Kind::F64: return true;
+    default: return false;
+    }
+}
+
 // Runs block stage `st` of `plan`: reads operands outside the stage from `results` (earlier
 // stages' stored results) and `inputs`, and returns the root's stored result. Never throws;
 // data errors go to `slot`. The caller has checked the memory limit for the root's result.
