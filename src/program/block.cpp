@@ -103,7 +103,6 @@ struct StageRun {
             if (in.step == Step::Map || in.step == Step::Fold) widest = std::max(widest, math::item_size(in.compute));
         }
         per_block = BLOCK_BYTES / widest;
-        each = static_cast<size_t>((per_block + 1) * widest + 63) / 64 * 64;
         for (size_t k = 0; k < steps.size(); k++) {
             pos_of[static_cast<size_t>(steps[k])] = static_cast<int32_t>(k);
             const Instr& in = p.steps[static_cast<size_t>(steps[k])];
@@ -124,15 +123,6 @@ struct StageRun {
             }
         }
         choose_in_place(results, inputs);
-        if (row > 0) {
-            segs = (row + per_block - 1) / per_block;
-            constexpr int64_t LANES = 16; // a multiple of any kernel's vector width
-            seg = std::min(per_block, ((row + segs - 1) / segs + LANES - 1) / LANES * LANES);
-            segs = (row + seg - 1) / seg;
-            blocks = n / row * segs;
-        } else {
-            blocks = (n + per_block - 1) / per_block;
-        }
         assign_buffers();
         if (std::find(through.begin(), through.end(), 1) != through.end()) {
             scratch = static_cast<int32_t>(buffers);
@@ -162,6 +152,34 @@ struct StageRun {
             }
         }
         first_source[steps.size()] = sources.size();
+        if (row == 0) per_block = stage_block_bytes() / widest;
+        each = static_cast<size_t>((per_block + 1) * widest + 63) / 64 * 64;
+        if (row > 0) {
+            segs = (row + per_block - 1) / per_block;
+            constexpr int64_t LANES = 16; // a multiple of any kernel's vector width
+            seg = std::min(per_block, ((row + segs - 1) / segs + LANES - 1) / LANES * LANES);
+            segs = (row + seg - 1) / seg;
+            blocks = n / row * segs;
+        } else {
+            blocks = (n + per_block - 1) / per_block;
+        }
+    }
+
+    // The bytes of a block of this stage: what the block buffers and the arrays a block reads
+    // and writes (each block's run of them) share of L1, within [BLOCK_BYTES, MAX_BLOCK_BYTES].
+    // A short chain (few buffers) takes longer blocks, so its per-block costs (a kernel call per
+    // step) fall; a long one keeps 4 KiB blocks, whose buffers stay in L1.
+    int64_t stage_block_bytes() const {
+        std::vector<const std::byte*> read; // the arrays read, each once however many steps read it
+        for (const Source& s : sources)
+            if (s.base && s.stride != 0) read.push_back(s.base);
+        std::sort(read.begin(), read.end());
+        auto streams = static_cast<int64_t>(std::unique(read.begin(), read.end()) - read.begin());
+        if (!fold) streams++; // the result the root writes
+        for (size_t k = 0; k < steps.size(); k++) // a sliding fold reads its operand at w places
+            if (p.steps[static_cast<size_t>(steps[k])].sliding) streams += static_cast<int64_t>(slices[k].size()) - 1;
+        int64_t share = BLOCK_BUDGET / std::max<int64_t>(1, static_cast<int64_t>(buffers) + streams);
+        return std::clamp(share / 1024 * 1024, BLOCK_BYTES, MAX_BLOCK_BYTES);
     }
 
     // Marks the Copies whose blocks are runs of their stored operand: a plain mapping (no wrap or
