@@ -2,6 +2,7 @@
 // Copy's operand as one slice per item of that axis, in the fold's stage; the Copy's larger
 // result is never made. Results against hand-written loops in APL's right-to-left order.
 #include "program/plan.h"
+#include "program/threads.h"
 #include "prim/prim.h"
 #include "value/array.h"
 
@@ -127,4 +128,23 @@ TEST(Sliding, OnePlanServesEveryLengthByRefills) {
     }
     EXPECT_EQ(program::counters().plans_made, 1u);
     EXPECT_EQ(program::counters().refills, 999u);
+}
+
+// 1 and 2 threads agree exactly: each item's window is combined in one order whatever the split.
+TEST(Sliding, OneAndTwoThreadsAgree) {
+    program::clear_cache();
+    const int64_t n = 1 << 20; // about a thousand blocks: two parts
+    Value x = ramp(n);
+    auto run = [&](int t) {
+        program::set_threads(t);
+        Value r = *prim::reduce(prim::Prim::Minus, prim::call(prim::Prim::Windows, num(7), x), false);
+        return r.read();
+    };
+    int before = program::threads();
+    Value one = run(1), two = run(2);
+    program::set_threads(before);
+    ASSERT_EQ(one.count(), n - 6);
+    const double* a = one.array_data().items_as<double>();
+    const double* b = two.array_data().items_as<double>();
+    for (int64_t i = 0; i < n - 6; i++) ASSERT_EQ(a[i], b[i]) << "item " << i;
 }
