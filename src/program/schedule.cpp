@@ -60,8 +60,9 @@ bool is_identity_copy(const Instr& c) { return c.step == Step::Copy && (copy_fac
 bool reads_item_for_item(const Instr& c) { return c.step != Step::Copy || is_identity_copy(c); }
 
 // The functions whose kernel costs about a copy per item (one vector instruction a lane, no
-// repair pass): a step of one of them is recomputed in each stage that reads it rather than
-// stored, since storing costs a write and a read of every item. One row a function.
+// repair pass): a step of one of them (or a Copy, a Convert, an Iota) is recomputed in each
+// stage that reads it rather than stored, since storing costs a write and a read of every item.
+// One row a function.
 constexpr math::Fn CHEAP[] = {
     math::Fn::Conjugate, math::Fn::Negate, math::Fn::Magnitude, math::Fn::Add, math::Fn::Subtract,
     math::Fn::Multiply, math::Fn::Min, math::Fn::Max, math::Fn::Equal, math::Fn::NotEqual,
@@ -75,7 +76,8 @@ constexpr int RECOMPUTE_DEPTH = 3;
 bool is_cheap(const Instr& in) {
     switch (in.step) {
     case Step::Iota:
-    case Step::Convert: return true;
+    case Step::Convert:
+    case Step::Copy: return true; // a read of a stored array, by blocks where it fuses at all
     case Step::Map: return std::find(std::begin(CHEAP), std::end(CHEAP), in.fn) != std::end(CHEAP);
     default: return false;
     }

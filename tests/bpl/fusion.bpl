@@ -6,6 +6,9 @@ x←0.5×⍳8 ⋄ (+/x×x)+⌈/x×x   ⍝ 47.25
 ⍝ fusion:recompute-chain — 1+2×-x read by +/ and ⌈/: (1+¯1+¯3+¯5) + 1
 x←⍳4 ⋄ (+/1+2×-x)+⌈/1+2×-x   ⍝ ¯7
 
+⍝ fusion:recompute-drop — 1↓x read by +/ and ⌈/: (1+2+3)+3
+x←⍳4 ⋄ (+/1↓x)+⌈/1↓x   ⍝ 9
+
 ⍝ fusion:sliding-sum — +/ of windows of 3: 0+1+2, 1+2+3, …
 +/3↕⍳6   ⍝ 3 6 9 12
 

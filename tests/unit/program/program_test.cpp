@@ -430,3 +430,25 @@ TEST(Rules, LnOfOnePlusIsLog1pAndAGuardKeepsOtherConstantsRight) {
     for (int i = 0; i < 4; i++) EXPECT_DOUBLE_EQ(t.array_data().items_as<double>()[i], std::log(2 + 1e-12 * (i + 1)));
     prim::set_kinds(before);
 }
+
+// (+/1↓x)+⌈/1↓x: the drop is a read of x, so each fold's stage reads x through it again rather
+// than one storing the n-1 items.
+TEST(Schedule, ARearrangementReadBySeveralStagesIsReadAgainNotStored) {
+    program::clear_cache();
+    program::reset_counters();
+    const int64_t n = 5000;
+    Value x = ramp(n);
+    Value d = prim::call(prim::Prim::Drop, Value::integer(1), x);
+    Value r = prim::call(prim::Prim::Plus, *prim::reduce(prim::Prim::Plus, d, false),
+                         *prim::reduce(prim::Prim::Ceiling, d, false));
+    d = Value();
+    double got = r.read().as_f64();
+    double sum = 0, max = 0;
+    for (int64_t i = 1; i < n; i++) {
+        sum += 0.001 * static_cast<double>(i);
+        max = std::max(max, 0.001 * static_cast<double>(i));
+    }
+    EXPECT_NEAR(got, sum + max, 1e-12 * (sum + max));
+    EXPECT_EQ(program::counters().stages_run, 3u);
+    EXPECT_EQ(program::counters().values_stored, 2u); // the two totals
+}
