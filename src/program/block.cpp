@@ -344,6 +344,11 @@ struct StageRun {
                         math::copy(maps[k], in.out.kind, src[0].base, dst, lo, m, fills[k].data());
                     }
                     break;
+                case Step::Join: { // its operands are stored or inputs: each piece one run of one
+                    const std::byte* bases[2] = {src[0].base, src[1].base};
+                    join_items(in.params, bases, src[0].size, lo, m, dst);
+                    break;
+                }
                 case Step::Iota: {
                     auto* o = reinterpret_cast<int64_t*>(dst);
                     int64_t count = in.params[0];

@@ -40,6 +40,7 @@ bool is_elementwise(const Program& p, int32_t i, int64_t items) {
                      // block than a block holds (a transpose's tiles) runs whole instead
         return is_block_kind(desc_of(p, in.operands[0]).kind) && (copy_facts(in.params, in.out.shape) & BLOCKS);
     case Step::Convert: return is_block_kind(desc_of(p, in.operands[0]).kind);
+    case Step::Join: return true; // reads its stored operands' runs, a block at a time
     case Step::Fold: return in.sliding && is_block_kind(in.compute); // each item from its slices
     case Step::Map:
         if (!is_block_kind(in.compute)) return false;
@@ -57,7 +58,10 @@ bool is_identity_copy(const Instr& c) { return c.step == Step::Copy && (copy_fac
 
 // Whether step c reads its operands item for item. Any other Copy reads its operand through a
 // mapping, so that operand must be stored, or be an input, to be read by position.
-bool reads_item_for_item(const Instr& c) { return c.step != Step::Copy || is_identity_copy(c); }
+// A Join reads its operands by runs along the joined axis, so they are stored too.
+bool reads_item_for_item(const Instr& c) {
+    return (c.step != Step::Copy || is_identity_copy(c)) && c.step != Step::Join;
+}
 
 // The functions whose kernel costs about a copy per item (one vector instruction a lane, no
 // repair pass): a step of one of them (or a Copy, a Convert, an Iota) is recomputed in each
