@@ -103,6 +103,7 @@ constexpr StepRow STEPS[] = {
     {"Call",    1 << 1}, // params: routine, cell items
     {"Draw",    0b110},  // params: draw kind, deal count (the roll reads none), first stream item
     {"At",      0},      // params: accumulate
+    {"Join",    0b1011}, // params: rows, then each operand's run and stride
     {"Product", 0b111110}, // params: g, then rows, n, cols and each side's contraction length
 };
 // clang-format on

@@ -34,6 +34,8 @@ enum class Step : uint8_t {
               // (Int, counted from 1; 0 writes nothing); operand 2 one item per position or one
               // for all. params: accumulate (0: replace; 1: each position becomes fn(old, new),
               // every repeat in turn)
+    Join,     // operands read in turn along the joined axis (catenate, laminate): params: rows,
+              // then per operand its run (items a row) and stride (1; 0: its one item repeated)
     Product,  // X f.g Y, both operands in `compute`: fn is f, params: g (a math::Fn), rows, the
               // contraction length n, cols, and X's and Y's contraction lengths (1: extended)
 };

@@ -581,6 +581,21 @@ void copy_as(const Mapping& m, const void* src, void* out, int64_t first, int64_
 
 } // namespace
 
+bool Mapping::slices_by(int64_t w) const { return w >= 1 && !length.empty() && length.back() % w == 0; }
+
+Mapping Mapping::slice(int64_t w, int64_t k) const {
+    Mapping m = *this;
+    m.length.back() /= w;
+    m.offset += k * m.stride.back();
+    m.stride.back() *= w;
+    for (Bound& b : m.bounds) {
+        b.start += k * b.coef.back();
+        b.coef.back() *= w;
+    }
+    m.normalize();
+    return m;
+}
+
 int64_t Mapping::block_quantum() const {
     return is_tiled(*this) ? TILE_ROWS * length.back() : 1;
 }

@@ -69,6 +69,14 @@ struct Mapping {
     // a bound of the other, or a stride that crosses the source map's axes).
     std::optional<Mapping> composed(const Mapping& source_map) const;
 
+    // Whether every run of w consecutive result items lies along the innermost axis (its length
+    // a multiple of w), so that slice(w, k) is one mapping.
+    bool slices_by(int64_t w) const;
+    // The k-th item of each run of w consecutive result items (0 ≤ k < w; slices_by(w)): result
+    // item i reads this mapping's item i·w + k. A fold along a last axis of length w reads its
+    // operand's Copy as these w slices (a sliding fold).
+    Mapping slice(int64_t w, int64_t k) const;
+
     // The items a block of a block stage should be a multiple of (from a multiple of it) for
     // this read to be fast: whole runs of rows of a tiled transpose (a single row of one reads
     // a strided column, several times slower), else 1.

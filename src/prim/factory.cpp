@@ -152,34 +152,38 @@ Value index_array(std::vector<int64_t> idx) {
     std::copy(idx.begin(), idx.end(), a->items_as<int64_t>());
     return Value::array(std::move(a));
 }
+
+// The one kind of an array assembled from native sources: the join with weak literals (D3), so
+// an integral weak literal joined to integers stays integer. An empty weak source (⍬) has no
+// items to widen the others' kind: ⍬,$t is Boolean. False for a boxed source, or characters
+// mixed with numbers (a host selection assembles those).
+bool assembled_kind(const std::vector<Value>& srcs, Kind& k, bool& weak) {
+    for (const Value& s : srcs)
+        if (!s.is_native()) return false;
+    auto counts = [&](const Value& s) { return !(s.weak() && s.count() == 0); };
+    size_t first = 0;
+    while (first + 1 < srcs.size() && !counts(srcs[first])) first++;
+    number::Typed t{srcs[first].kind(), srcs[first].weak(), is_integral(srcs[first])};
+    for (size_t i = first + 1; i < srcs.size(); i++)
+        if (counts(srcs[i])) t = number::join(t, number::Typed{srcs[i].kind(), srcs[i].weak(), is_integral(srcs[i])});
+    k = t.kind;
+    weak = t.weak;
+    bool chars = false, numbers = false;
+    for (const Value& s : srcs) (s.kind() == Kind::Char ? chars : numbers) = true;
+    return !(chars && numbers);
+}
 } // namespace
 
 Value gather_many(const std::vector<Value>& srcs, Shape shape, std::vector<int64_t> idx) {
-    bool native = true;
-    for (const Value& s : srcs) native = native && s.is_native();
-    if (native) {
-        // One kind for the assembled array: the join with weak literals (D3), so an integral
-        // weak literal joined to integers stays integer. An empty weak source (⍬) has no items
-        // to widen the others' kind: ⍬,$t is Boolean.
-        auto counts = [&](const Value& s) { return !(s.weak() && s.count() == 0); };
-        size_t first = 0;
-        while (first + 1 < srcs.size() && !counts(srcs[first])) first++;
-        number::Typed t{srcs[first].kind(), srcs[first].weak(), is_integral(srcs[first])};
-        for (size_t i = first + 1; i < srcs.size(); i++)
-            if (counts(srcs[i]))
-                t = number::join(t, number::Typed{srcs[i].kind(), srcs[i].weak(), is_integral(srcs[i])});
-        Kind k = t.kind;
-        bool weak = t.weak;
-        bool chars = false, numbers = false;
-        for (const Value& s : srcs) (s.kind() == Kind::Char ? chars : numbers) = true;
-        if (!(chars && numbers)) {
-            graph::Origin o;
-            o.step = graph::Step::Gather;
-            for (const Value& s : srcs) o.operands.push_back(convert_to(s, k));
-            o.compute = k;
-            o.operands.push_back(index_array(std::move(idx)));
-            return build(std::move(o), Desc{k, weak, false, std::move(shape)});
-        }
+    Kind k;
+    bool weak;
+    if (assembled_kind(srcs, k, weak)) {
+        graph::Origin o;
+        o.step = graph::Step::Gather;
+        for (const Value& s : srcs) o.operands.push_back(convert_to(s, k));
+        o.compute = k;
+        o.operands.push_back(index_array(std::move(idx)));
+        return build(std::move(o), Desc{k, weak, false, std::move(shape)});
     }
     // Host selection: boxed sources (or characters mixed with numbers). A boxed source's
     // storage is mixed, and the result keeps it (core:3156): it is not normalised.
@@ -204,6 +208,29 @@ Value gather_many(const std::vector<Value>& srcs, Shape shape, std::vector<int64
         items.push_back(j >= 0 && j < static_cast<int64_t>(items_all.size()) ? items_all[j] : proto);
     if (mixed) return Value::array(ArrayData::mixed(std::move(shape), std::move(items), proto));
     return value::make_array(std::move(shape), std::move(items), proto);
+}
+
+Value join(const Value& a, const Value& w, Shape shape, int64_t rows, int64_t run_a, int64_t run_w) {
+    const bool unit_a = a.rank() == 0, unit_w = w.rank() == 0;
+    Kind k;
+    bool weak;
+    if (assembled_kind({a, w}, k, weak)) {
+        graph::Origin o;
+        o.step = graph::Step::Join;
+        o.operands = {convert_to(a, k), convert_to(w, k)};
+        o.compute = k;
+        o.params = {rows, run_a, unit_a ? 0 : 1, run_w, unit_w ? 0 : 1};
+        return build(std::move(o), Desc{k, weak, false, std::move(shape)});
+    }
+    // boxed sources, or characters beside numbers: the same positions, selected on the host
+    std::vector<int64_t> idx;
+    idx.reserve(static_cast<size_t>(rows * (run_a + run_w)));
+    int64_t na = a.count();
+    for (int64_t r = 0; r < rows; r++) {
+        for (int64_t j = 0; j < run_a; j++) idx.push_back(unit_a ? 0 : r * run_a + j);
+        for (int64_t j = 0; j < run_w; j++) idx.push_back(na + (unit_w ? 0 : r * run_w + j));
+    }
+    return gather_many({a, w}, std::move(shape), std::move(idx));
 }
 
 // Selects major cells of w by position (-1: a cell of fill) into a frame of `frame` cells.

@@ -46,6 +46,10 @@ Value routine(math::Routine r, Kind k, std::vector<Value> operands, int64_t cell
 Value gather(const Value& src, Shape shape, std::vector<int64_t> idx, bool atom = false);
 // Same over several sources that share one index space (catenation).
 Value gather_many(const std::vector<Value>& srcs, Shape shape, std::vector<int64_t> idx);
+// A joined along one axis (catenation, lamination) into `shape`: `rows` rows, each A's run of
+// run_a items then W's run of run_w (a unit's one item repeated): a Join node of native
+// operands (converted to their assembled kind), else a host selection of the same items.
+Value join(const Value& a, const Value& w, Shape shape, int64_t rows, int64_t run_a, int64_t run_w);
 
 // Reads `src` through the affine mapping m into `shape` (`atom`: the result is one atom): a Copy
 // node for a native source, composed with src's own mapping when src is a pending Copy (so a

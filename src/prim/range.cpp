@@ -70,6 +70,12 @@ Range range_of_step(const graph::Origin& o, const Desc& desc) {
         for (size_t i = 0; i + 1 < o.operands.size(); i++) r = hull(r, operand_range(o.operands[i]));
         break;
     }
+    case graph::Step::Join: {
+        // a catenation keeps its operands' items, no fill
+        if (!number::is_real(desc.kind)) break;
+        r = hull(operand_range(o.operands[0]), operand_range(o.operands[1]));
+        break;
+    }
     case graph::Step::Copy: {
         // a rearrangement keeps its operand's items; padding reads the kind's fill (0)
         if (!number::is_real(desc.kind)) break;

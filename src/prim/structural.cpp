@@ -252,16 +252,9 @@ Value catenate(const Value& a, const Value& w) {
         fail(ErrorKind::Rank, "catenated arrays' ranks differ by more than one");
     int64_t la = ua ? 1 : ta.back(), lw = uw ? 1 : tw.back();
     int64_t rows = value::count_of(frame);
-    int64_t na = a.count();
     Shape shape = frame;
     shape.push_back(la + lw);
-    std::vector<int64_t> idx;
-    idx.reserve(static_cast<size_t>(rows * (la + lw)));
-    for (int64_t r = 0; r < rows; r++) {
-        for (int64_t j = 0; j < la; j++) idx.push_back(ua ? 0 : r * la + j);
-        for (int64_t j = 0; j < lw; j++) idx.push_back(na + (uw ? 0 : r * lw + j));
-    }
-    return gather_many({a, w}, std::move(shape), std::move(idx));
+    return join(a, w, std::move(shape), rows, la, lw);
 }
 
 // --- rearranging along the last axis or all axes ---
@@ -528,14 +521,9 @@ Value catenate_first(const Value& a, const Value& w) {
     int64_t per = value::count_of(cell);
     int64_t ca = ua ? 1 : (sa.size() == rank ? sa[0] : 1);
     int64_t cw = uw ? 1 : (sw.size() == rank ? sw[0] : 1);
-    std::vector<int64_t> idx;
-    idx.reserve(static_cast<size_t>((ca + cw) * per));
-    for (int64_t i = 0; i < ca * per; i++) idx.push_back(ua ? 0 : i);
-    int64_t na = a.count();
-    for (int64_t i = 0; i < cw * per; i++) idx.push_back(na + (uw ? 0 : i));
     Shape shape{ca + cw};
     shape.insert(shape.end(), cell.begin(), cell.end());
-    return gather_many({a, w}, std::move(shape), std::move(idx));
+    return join(a, w, std::move(shape), 1, ca * per, cw * per);
 }
 
 Value reverse_first(const Value& w) {

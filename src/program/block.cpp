@@ -81,15 +81,21 @@ struct StageRun {
     size_t each = 0; // bytes of one block buffer (one item more than a block: a fold's total)
     std::vector<math::Mapping> maps;                // per step: a Copy's mapping, decoded once
     std::vector<std::array<std::byte, 16>> fills;   // per step: a Copy's fill item
+    // Sliding folds: the Copy each reads through (never run), and per fold its Copy's slices
+    // (one per item of the folded axis) with whether each is a run of the Copy's operand.
+    std::vector<uint8_t> through;
+    std::vector<std::vector<math::Mapping>> slices;
+    std::vector<std::vector<uint8_t>> slice_runs;
+    int32_t scratch = -1; // the first of two block buffers a sliding fold computes in
 
     StageRun(const Plan& plan, const Stage& st, const std::vector<Value>& results,
              const std::vector<Value>& inputs)
         : p(plan.program), steps(st.steps), root(p.steps[static_cast<size_t>(st.steps.back())]),
-          fold(root.step == Step::Fold), forward(!fold || math::object(root.fn).associative), computed(fold ? steps.size() - 1 : steps.size()),
+          fold(root.step == Step::Fold && !root.sliding), forward(!fold || math::object(root.fn).associative), computed(fold ? steps.size() - 1 : steps.size()),
           n(fold ? p.steps[static_cast<size_t>(root.operands[0])].out.count() : root.out.count()),
           slot_of(p.steps.size(), -1), pos_of(p.steps.size(), -1), in_place(steps.size(), 0),
           atoms(steps.size() * 2), first_source(steps.size() + 1, 0), maps(steps.size()),
-          fills(steps.size()) {
+          fills(steps.size()), through(steps.size(), 0), slices(steps.size()), slice_runs(steps.size()) {
         int widest = 1;
         for (size_t k = 0; k < steps.size(); k++) {
             const Instr& in = p.steps[static_cast<size_t>(steps[k])];
@@ -97,7 +103,6 @@ struct StageRun {
             if (in.step == Step::Map || in.step == Step::Fold) widest = std::max(widest, math::item_size(in.compute));
         }
         per_block = BLOCK_BYTES / widest;
-        each = static_cast<size_t>((per_block + 1) * widest + 63) / 64 * 64;
         for (size_t k = 0; k < steps.size(); k++) {
             pos_of[static_cast<size_t>(steps[k])] = static_cast<int32_t>(k);
             const Instr& in = p.steps[static_cast<size_t>(steps[k])];
@@ -106,17 +111,23 @@ struct StageRun {
                 fill_item(in.out.kind, fills[k].data());
             }
         }
-        choose_in_place(results, inputs);
-        if (row > 0) {
-            segs = (row + per_block - 1) / per_block;
-            constexpr int64_t LANES = 16; // a multiple of any kernel's vector width
-            seg = std::min(per_block, ((row + segs - 1) / segs + LANES - 1) / LANES * LANES);
-            segs = (row + seg - 1) / seg;
-            blocks = n / row * segs;
-        } else {
-            blocks = (n + per_block - 1) / per_block;
+        for (size_t k = 0; k < steps.size(); k++) {
+            const Instr& in = p.steps[static_cast<size_t>(steps[k])];
+            if (!in.sliding) continue;
+            size_t c = static_cast<size_t>(pos_of[static_cast<size_t>(in.operands[0])]);
+            through[c] = 1;
+            int64_t w = p.steps[static_cast<size_t>(in.operands[0])].out.shape.back();
+            for (int64_t j = 0; j < w; j++) {
+                const math::Mapping& m = slices[k].emplace_back(maps[c].slice(w, j));
+                slice_runs[k].push_back(m.bounds.empty() && m.length.size() == 1 && m.stride[0] == 1);
+            }
         }
+        choose_in_place(results, inputs);
         assign_buffers();
+        if (std::find(through.begin(), through.end(), 1) != through.end()) {
+            scratch = static_cast<int32_t>(buffers);
+            buffers += 2;
+        }
         for (size_t k = 0; k < steps.size(); k++) {
             const Instr& in = p.steps[static_cast<size_t>(steps[k])];
             first_source[k] = sources.size();
@@ -141,6 +152,34 @@ struct StageRun {
             }
         }
         first_source[steps.size()] = sources.size();
+        if (row == 0) per_block = stage_block_bytes() / widest;
+        each = static_cast<size_t>((per_block + 1) * widest + 63) / 64 * 64;
+        if (row > 0) {
+            segs = (row + per_block - 1) / per_block;
+            constexpr int64_t LANES = 16; // a multiple of any kernel's vector width
+            seg = std::min(per_block, ((row + segs - 1) / segs + LANES - 1) / LANES * LANES);
+            segs = (row + seg - 1) / seg;
+            blocks = n / row * segs;
+        } else {
+            blocks = (n + per_block - 1) / per_block;
+        }
+    }
+
+    // The bytes of a block of this stage: what the block buffers and the arrays a block reads
+    // and writes (each block's run of them) share of L1, within [BLOCK_BYTES, MAX_BLOCK_BYTES].
+    // A short chain (few buffers) takes longer blocks, so its per-block costs (a kernel call per
+    // step) fall; a long one keeps 4 KiB blocks, whose buffers stay in L1.
+    int64_t stage_block_bytes() const {
+        std::vector<const std::byte*> read; // the arrays read, each once however many steps read it
+        for (const Source& s : sources)
+            if (s.base && s.stride != 0) read.push_back(s.base);
+        std::sort(read.begin(), read.end());
+        auto streams = static_cast<int64_t>(std::unique(read.begin(), read.end()) - read.begin());
+        if (!fold) streams++; // the result the root writes
+        for (size_t k = 0; k < steps.size(); k++) // a sliding fold reads its operand at w places
+            if (p.steps[static_cast<size_t>(steps[k])].sliding) streams += static_cast<int64_t>(slices[k].size()) - 1;
+        int64_t share = BLOCK_BUDGET / std::max<int64_t>(1, static_cast<int64_t>(buffers) + streams);
+        return std::clamp(share / 1024 * 1024, BLOCK_BYTES, MAX_BLOCK_BYTES);
     }
 
     // Marks the Copies whose blocks are runs of their stored operand: a plain mapping (no wrap or
@@ -153,7 +192,7 @@ struct StageRun {
         int32_t fold_operand = fold ? root.operands[0] : -1;
         for (size_t k = 0; k + 1 < steps.size(); k++) {
             const Instr& in = p.steps[static_cast<size_t>(steps[k])];
-            if (in.step != Step::Copy || steps[k] == fold_operand) continue;
+            if (in.step != Step::Copy || steps[k] == fold_operand || through[k]) continue;
             int32_t r = in.operands[0];
             if (r >= 0 && pos_of[static_cast<size_t>(r)] >= 0) continue; // a block of this stage
             const Value& v = r >= 0 ? results[static_cast<size_t>(r)] : inputs[static_cast<size_t>(-r - 1)];
@@ -195,8 +234,9 @@ struct StageRun {
         std::vector<int32_t> free;
         for (size_t k = 0; k < computed; k++) {
             int32_t b = -1;
-            if ((!fold && k + 1 == steps.size()) || in_place[k]) {
-                // a stored root writes its result; an in-place Copy's block is its operand's
+            if ((!fold && k + 1 == steps.size()) || in_place[k] || through[k]) {
+                // a stored root writes its result; an in-place Copy's block is its operand's; a
+                // sliding fold reads through its Copy
             } else if (free.empty()) {
                 b = static_cast<int32_t>(buffers++);
             } else {
@@ -212,6 +252,35 @@ struct StageRun {
                     if (slot_of[static_cast<size_t>(r)] >= 0) free.push_back(slot_of[static_cast<size_t>(r)]);
                 }
             }
+        }
+    }
+
+    // Sliding fold k over result items [lo, lo+m) into dst: its Copy's last slice, then each
+    // earlier slice f the total so far (APL's right-to-left order), the totals alternating
+    // between dst and a scratch buffer so the last lands in dst; a slice that is a run of the
+    // Copy's operand is read in place, any other copied into the second scratch buffer.
+    void slide(size_t k, int64_t lo, int64_t m, std::byte* dst, std::byte* scratch_items, size_t each_bytes,
+               math::ErrorSlot& slot) const {
+        const Instr& in = p.steps[static_cast<size_t>(steps[k])];
+        size_t c = static_cast<size_t>(pos_of[static_cast<size_t>(in.operands[0])]);
+        const Source& s = sources[first_source[c]];
+        const std::vector<math::Mapping>& sl = slices[k];
+        auto w = static_cast<int64_t>(sl.size());
+        std::byte* other = scratch_items;
+        std::byte* copied = scratch_items + each_bytes;
+        auto read = [&](int64_t j, std::byte* into) -> const std::byte* {
+            if (slice_runs[k][static_cast<size_t>(j)]) return s.base + (sl[static_cast<size_t>(j)].offset + lo) * s.size;
+            math::copy(sl[static_cast<size_t>(j)], in.compute, s.base, into, lo, m, fills[c].data());
+            return into;
+        };
+        // w-1 combinations: the first total goes where an even count of swaps leaves it in dst
+        std::byte* total = (w - 1) % 2 == 0 ? dst : other;
+        std::byte* next = total == dst ? other : dst;
+        const std::byte* last = read(w - 1, total);
+        if (last != total) std::memcpy(total, last, static_cast<size_t>(m * s.size));
+        for (int64_t j = w - 2; j >= 0; j--) {
+            math::binary(in.fn, in.compute, read(j, copied), 1, total, 1, next, m, slot);
+            std::swap(total, next);
         }
     }
 
@@ -234,6 +303,8 @@ struct StageRun {
                     block_of[k] = const_cast<std::byte*>(src[0].base) + run_start(maps[k], lo) * src[0].size;
                     continue;
                 }
+                if (through[k]) continue; // its sliding fold reads its operand
+
                 std::byte* dst = (!fold && k + 1 == steps.size())
                                      ? out_items + lo * out_size
                                      : buffer(static_cast<size_t>(slot_of[static_cast<size_t>(steps[k])]));
@@ -273,6 +344,11 @@ struct StageRun {
                         math::copy(maps[k], in.out.kind, src[0].base, dst, lo, m, fills[k].data());
                     }
                     break;
+                case Step::Join: { // its operands are stored or inputs: each piece one run of one
+                    const std::byte* bases[2] = {src[0].base, src[1].base};
+                    join_items(in.params, bases, src[0].size, lo, m, dst);
+                    break;
+                }
                 case Step::Iota: {
                     auto* o = reinterpret_cast<int64_t*>(dst);
                     int64_t count = in.params[0];
@@ -282,6 +358,7 @@ struct StageRun {
                         for (int64_t i = 0; i < m; i++) o[i] = lo + i;
                     break;
                 }
+                case Step::Fold: slide(k, lo, m, dst, buffer(static_cast<size_t>(scratch)), each, slot); break;
                 default: break; // the scheduler fuses only the steps above
                 }
             }

@@ -10,6 +10,7 @@
 #include "program/run.h"
 #include "value/array.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <list>
@@ -123,6 +124,13 @@ void report(const Plan& plan) {
         g_report.back() = '\n';
     }
     for (const char* rule : plan.rules) g_report += std::string("  rule: ") + rule + "\n";
+    for (int32_t i : plan.recomputed) {
+        size_t times = 0;
+        for (const Stage& st : plan.stages) times += static_cast<size_t>(std::count(st.steps.begin(), st.steps.end(), i));
+        const Instr& in = p.steps[static_cast<size_t>(i)];
+        g_report += "  recomputed: " + step_text(in) + " → " + shape_text(in.out) + ": in " + std::to_string(times) +
+                    " stages\n";
+    }
     for (size_t i = 0; i + 1 < p.steps.size(); i++) {
         if (!plan.stored[i]) continue;
         const Instr& in = p.steps[i];

@@ -21,10 +21,11 @@ struct Stage {
 struct Plan {
     Program program;
     std::vector<Stage> stages;
-    std::vector<int32_t> stage_of; // per step: the stage that runs it
+    std::vector<int32_t> stage_of; // per step: the (first) stage that runs it
     // Per step: why its result is stored (a stage's root), or null when a stage computes it
     // block by block and never stores it.
     std::vector<const char*> stored;
+    std::vector<int32_t> recomputed; // cheap steps run in each of several stages, never stored
     std::vector<int64_t> lengths; // the exact lengths it last ran with (lengths_of)
     std::vector<Guard> guards;       // input values the rewrites assumed (rules.h)
     std::vector<const char*> rules;  // the rewrites applied, for reports

@@ -77,7 +77,7 @@ void key_of(const graph::Live& live, Key& key) {
             if (is_count(counts, j)) key.lengths.push_back(o.params[j]);
             else k.put(static_cast<uint64_t>(o.params[j]));
         }
-        if (o.step == Step::Copy) k.put(copy_facts(o.params));
+        if (o.step == Step::Copy) k.put(copy_facts(o.params, live.nodes[i]->desc().shape));
         // The result's description, sharing its word with the function, the kind computed in
         // and whether the node is held.
         const Desc& d = live.nodes[i]->desc();

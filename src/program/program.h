@@ -19,6 +19,9 @@ struct Instr {
     std::vector<int64_t> params;
     Desc out;
     bool held = false; // something outside the graph holds this step's node (graph::Live::held)
+    // A Fold along the last axis of a Copy that reads the Copy's operand as one slice of its
+    // mapping per item of that axis (a sliding fold; rules.cpp). The Copy itself never runs.
+    bool sliding = false;
 };
 
 struct Program {
@@ -42,13 +45,15 @@ struct Key {
     std::vector<int64_t> lengths;
 };
 void key_of(const graph::Live& live, Key& key);
-// What the scheduler and the rules decide from a Copy's mapping, as bits of one key word: a
-// Copy's parameters are all counts, so without them the key would let a plan made for one read
-// (a ravel fused as a pass-through) serve another (a reverse of the same lengths).
+// What the scheduler and the rules decide from a Copy's mapping and result shape, as bits of one
+// key word: a Copy's parameters are all counts, so without them the key would let a plan made
+// for one read (a ravel fused as a pass-through) serve another (a reverse of the same lengths).
 // schedule.cpp owns the decisions.
-uint64_t copy_facts(const std::vector<int64_t>& params);
+uint64_t copy_facts(const std::vector<int64_t>& params, const value::Shape& shape);
 // Whether c is a Copy whose every item is its operand's first (a broadcast without fill).
 bool reads_one_item(const Instr& c);
+// Whether c is a Copy a fold along its last axis may read as one slice per item of that axis.
+bool reads_by_slices(const Instr& c);
 // The hash key_of stores: of the words, by the graph's mixing step.
 uint64_t key_hash(const std::vector<uint64_t>& words) noexcept;
 

@@ -2,8 +2,11 @@
 // rejects early), its name for reports, and its match-and-rewrite.
 #include "program/rules.h"
 
+#include "math/mapping.h"
+#include "program/block.h"
 #include "math/random.h"
 
+#include <algorithm>
 #include <array>
 
 namespace bpl::program {
@@ -91,9 +94,32 @@ bool roll_broadcast_rule(Context& c, Instr& s) {
     return true;
 }
 
+// f/ along the last axis of a Copy (w↕x, a window, a transpose, a reshape into rows): the fold
+// reads the Copy's operand as w slices of its mapping, item j of the result being
+// s₀[j] f (s₁[j] f … s_w-1[j]) in APL's order, so the Copy's w-fold larger result is never made.
+// The Copy must be read by the fold alone, its operand stored or an input (not an identity
+// read, whose operand would fuse), and f's result kind the kind it computes in.
+bool sliding_fold_rule(Context& c, Instr& s) {
+    if (s.operands.size() != 1 || s.out.atom || s.sliding) return false;
+    int32_t r = s.operands[0];
+    if (r < 0) return false;
+    const Instr& copy = c.p.steps[static_cast<size_t>(r)];
+    if (!reads_by_slices(copy) || copy.held || copy.out.kind != s.compute || s.out.kind != s.compute ||
+        math::result_kind(s.fn, s.compute) != s.compute || copy.out.shape.empty() ||
+        s.params[0] + 1 != static_cast<int64_t>(copy.out.shape.size()))
+        return false;
+    math::Mapping m = math::Mapping::decode(copy.params.data(), copy.params.size());
+    if (m == math::Mapping::identity(m.count())) return false;
+    for (const Instr& other : c.p.steps)
+        if (&other != &s && std::find(other.operands.begin(), other.operands.end(), r) != other.operands.end())
+            return false;
+    s.sliding = true;
+    return true;
+}
+
 // Which steps a rule rewrites: real float ones only (complex and exact steps keep their spelled
-// form), or any kind.
-enum class Kinds : uint8_t { RealFloat, Any };
+// form), the kinds a block stage computes in, or any kind.
+enum class Kinds : uint8_t { RealFloat, Block, Any };
 
 struct Rule {
     Step root;
@@ -112,6 +138,7 @@ constexpr Rule RULES[] = {
     {Step::Map,  Fn::Add,      !ANY_FN, Kinds::RealFloat, "¯1+*x → expm1 x", expm1_add_rule},
     {Step::Map,  Fn::Subtract, !ANY_FN, Kinds::RealFloat, "(*x)-1 → expm1 x", expm1_subtract_rule},
     {Step::Draw, Fn::Add,      ANY_FN,  Kinds::Any,       "¿ of a broadcast → one bound", roll_broadcast_rule},
+    {Step::Fold, Fn::Add,      ANY_FN,  Kinds::Block,     "f/ of a Copy → one sliding fold", sliding_fold_rule},
 };
 // clang-format on
 
@@ -126,7 +153,13 @@ struct Index {
 };
 
 bool kinds_match(Kinds kinds, number::Kind k) {
-    return kinds == Kinds::Any || k == number::Kind::F32 || k == number::Kind::F64;
+    using number::Kind;
+    switch (kinds) {
+    case Kinds::Any: return true;
+    case Kinds::RealFloat: return k == Kind::F32 || k == Kind::F64;
+    case Kinds::Block: return is_block_kind(k);
+    }
+    return false;
 }
 
 } // namespace

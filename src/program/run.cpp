@@ -306,6 +306,11 @@ Value run_step(const Instr& in, std::span<const Value* const> operands, math::Er
     case Step::Call: run_call(in, list, *out, slot); break;
     case Step::Draw: run_draw(in, list, *out, slot); break;
     case Step::At: run_at(in, list, *out, slot); break;
+    case Step::Join: {
+        const std::byte* bases[2] = {ops[0]->data, ops[1]->data};
+        join_items(in.params, bases, math::item_size(out->kind()), 0, out->count(), static_cast<std::byte*>(out->data()));
+        break;
+    }
     case Step::Product: run_product(in, ops[0]->data, ops[1]->data, *out, slot); break;
     }
     if (in.out.atom) return out->item(0);

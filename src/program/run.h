@@ -20,6 +20,12 @@ void fill_item(number::Kind k, std::byte* dst);
 // Mapping.
 void run_copy(const Instr& instr, const value::Value& source, value::ArrayData& out);
 
+// The Join step (join.cpp): items [lo, lo+m) of the joined operands into dst. bases: each
+// operand's items (an atom's one item), all of one size; params: the step's (rows, then per
+// operand its run along the joined axis and its stride).
+void join_items(const std::vector<int64_t>& params, const std::byte* const* bases, int size, int64_t lo,
+                int64_t m, std::byte* dst);
+
 // The Product step (product.cpp): X f.g Y into `out` from X's items `a` and Y's items `b`, both
 // of kind instr.compute. Never throws; data errors are recorded in `slot`.
 void run_product(const Instr& instr, const void* a, const void* b, value::ArrayData& out,

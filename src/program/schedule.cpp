@@ -1,6 +1,7 @@
 // The scheduler: Plan::of orders a Program's steps into stages. Elementwise steps (Map, Convert,
 // Iota) fuse into the stage of their consumers when every consumer is in that stage and reads
-// them item for item; a fold of a vector fuses into its producer's stage with a running total;
+// them item for item; a cheap one read so by several stages is recomputed in each of them rather
+// than stored; a fold of a vector fuses into its producer's stage with a running total;
 // everything else ends a stage. Each stored result is freed after the last stage that reads it.
 #include "program/plan.h"
 
@@ -20,22 +21,8 @@ enum CopyFact : uint64_t {
     IDENTITY = 1, // item i of the operand for item i (a ravel, a reshape to the same count)
     BLOCKS = 2,   // a block stage may read it a block at a time (block_quantum fits a block)
     ONE_ITEM = 4, // every item is the operand's first: a broadcast, no fill
+    SLICES = 8,   // a fold along the last axis may read it as one slice per item of that axis
 };
-
-// Kinds a block stage computes in (complex and float16 steps run whole: a non-goal for blocks).
-bool is_block_kind(Kind k) {
-    switch (k) {
-    case Kind::Bool:
-    case Kind::I8:
-    case Kind::I16:
-    case Kind::I32:
-    case Kind::I64:
-    case Kind::Int:
-    case Kind::F32:
-    case Kind::F64: return true;
-    default: return false;
-    }
-}
 
 const Desc& desc_of(const Program& p, int32_t r) {
     return r >= 0 ? p.steps[static_cast<size_t>(r)].out : p.inputs[static_cast<size_t>(-r - 1)];
@@ -51,8 +38,10 @@ bool is_elementwise(const Program& p, int32_t i, int64_t items) {
     case Step::Iota: return true;
     case Step::Copy: // reads its stored operand through its map; a read that needs more rows per
                      // block than a block holds (a transpose's tiles) runs whole instead
-        return is_block_kind(desc_of(p, in.operands[0]).kind) && (copy_facts(in.params) & BLOCKS);
+        return is_block_kind(desc_of(p, in.operands[0]).kind) && (copy_facts(in.params, in.out.shape) & BLOCKS);
     case Step::Convert: return is_block_kind(desc_of(p, in.operands[0]).kind);
+    case Step::Join: return true; // reads its stored operands' runs, a block at a time
+    case Step::Fold: return in.sliding && is_block_kind(in.compute); // each item from its slices
     case Step::Map:
         if (!is_block_kind(in.compute)) return false;
         for (int32_t r : in.operands) {
@@ -65,11 +54,38 @@ bool is_elementwise(const Program& p, int32_t i, int64_t items) {
 }
 
 // A Copy that reads item i of its operand for its item i.
-bool is_identity_copy(const Instr& c) { return c.step == Step::Copy && (copy_facts(c.params) & IDENTITY); }
+bool is_identity_copy(const Instr& c) { return c.step == Step::Copy && (copy_facts(c.params, c.out.shape) & IDENTITY); }
 
 // Whether step c reads its operands item for item. Any other Copy reads its operand through a
 // mapping, so that operand must be stored, or be an input, to be read by position.
-bool reads_item_for_item(const Instr& c) { return c.step != Step::Copy || is_identity_copy(c); }
+// A Join reads its operands by runs along the joined axis, so they are stored too.
+bool reads_item_for_item(const Instr& c) {
+    return (c.step != Step::Copy || is_identity_copy(c)) && c.step != Step::Join;
+}
+
+// The functions whose kernel costs about a copy per item (one vector instruction a lane, no
+// repair pass): a step of one of them (or a Copy, a Convert, an Iota) is recomputed in each
+// stage that reads it rather than stored, since storing costs a write and a read of every item.
+// One row a function.
+constexpr math::Fn CHEAP[] = {
+    math::Fn::Conjugate, math::Fn::Negate, math::Fn::Magnitude, math::Fn::Add, math::Fn::Subtract,
+    math::Fn::Multiply, math::Fn::Min, math::Fn::Max, math::Fn::Equal, math::Fn::NotEqual,
+    math::Fn::Less, math::Fn::LessEqual, math::Fn::Greater, math::Fn::GreaterEqual, math::Fn::And,
+    math::Fn::Or,
+};
+// The longest chain of cheap steps recomputed below a shared value (each stage that reads it
+// runs the chain again: past a few steps, storing it once is cheaper).
+constexpr int RECOMPUTE_DEPTH = 3;
+
+bool is_cheap(const Instr& in) {
+    switch (in.step) {
+    case Step::Iota:
+    case Step::Convert:
+    case Step::Copy: return true; // a read of a stored array, by blocks where it fuses at all
+    case Step::Map: return std::find(std::begin(CHEAP), std::end(CHEAP), in.fn) != std::end(CHEAP);
+    default: return false;
+    }
+}
 
 // A fold that can keep a running total over blocks of its operand: a vector to one item.
 bool is_block_fold(const Instr& in) {
@@ -78,9 +94,10 @@ bool is_block_fold(const Instr& in) {
 
 } // namespace
 
-uint64_t copy_facts(const std::vector<int64_t>& params) {
+uint64_t copy_facts(const std::vector<int64_t>& params, const value::Shape& shape) {
     math::Mapping m = math::Mapping::decode(params.data(), params.size());
     uint64_t facts = 0;
+    if (shape.size() >= 2 && m.slices_by(shape.back())) facts |= SLICES;
     if (m == math::Mapping::identity(m.count())) facts |= IDENTITY;
     if (m.block_quantum() <= BLOCK_ITEMS) facts |= BLOCKS;
     if (m.bounds.empty() && m.offset == 0 &&
@@ -89,7 +106,9 @@ uint64_t copy_facts(const std::vector<int64_t>& params) {
     return facts;
 }
 
-bool reads_one_item(const Instr& c) { return c.step == Step::Copy && (copy_facts(c.params) & ONE_ITEM); }
+bool reads_one_item(const Instr& c) { return c.step == Step::Copy && (copy_facts(c.params, c.out.shape) & ONE_ITEM); }
+
+bool reads_by_slices(const Instr& c) { return c.step == Step::Copy && (copy_facts(c.params, c.out.shape) & SLICES); }
 
 std::unique_ptr<Plan> Plan::of(Program program, const std::vector<value::Value>& inputs) {
     auto plan = std::make_unique<Plan>();
@@ -103,34 +122,60 @@ std::unique_ptr<Plan> Plan::of(Program program, const std::vector<value::Value>&
 
     // From the root back: a step joins the stage of its consumers when it may, else roots a new
     // stage. Consumers come after their operands, so each is placed before its operands are seen.
+    // A cheap elementwise step whose consumers are in several block stages joins each of them
+    // (recomputed): stage_of holds the first, also_in the others.
     std::vector<int32_t> stage_of(static_cast<size_t>(n), -1);
+    std::vector<std::vector<int32_t>> also_in(static_cast<size_t>(n));
+    std::vector<int32_t> depth(static_cast<size_t>(n), 0); // a recomputed step's chain length
     std::vector<int64_t> stage_items; // the items a block stage runs over
     std::vector<uint8_t> stage_blocks;     // the stage may run by blocks
     std::vector<const char*> stored(static_cast<size_t>(n), nullptr);
+    std::vector<int32_t> in_stages; // the stages of a step's consumers
     for (int32_t i = n - 1; i >= 0; i--) {
         const Instr& in = p.steps[static_cast<size_t>(i)];
         const auto& cs = consumers[static_cast<size_t>(i)];
-        int32_t s = cs.empty() ? -1 : stage_of[static_cast<size_t>(cs[0])];
-        bool one_stage = !cs.empty();
+        in_stages.clear();
         bool item_for_item = true;
+        int32_t below = 0; // the longest recomputed chain among its consumers
         for (int32_t c : cs) {
-            one_stage = one_stage && stage_of[static_cast<size_t>(c)] == s;
+            in_stages.push_back(stage_of[static_cast<size_t>(c)]);
+            const auto& more = also_in[static_cast<size_t>(c)];
+            in_stages.insert(in_stages.end(), more.begin(), more.end());
             item_for_item = item_for_item && reads_item_for_item(p.steps[static_cast<size_t>(c)]);
+            below = std::max(below, depth[static_cast<size_t>(c)]);
         }
+        std::sort(in_stages.begin(), in_stages.end());
+        in_stages.erase(std::unique(in_stages.begin(), in_stages.end()), in_stages.end());
         if (cs.empty() && i != n - 1 && !in.held) continue; // a rewrite left it unread
+        auto fuses_into = [&](int32_t s) {
+            return stage_blocks[static_cast<size_t>(s)] && is_elementwise(p, i, stage_items[static_cast<size_t>(s)]);
+        };
         const char* why = nullptr;
         if (i == n - 1) why = "the read's result";
         else if (in.held) why = "held outside the read";
-        else if (!one_stage) why = "read by several stages";
-        else if (!stage_blocks[static_cast<size_t>(s)] || !item_for_item) why = "read whole by its reader";
-        else if (!is_elementwise(p, i, stage_items[static_cast<size_t>(s)]))
+        else if (cs.size() == 1 && p.steps[static_cast<size_t>(cs[0])].sliding) {
+            stage_of[static_cast<size_t>(i)] = in_stages[0]; // read through by its sliding fold
+            continue;
+        } else if (in_stages.size() > 1) {
+            if (item_for_item && is_cheap(in) && below < RECOMPUTE_DEPTH &&
+                std::all_of(in_stages.begin(), in_stages.end(), fuses_into)) {
+                stage_of[static_cast<size_t>(i)] = in_stages[0];
+                also_in[static_cast<size_t>(i)].assign(in_stages.begin() + 1, in_stages.end());
+                depth[static_cast<size_t>(i)] = below + 1;
+                plan->recomputed.push_back(i);
+                continue;
+            }
+            why = "read by several stages";
+        } else if (!stage_blocks[static_cast<size_t>(in_stages[0])] || !item_for_item) why = "read whole by its reader";
+        else if (!is_elementwise(p, i, stage_items[static_cast<size_t>(in_stages[0])]))
             why = "not elementwise over its reader's items";
         if (!why) {
-            stage_of[static_cast<size_t>(i)] = s;
+            stage_of[static_cast<size_t>(i)] = in_stages[0];
+            depth[static_cast<size_t>(i)] = below;
             continue;
         }
         stored[static_cast<size_t>(i)] = why;
-        s = static_cast<int32_t>(stage_items.size());
+        int32_t s = static_cast<int32_t>(stage_items.size());
         stage_of[static_cast<size_t>(i)] = s;
         if (is_block_fold(in)) {
             stage_items.push_back(desc_of(p, in.operands[0]).count());
@@ -154,19 +199,25 @@ std::unique_ptr<Plan> Plan::of(Program program, const std::vector<value::Value>&
         if (s < 0) continue;
         s = order[static_cast<size_t>(s)];
         plan->stages[static_cast<size_t>(s)].steps.push_back(i);
+        for (int32_t& t : also_in[static_cast<size_t>(i)]) {
+            t = order[static_cast<size_t>(t)];
+            plan->stages[static_cast<size_t>(t)].steps.push_back(i);
+        }
     }
     for (Stage& st : plan->stages) {
-        // A lone step runs whole; so does a fold whose operand is stored.
+        // A lone step runs whole; so does a fold whose operand is stored. (A sliding fold is
+        // never alone: its Copy is in its stage.)
         st.block = st.steps.size() > 1;
     }
     // Each stored result is freed after the last stage that reads it (the root is returned).
     std::vector<int32_t> last(static_cast<size_t>(n), -1);
-    for (int32_t i = 0; i < n; i++)
+    for (int32_t i = 0; i < n; i++) {
+        if (stage_of[static_cast<size_t>(i)] < 0) continue;
+        int32_t at = stage_of[static_cast<size_t>(i)]; // its last stage: a recomputed step runs in several
+        for (int32_t t : also_in[static_cast<size_t>(i)]) at = std::max(at, t);
         for (int32_t r : p.steps[static_cast<size_t>(i)].operands)
-            if (r >= 0 && stage_of[static_cast<size_t>(i)] >= 0) {
-                int32_t& l = last[static_cast<size_t>(r)];
-                l = std::max(l, stage_of[static_cast<size_t>(i)]);
-            }
+            if (r >= 0) last[static_cast<size_t>(r)] = std::max(last[static_cast<size_t>(r)], at);
+    }
     for (int32_t i = 0; i + 1 < n; i++)
         if (stored[static_cast<size_t>(i)] && !p.steps[static_cast<size_t>(i)].held &&
             last[static_cast<size_t>(i)] >= 0)

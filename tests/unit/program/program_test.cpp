@@ -2,6 +2,7 @@
 // plan; results are right either way. Counters are the evidence that there is one mode.
 #include "program/plan.h"
 #include "program/threads.h"
+#include "prim/mode.h"
 #include "prim/prim.h"
 #include "value/array.h"
 
@@ -338,4 +339,116 @@ TEST(Schedule, Float32WindowsRunInWiderBlocksAndStayRight) {
             double want = static_cast<double>((i * cols + j + 1) % 1013) * static_cast<double>((i * cols + j) % 1013);
             ASSERT_EQ(static_cast<double>(g[i * (cols - 1) + j]), want) << i << " " << j;
         }
+}
+
+// (+/x×x)+⌈/x×x: x×x is read by two fold stages; it is cheap, so each stage computes it again
+// (recomputed) and it is never stored. Stored: only the two totals the atom sum reads.
+TEST(Schedule, ACheapValueReadBySeveralStagesIsRecomputedInEachNotStored) {
+    program::clear_cache();
+    program::reset_counters();
+    program::set_reporting(true);
+    const int64_t n = 10000; // several blocks and a partial one
+    Value x = ramp(n);
+    Value xx = prim::call(prim::Prim::Times, x, x);
+    Value r = prim::call(prim::Prim::Plus, *prim::reduce(prim::Prim::Plus, xx, false),
+                         *prim::reduce(prim::Prim::Ceiling, xx, false));
+    xx = Value();
+    double got = r.read().as_f64();
+    std::string report = program::take_report();
+    program::set_reporting(false);
+    double sum = 0, max = 0;
+    for (int64_t i = 0; i < n; i++) {
+        double v = 0.001 * static_cast<double>(i);
+        sum += v * v;
+        max = std::max(max, v * v);
+    }
+    EXPECT_NEAR(got, sum + max, 1e-12 * (sum + max));
+    EXPECT_EQ(program::counters().stages_run, 3u);  // two folds (each with x×x), the sum
+    EXPECT_EQ(program::counters().steps_run, 5u);   // x×x twice
+    EXPECT_EQ(program::counters().values_stored, 2u); // the two totals, not x×x
+    EXPECT_NE(report.find("recomputed: Map Multiply → F64 [10000]: in 2 stages"), std::string::npos) << report;
+    EXPECT_EQ(report.find("stored: Map Multiply"), std::string::npos) << report;
+}
+
+// A cheap chain below the shared value is recomputed with it: (+/y)+⌈/y for y←1+2×-x runs
+// the three steps in both stages. A costly step (*x) read so is stored once instead.
+TEST(Schedule, ACheapChainIsRecomputedAndACostlyValueIsStored) {
+    program::clear_cache();
+    const int64_t n = 3000;
+    Value x = ramp(n);
+    auto both = [&](Value y) { // y is not held when the sum is read
+        program::reset_counters();
+        Value r = prim::call(prim::Prim::Plus, *prim::reduce(prim::Prim::Plus, y, false),
+                             *prim::reduce(prim::Prim::Ceiling, y, false));
+        y = Value();
+        return r.read().as_f64();
+    };
+    Value y = prim::call(prim::Prim::Minus, x); // one statement a step: no temporary holds a node
+    y = prim::call(prim::Prim::Times, num(2), y);
+    y = prim::call(prim::Prim::Plus, num(1), y);
+    double got = both(std::move(y));
+    double sum = 0, max = -1e300;
+    for (int64_t i = 0; i < n; i++) {
+        double v = 1 + 2 * -(0.001 * static_cast<double>(i));
+        sum += v;
+        max = std::max(max, v);
+    }
+    EXPECT_NEAR(got, sum + max, 1e-12 * std::abs(sum + max));
+    EXPECT_EQ(program::counters().stages_run, 3u);
+    EXPECT_EQ(program::counters().steps_run, 9u); // - × + in each fold's stage, the folds, the sum
+    EXPECT_EQ(program::counters().values_stored, 2u);
+
+    got = both(prim::call(prim::Prim::Star, x));
+    sum = 0, max = 0;
+    for (int64_t i = 0; i < n; i++) {
+        double v = std::exp(0.001 * static_cast<double>(i));
+        sum += v;
+        max = std::max(max, v);
+    }
+    EXPECT_NEAR(got, sum + max, 1e-12 * (sum + max));
+    EXPECT_EQ(program::counters().stages_run, 4u); // *x stored, read by both folds
+    EXPECT_EQ(program::counters().values_stored, 3u);
+}
+
+// ⍟1+x → log1p x, and ⍟x+1: exact near 0, where ln(1+x) in float64 loses the digits of x.
+TEST(Rules, LnOfOnePlusIsLog1pAndAGuardKeepsOtherConstantsRight) {
+    // static kinds: ⍟ decides its kind from descriptions, so it does not read 1+x at the call
+    prim::Kinds before = prim::kinds();
+    prim::set_kinds(prim::Kinds::Static);
+    program::clear_cache();
+    program::reset_counters();
+    auto a = value::ArrayData::compact(number::Kind::F64, {4});
+    for (int i = 0; i < 4; i++) a->items_as<double>()[i] = 1e-12 * (i + 1);
+    Value x = Value::array(a);
+    Value r = prim::call(prim::Prim::Log, prim::call(prim::Prim::Plus, num(1), x)).read();
+    Value s = prim::call(prim::Prim::Log, prim::call(prim::Prim::Plus, x, num(1))).read();
+    for (int i = 0; i < 4; i++) {
+        EXPECT_DOUBLE_EQ(r.array_data().items_as<double>()[i], std::log1p(1e-12 * (i + 1)));
+        EXPECT_DOUBLE_EQ(s.array_data().items_as<double>()[i], std::log1p(1e-12 * (i + 1)));
+    }
+    Value t = prim::call(prim::Prim::Log, prim::call(prim::Prim::Plus, num(2), x)).read(); // not log1p
+    for (int i = 0; i < 4; i++) EXPECT_DOUBLE_EQ(t.array_data().items_as<double>()[i], std::log(2 + 1e-12 * (i + 1)));
+    prim::set_kinds(before);
+}
+
+// (+/1↓x)+⌈/1↓x: the drop is a read of x, so each fold's stage reads x through it again rather
+// than one storing the n-1 items.
+TEST(Schedule, ARearrangementReadBySeveralStagesIsReadAgainNotStored) {
+    program::clear_cache();
+    program::reset_counters();
+    const int64_t n = 5000;
+    Value x = ramp(n);
+    Value d = prim::call(prim::Prim::Drop, Value::integer(1), x);
+    Value r = prim::call(prim::Prim::Plus, *prim::reduce(prim::Prim::Plus, d, false),
+                         *prim::reduce(prim::Prim::Ceiling, d, false));
+    d = Value();
+    double got = r.read().as_f64();
+    double sum = 0, max = 0;
+    for (int64_t i = 1; i < n; i++) {
+        sum += 0.001 * static_cast<double>(i);
+        max = std::max(max, 0.001 * static_cast<double>(i));
+    }
+    EXPECT_NEAR(got, sum + max, 1e-12 * (sum + max));
+    EXPECT_EQ(program::counters().stages_run, 3u);
+    EXPECT_EQ(program::counters().values_stored, 2u); // the two totals
 }
