@@ -549,6 +549,31 @@ bool whole_item(const Instr& sel) {
     return g == U'⊣' || g == U'⊢' || (g == U'⊃' && sel.op == Op::Dyad);
 }
 
+// A primitive that applies item by item (a scalar function): modifying a selection with it
+// whole is modifying each item.
+bool itemwise(const Value& fn, bool monadic) {
+    char32_t g = primitive_glyph(fn);
+    std::optional<prim::Prim> p = g ? prim::of_glyph(g) : std::nullopt;
+    return p && (monadic ? prim::info(*p).monadic_fn : prim::info(*p).dyadic_fn);
+}
+
+// An instruction that evaluating twice does not change: constants, names and strands of them.
+bool effect_free(const Instr& i) {
+    if (i.op == Op::Const || (i.op == Op::Name && i.role == Role::Subject)) return true;
+    if (i.op != Op::Strand && i.op != Op::List) return false;
+    for (const Instr& k : i.kids)
+        if (!effect_free(k)) return false;
+    return true;
+}
+
+// The selection `K⌷name` with an effect-free K, or null.
+const Instr* squad_keys(const Instr& sel) {
+    if (sel.op != Op::Dyad || sel.kids.size() != 3 || sel.kids[1].op != Op::SelectSource) return nullptr;
+    const Instr& f = sel.kids[0];
+    if (f.op != Op::Const || !f.value.is_function() || primitive_glyph(f.value) != U'⌷') return nullptr;
+    return effect_free(sel.kids[2]) ? &sel.kids[2] : nullptr;
+}
+
 } // namespace
 
 // Runs the selection on the positions (1-based, so a fill 0 from overtake writes nothing), then
@@ -568,6 +593,13 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
         else home->set(i.name, to_bind(x));
     };
     Value cur = (omega ? fr.omega : *home->find_local(i.name)).read();
+    // `(K⌷name)←v` appends the keys of K the name lacks (§11.4), then writes as any selection
+    if (const Instr* keys = fn.is_none() ? squad_keys(i.kids[0]) : nullptr) try {
+        if (std::optional<Value> grown = prim::grow_keys(eval(*keys, fr), cur)) cur = grown->read();
+    } catch (Error& e) {
+        e.at(i.site);
+        throw;
+    }
     if (holds_arrays(cur)) return select_nested(i, fr, v, fn, store, cur);
     int64_t n = cur.count();
     auto positions = value::ArrayData::compact(Kind::Int, cur.shape());
@@ -698,7 +730,23 @@ Value Exec::select_nested(const Instr& i, Frame& fr, const Value& v, const Value
         if (!fn.is_none()) {
             select_source_ = cur;
             Value old = eval(i.kids[0], fr);
-            now = monadic ? apply(*this, fn, nullptr, old) : apply(*this, fn, &old, given);
+            if (!where.is_atom() && where.rank() > 0 && holds_arrays(where) && !itemwise(fn, monadic)) {
+                // whole items selected (positions that hold arrays): a function that is not
+                // itemwise (∩ ~ ,) modifies each with its own item of the right side, as an
+                // accumulating write does at every repeat; a selection of atoms, or of one
+                // item's atoms (`a₁,←5`, core:5609), is modified whole
+                std::vector<Value> olds = items_of(old), out;
+                std::vector<Value> gs = monadic ? std::vector<Value>() : items_of(given);
+                bool one = !monadic && (given.is_atom() || given.rank() == 0);
+                if (!monadic && !one && given.shape() != old.shape())
+                    throw Error(ErrorKind::Length, "the value does not fit the selection");
+                for (size_t k = 0; k < olds.size(); k++)
+                    out.push_back(monadic ? apply(*this, fn, nullptr, olds[k])
+                                          : apply(*this, fn, &olds[k], one ? (given.is_atom() ? given : gs[0]) : gs[k]));
+                now = value::make_array(old.shape(), std::move(out));
+            } else {
+                now = monadic ? apply(*this, fn, nullptr, old) : apply(*this, fn, &old, given);
+            }
         }
         select_source_ = saved;
         // ⊣a, ⍬⊃a: the whole array, replaced with any shape (as select_assign's)

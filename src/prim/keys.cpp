@@ -109,13 +109,35 @@ Value put_keys(const Value& alpha, const Value& omega) {
 // :Y.
 Value drop_keys(const Value& omega) { return relabel(omega, {}); }
 
-// Layout l's axes widened (unlabelled axes after them) to `rank` axes; null when none is left.
+// The renderer a result of arguments with layouts la and lw keeps (operators-and-system.md
+// §22): the one either carries, or theirs when both carry the same; none when they differ.
+Value shared_renderer(const Layout* la, const Layout* lw) {
+    const Value none;
+    const Value& ra = la ? la->renderer() : none;
+    const Value& rw = lw ? lw->renderer() : none;
+    if (ra.is_none()) return rw;
+    if (rw.is_none()) return ra;
+    bool same = ra.is_function() && rw.is_function() && &ra.function_obj() == &rw.function_obj();
+    return same ? ra : Value();
+}
+
+// Labels l (null: none) on a result of `rank` axes with `renderer` (none: no renderer).
+Ref<const Layout> rendered(Ref<const Layout> l, int64_t rank, const Value& renderer) {
+    if (renderer.is_none() || rank == 0) return l;
+    if (l && l->renderer().is_function() && renderer.is_function() &&
+        &l->renderer().function_obj() == &renderer.function_obj())
+        return l;
+    return Layout::with_renderer(l.get(), rank, renderer);
+}
+
+// Layout l's axes widened (unlabelled axes after them) to `rank` axes, its renderer kept; null
+// when nothing is left.
 Ref<const Layout> fit(const Layout* l, int64_t rank) {
     if (!l) return {};
     if (l->rank() == rank) return Ref<const Layout>(l); // shared as it is: no copy of its keys
     std::vector<AxisLayout> axes(l->axes().begin(), l->axes().begin() + std::min(rank, l->rank()));
     axes.resize(static_cast<size_t>(rank));
-    return Layout::of(std::move(axes));
+    return rendered(Layout::of(std::move(axes)), rank, l->renderer());
 }
 
 // The positions of the result's leading axis in each argument (-1: the argument's fill) and
@@ -326,7 +348,49 @@ Value assign_path(const Value& root, const std::vector<std::string>& path, size_
     if (l) axes[0].name = l->axis(0).name;
     axes[0].keyed = true;
     axes[0].keys = std::move(keys);
-    return value::with_layout(out, Layout::of(std::move(axes)));
+    // a record with a renderer (a plot, an element) keeps it: it is still that thing
+    return value::with_layout(out, rendered(Layout::of(std::move(axes)), 1, l ? l->renderer() : Value()));
+}
+
+std::optional<Value> grow_keys(const Value& sel, const Value& w) {
+    Value s = sel.read();
+    std::vector<Value> items;
+    if (key_text(s)) items.push_back(s);
+    else if (s.is_stored_array() && s.rank() == 1 && s.array_data().is_boxed())
+        for (int64_t i = 0; i < s.count(); i++) items.push_back(s.array_data().item(i).read());
+    if (items.empty() || static_cast<int64_t>(items.size()) > w.rank()) return std::nullopt; // ⌷ reports it
+    const Layout* l = value::layout_of(w);
+    std::vector<AxisLayout> axes = axes_of(w);
+    Shape shape = w.shape();
+    bool grown = false;
+    for (size_t j = 0; j < items.size(); j++) {
+        int64_t ax = static_cast<int64_t>(j);
+        std::vector<std::string> keys;
+        if (std::optional<std::string> k = key_text(items[j])) keys.push_back(std::move(*k));
+        else if (items[j].is_stored_array() && items[j].rank() == 1)
+            for (int64_t i = 0; i < items[j].count(); i++)
+                if (std::optional<std::string> k = key_text(items[j].array_data().item(i))) keys.push_back(std::move(*k));
+        AxisLayout& axis = axes[j];
+        int64_t before = shape[j];
+        for (std::string& k : keys) {
+            if (l && l->find(ax, k)) continue;
+            if (axis.keyed && std::find(axis.keys.begin() + before, axis.keys.end(), k) != axis.keys.end())
+                continue; // named twice: added once
+            if (!axis.keyed) {
+                axis.keyed = true;
+                axis.keys.assign(static_cast<size_t>(shape[j]), std::nullopt);
+            }
+            axis.keys.emplace_back(std::move(k));
+            shape[j]++;
+            grown = true;
+        }
+    }
+    if (!grown) return std::nullopt;
+    std::vector<Value> counts;
+    for (int64_t n : shape) counts.push_back(Value::integer(n));
+    int64_t r = static_cast<int64_t>(counts.size());
+    Value taken = call(Prim::Take, value::make_array({r}, std::move(counts)), relabel(w, {}));
+    return relabel(taken, Layout::of(std::move(axes)));
 }
 
 Value align_to(const Value& sel, const Value& v) {
@@ -391,18 +455,20 @@ Value keyed_dyad(const Value& a, const Value& w, const PlainDyad& plain) {
     const Layout* la = value::layout_of(a);
     const Layout* lw = value::layout_of(w);
     Value x = a, y = w; // `plain` ignores their labels: no new node for an unlabelled view
-    auto labelled = [&](const Layout* l) { // the plain result under l, widened to its rank
+    Value renderer = shared_renderer(la, lw); // itemwise results keep it
+    auto kept = [&](const Layout* l) { // l's labels, with the renderer both sides share
         Value r = plain(x, y);
-        return relabel(r, fit(l, r.rank()));
+        return relabel(r, rendered(fit(l, r.rank()), r.rank(), renderer));
     };
-    if (value::same_layout(la, lw)) return labelled(la); // one layout: nothing to align
-    if (!la || !lw) { // against an unlabelled argument: by position
-        const Value& keyed = la ? a : w;
-        const Value& other = la ? w : a;
+    if (value::same_layout(la, lw)) return kept(la && la->labelled() ? la : lw); // nothing to align
+    if (!la || !lw || !la->labelled() || !lw->labelled()) { // against an unlabelled argument: by position
+        bool left = la && la->labelled();
+        const Value& keyed = left ? a : w;
+        const Value& other = left ? w : a;
         bool stretched = keyed.rank() > 0 && keyed.shape()[0] == 1 && other.rank() > 0 && other.shape()[0] != 1;
-        return labelled(stretched ? nullptr : la ? la : lw);
+        return kept(stretched ? nullptr : left ? la : lw);
     }
-    if (!la->is_keyed(0) || !lw->is_keyed(0) || a.rank() == 0 || w.rank() == 0) return labelled(la);
+    if (!la->is_keyed(0) || !lw->is_keyed(0) || a.rank() == 0 || w.rank() == 0) return kept(la);
     Alignment al = align(*la, a.shape()[0], *lw, w.shape()[0]);
     int64_t n = static_cast<int64_t>(al.keys.size());
     if (!is_identity(al.left, a.shape()[0])) x = select_cells(x, al.left, {n});
@@ -412,7 +478,7 @@ Value keyed_dyad(const Value& a, const Value& w, const PlainDyad& plain) {
     for (int64_t ax = 1; ax < std::min(r.rank(), la->rank()); ax++) axes[static_cast<size_t>(ax)] = la->axis(ax);
     axes[0].keyed = true;
     axes[0].keys = std::move(al.keys);
-    return relabel(r, Layout::of(std::move(axes)));
+    return relabel(r, rendered(Layout::of(std::move(axes)), r.rank(), renderer));
 }
 
 namespace {
@@ -502,28 +568,33 @@ struct LayoutRule {
     Prim prim;
     LayoutMonad monad;
     LayoutDyad dyad;
+    bool renders; // keeps the arguments' renderer (axis-keeping rows, §22); ⍴ drops it
 };
 // clang-format off
 const LayoutRule LAYOUT_RULES[] = {
-    //  row                monadic                dyadic
-    {Prim::Reverse,      reverse_layout,        nullptr},
-    {Prim::ReverseFirst, reverse_first_layout,  nullptr},
-    {Prim::Transpose,    transpose_layout,      nullptr},
-    {Prim::Take,         nullptr,               take_layout},
-    {Prim::Drop,         nullptr,               drop_layout},
-    {Prim::Comma,        nullptr,               catenate_layout},
-    {Prim::Rho,          shape_layout,          reshape_layout},
+    //  row                monadic                dyadic             renderer
+    {Prim::Reverse,      reverse_layout,        nullptr,           true},
+    {Prim::ReverseFirst, reverse_first_layout,  nullptr,           true},
+    {Prim::Transpose,    transpose_layout,      nullptr,           true},
+    {Prim::Take,         nullptr,               take_layout,       true},
+    {Prim::Drop,         nullptr,               drop_layout,       true},
+    {Prim::Comma,        nullptr,               catenate_layout,   true},
+    {Prim::Rho,          shape_layout,          reshape_layout,    false},
 };
 // clang-format on
 
 } // namespace
 
 Value labelled_result(Prim p, const Value* a, const Value& w, Value r) {
-    if (!value::layout_of(w) && !(a && value::layout_of(*a))) return r;
+    const Layout* lw = value::layout_of(w);
+    const Layout* la = a ? value::layout_of(*a) : nullptr;
+    if (!lw && !la) return r;
     for (const LayoutRule& rule : LAYOUT_RULES) {
         if (rule.prim != p) continue;
         if (a ? !rule.dyad : !rule.monad) return r; // this valence keeps no labels
-        return relabel(r, a ? rule.dyad(*a, w, r) : rule.monad(w, r));
+        Ref<const Layout> l = a ? rule.dyad(*a, w, r) : rule.monad(w, r);
+        if (rule.renders) l = rendered(std::move(l), r.rank(), shared_renderer(la, lw));
+        return relabel(r, std::move(l));
     }
     return r;
 }

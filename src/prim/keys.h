@@ -44,6 +44,12 @@ using PathUpdate = std::function<Value(const std::optional<Value>& old)>;
 Value assign_path(const Value& root, const std::vector<std::string>& path, size_t level,
                   const PathUpdate& update);
 
+// For a plain assignment through `sel⌷Y` (§11.4): Y with the keys sel names (a key, or per
+// leading axis a key or a vector holding keys) that Y lacks appended to their axes, new cells
+// starting as the prototype; on an unkeyed axis the new position gets a key, the old ones none.
+// Nullopt when sel names no missing key.
+std::optional<Value> grow_keys(const Value& sel, const Value& w);
+
 // The right side of an assignment to a keyed vector selection `sel`, aligned to its keys
 // (§11.4): v's items in the order of sel's keys (extra keys ignored, a missing one INDEX ERROR).
 // v as it is when either side is unkeyed (then by position) or sel is a unit.

@@ -215,6 +215,39 @@ T←"aa" "bb":1 2 ⋄ T.[["aa" "bb"]]←"aa":5
 ⍝ keys:assign-vector-positional — an unkeyed right side assigns by position
 T←"aa" "bb":1 2 ⋄ T.[["bb" "aa"]]←10 20 ⋄ T   ⍝ ["aa":20 "bb":10]
 
+⍝ keys:assign-squad-append — plain assignment through ⌷ appends a missing key
+T←"aa" "bb":1 2 ⋄ ("cc"⌷T)←3 ⋄ T   ⍝ ["aa":1 "bb":2 "cc":3]
+
+⍝ keys:assign-squad-unkeyed — on an unkeyed axis the new position gets a key, the old ones none
+v←10 20 30 ⋄ ("x"⌷v)←9 ⋄ v   ⍝ [10 20 30 "x":9]
+
+⍝ keys:assign-squad-row — a matrix without row keys gains a keyed row
+M←[1 2 3⋄4 5 6] ⋄ ("r"⌷M)←7 8 9 ⋄ M≡0 1 "r":[1 2 3⋄4 5 6⋄7 8 9]   ⍝ $t
+
+⍝ keys:assign-squad-both-axes — a key per axis adds a row and a column; new cells are the prototype
+M←["aa" "bb";"xx" "yy"]:[1 2⋄3 4] ⋄ ("cc" "zz"⌷M)←9 ⋄ M≡["aa" "bb" "cc";"xx" "yy" "zz"]:[1 2 0⋄3 4 0⋄0 0 9]   ⍝ $t
+
+⍝ keys:assign-squad-vector — a vector of keys appends each missing one once
+T←"aa":1 ⋄ ([["bb" "aa" "cc"]]⌷T)←5 6 7 ⋄ T   ⍝ ["aa":6 "bb":5 "cc":7]
+
+⍝ keys:assign-squad-text — a keyed text vector stays text
+T←"a" "b":"xy" ⋄ ("c"⌷T)←'z' ⋄ T≡"a" "b" "c":"xyz"   ⍝ $t
+
+⍝ keys:assign-squad-modified-missing — modified assignment through ⌷ to a missing key is INDEX ERROR
+T←"aa" "bb":1 2 ⋄ ("cc"⌷T)+←1
+⍝ error: INDEX ERROR
+
+⍝ keys:assign-squad-unchanged — a failed assignment through ⌷ changes nothing
+M←[1 2⋄3 4] ⋄ {"LENGTH"::M ⋄ ("r"⌷M)←1 2 3}0   ⍝ [1 2⋄3 4]
+
+⍝⍝ Renderers through functions (operators-and-system.md §22)
+
+⍝ keys:renderer-kept — itemwise and axis-keeping functions keep a renderer; reductions and ⍴ drop it
+a←"text/markdown" •mime 1 2 3 ⋄ ≢¨•mime¨[1+a;-a;a×a;⌽a;2↑a;a,a;+/a;⍴a]   ⍝ [2 2 2 2 2 2 1 1]ₓ
+
+⍝ keys:renderer-path — assignment through a dot path keeps the record's renderer
+p←"text/markdown" •mime ["a":1] ⋄ p.b←2 ⋄ [≢•mime p;p≡["a":1 "b":2]]   ⍝ [2ₓ;$t]
+
 ⍝ keys:digits-in-keys — after a dot, digits belong to the key
 T←["q1":5] ⋄ T.q1   ⍝ 5
 
