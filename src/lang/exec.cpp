@@ -557,21 +557,13 @@ bool itemwise(const Value& fn, bool monadic) {
     return p && (monadic ? prim::info(*p).monadic_fn : prim::info(*p).dyadic_fn);
 }
 
-// An instruction that evaluating twice does not change: constants, names and strands of them.
-bool effect_free(const Instr& i) {
-    if (i.op == Op::Const || (i.op == Op::Name && i.role == Role::Subject)) return true;
-    if (i.op != Op::Strand && i.op != Op::List) return false;
-    for (const Instr& k : i.kids)
-        if (!effect_free(k)) return false;
-    return true;
-}
-
-// The selection `K⌷name` with an effect-free K, or null.
-const Instr* squad_keys(const Instr& sel) {
-    if (sel.op != Op::Dyad || sel.kids.size() != 3 || sel.kids[1].op != Op::SelectSource) return nullptr;
-    const Instr& f = sel.kids[0];
-    if (f.op != Op::Const || !f.value.is_function() || primitive_glyph(f.value) != U'⌷') return nullptr;
-    return effect_free(sel.kids[2]) ? &sel.kids[2] : nullptr;
+// A step `K⌷…` or `K⊃…` of a selection (its kind: ⌷ or ⊃), 0 for any other.
+char32_t key_step(const Instr& s) {
+    if (s.op != Op::Dyad || s.kids.size() != 3) return 0;
+    const Instr& f = s.kids[0];
+    if (f.op != Op::Const || !f.value.is_function()) return 0;
+    char32_t g = primitive_glyph(f.value);
+    return g == U'⌷' || g == U'⊃' ? g : 0;
 }
 
 } // namespace
@@ -593,14 +585,17 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
         else home->set(i.name, to_bind(x));
     };
     Value cur = (omega ? fr.omega : *home->find_local(i.name)).read();
-    // `(K⌷name)←v` appends the keys of K the name lacks (§11.4), then writes as any selection
-    if (const Instr* keys = fn.is_none() ? squad_keys(i.kids[0]) : nullptr) try {
-        if (std::optional<Value> grown = prim::grow_keys(eval(*keys, fr), cur)) cur = grown->read();
+    // `(K⌷name)←v`, `T.a.[K]←v` append the keys the name lacks (§11.4), then write as any
+    // selection; the selection then runs with its key selectors' values (evaluated once)
+    std::optional<Instr> once;
+    if (fn.is_none()) try {
+        if (std::optional<Value> grown = grow_selected(i, fr, cur, once)) cur = grown->read();
     } catch (Error& e) {
         e.at(i.site);
         throw;
     }
-    if (holds_arrays(cur)) return select_nested(i, fr, v, fn, store, cur);
+    const Instr& sel = once ? *once : i.kids[0];
+    if (holds_arrays(cur)) return select_nested(i, sel, fr, v, fn, store, cur);
     int64_t n = cur.count();
     auto positions = value::ArrayData::compact(Kind::Int, cur.shape());
     for (int64_t k = 0; k < n; k++) positions->items_as<int64_t>()[k] = k + 1;
@@ -613,7 +608,7 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
     Value saved = select_source_;
     try {
         select_source_ = cur.is_stored_array() ? Value::array(positions) : Value::integer(1);
-        Value where = eval(i.kids[0], fr).read();
+        Value where = eval(sel, fr).read();
         v = prim::align_to(where, v); // a keyed right side by the selection's keys (§11.4)
         // Every position is checked before anything changes; a mark per item finds repeats.
         Value ints = where.is_atom() ? value::make_array({1}, {where}) : where;
@@ -644,14 +639,14 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
         bool each_item = !fn.is_none() && repeats; // repeated positions accumulate every repeat
         if (!fn.is_none() && !repeats) {
             select_source_ = cur;
-            Value old = eval(i.kids[0], fr);
+            Value old = eval(sel, fr);
             now = monadic ? apply(*this, fn, nullptr, old) : apply(*this, fn, &old, v);
         }
         select_source_ = saved;
         // A whole-item selection of the name itself that gives the whole array (⊣a, ⍬⊃a) may
         // replace it with any shape (language.md §5); others (,a ⍬⌷a ⍬⊃,a) must fit.
         if (cur.is_stored_array() && !now.is_atom() && now.rank() > 0 && now.shape() != cur.shape() &&
-            where.is_stored_array() && &where.array_data() == source && whole_item(i.kids[0])) {
+            where.is_stored_array() && &where.array_data() == source && whole_item(sel)) {
             store(now);
             return monadic ? now : v;
         }
@@ -707,9 +702,37 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
     }
 }
 
+// The key steps of a plain selective assignment's selection nearest the name (`K⌷` `K⊃`),
+// their selectors evaluated once into `once` (a copy of the selection), and the name's value
+// with the keys they name that it lacks (prim::grow_path); nullopt when none is missing.
+std::optional<Value> Exec::grow_selected(const Instr& i, Frame& fr, const Value& cur, std::optional<Instr>& once) {
+    size_t depth = 0; // steps from the outermost to the name
+    const Instr* s = &i.kids[0];
+    for (; s->op == Op::Monad || s->op == Op::Dyad; s = &s->kids[1]) depth++;
+    if (s->op != Op::SelectSource || depth == 0) return std::nullopt;
+    once = i.kids[0];
+    std::vector<Instr*> chain; // outermost first
+    for (Instr* c = &*once; c->op == Op::Monad || c->op == Op::Dyad; c = &c->kids[1]) chain.push_back(c);
+    std::vector<prim::KeyStep> steps; // from the name outward
+    for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+        char32_t g = key_step(**it);
+        if (!g) break;
+        Instr& k = (*it)->kids[2];
+        Value sel = eval(k, fr);
+        Instr c;
+        c.op = Op::Const;
+        c.site = k.site;
+        c.value = sel;
+        k = std::move(c);
+        steps.push_back({g == U'⊃', std::move(sel)});
+    }
+    if (steps.empty()) return std::nullopt;
+    return prim::grow_path(cur, steps, 0);
+}
+
 // Selective assignment into an array that holds arrays: the selection runs on the positions at
 // every depth (select.h), so one that reaches inside items writes there.
-Value Exec::select_nested(const Instr& i, Frame& fr, const Value& v, const Value& fn, const std::function<void(const Value&)>& store, const Value& cur) {
+Value Exec::select_nested(const Instr& i, const Instr& sel, Frame& fr, const Value& v, const Value& fn, const std::function<void(const Value&)>& store, const Value& cur) {
     bool monadic = v.is_none();
     DeepPositions at = deep_positions(cur);
     // the tree carries the target's keys, as select_assign's positions do (relabelled in place:
@@ -724,12 +747,12 @@ Value Exec::select_nested(const Instr& i, Frame& fr, const Value& v, const Value
     Value saved = select_source_;
     try {
         select_source_ = at.tree;
-        Value where = eval(i.kids[0], fr).read();
+        Value where = eval(sel, fr).read();
         Value given = prim::align_to(where, v); // a keyed right side by the selection's keys (§11.4)
         Value now = given;
         if (!fn.is_none()) {
             select_source_ = cur;
-            Value old = eval(i.kids[0], fr);
+            Value old = eval(sel, fr);
             if (!where.is_atom() && where.rank() > 0 && holds_arrays(where) && !itemwise(fn, monadic)) {
                 // whole items selected (positions that hold arrays): a function that is not
                 // itemwise (∩ ~ ,) modifies each with its own item of the right side, as an
@@ -750,7 +773,7 @@ Value Exec::select_nested(const Instr& i, Frame& fr, const Value& v, const Value
         }
         select_source_ = saved;
         // ⊣a, ⍬⊃a: the whole array, replaced with any shape (as select_assign's)
-        bool whole = where.is_stored_array() && &where.array_data() == &at.tree.array_data() && whole_item(i.kids[0]);
+        bool whole = where.is_stored_array() && &where.array_data() == &at.tree.array_data() && whole_item(sel);
         store(whole ? now : prim::relabel(write_deep(cur, at, where, now, false), labels));
         return monadic ? now : v;
     } catch (Error& e) {

@@ -46,7 +46,8 @@ class Exec {
     void bind_pattern(const Instr& p, const Value& v, Frame& frame, const Value* fn);
     Value list(const Instr& i, Frame& frame);
     Value select_assign(const Instr& i, Frame& frame);
-    Value select_nested(const Instr& i, Frame& frame, const Value& v, const Value& fn, const std::function<void(const Value&)>& store, const Value& cur);
+    Value select_nested(const Instr& i, const Instr& sel, Frame& frame, const Value& v, const Value& fn, const std::function<void(const Value&)>& store, const Value& cur);
+    std::optional<Value> grow_selected(const Instr& i, Frame& frame, const Value& cur, std::optional<Instr>& once);
     Value path_assign(const Instr& i, Frame& frame);
     Value scope(const Instr& i, Frame& frame);
 

@@ -393,6 +393,41 @@ std::optional<Value> grow_keys(const Value& sel, const Value& w) {
     return relabel(taken, Layout::of(std::move(axes)));
 }
 
+namespace {
+
+// The one position of a vector that `sel` selects (a key, a number, or a one-item vector of
+// either); nullopt for any other selector. INDEX ERROR for a missing key.
+std::optional<int64_t> one_position(const Value& sel, const Value& w) {
+    Value s = sel.read();
+    if (key_text(s)) return key_position(s, w, 0);
+    if (s.is_stored_array() && s.rank() <= 1 && s.count() == 1) s = s.array_data().item(0).read();
+    if (key_text(s)) return key_position(s, w, 0);
+    if (!s.is_number() || s.as_f64() != std::floor(s.as_f64())) return std::nullopt; // weak literals are floats
+    int64_t p = s.as_i64(), n = w.shape()[0];
+    if (p < 0) p += n;
+    if (p < 0 || p >= n) return std::nullopt; // ⌷ reports it
+    return p;
+}
+
+} // namespace
+
+std::optional<Value> grow_path(const Value& w, const std::vector<KeyStep>& steps, size_t k) {
+    const KeyStep& step = steps[k];
+    std::optional<Value> grown =
+        !step.pick || key_text(step.sel.read()) ? grow_keys(step.sel, w) : std::nullopt;
+    if (k + 1 == steps.size()) return grown;
+    Value cur = (grown ? *grown : w).read();
+    if (!cur.is_stored_array() || cur.rank() != 1) return grown;
+    std::optional<int64_t> pos = one_position(step.sel, cur);
+    if (!pos) return grown;
+    std::optional<Value> inner = grow_path(cur.array_data().item(*pos), steps, k + 1);
+    if (!inner) return grown;
+    std::vector<Value> items;
+    for (int64_t i = 0; i < cur.count(); i++) items.push_back(i == *pos ? *inner : cur.array_data().item(i));
+    Value out = value::make_array(cur.shape(), std::move(items), cur.array_data().prototype());
+    return value::with_layout(out, cur.array_data().layout_ref());
+}
+
 Value align_to(const Value& sel, const Value& v) {
     const Layout* ls = value::layout_of(sel);
     const Layout* lv = value::layout_of(v);

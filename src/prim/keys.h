@@ -50,6 +50,17 @@ Value assign_path(const Value& root, const std::vector<std::string>& path, size_
 // Nullopt when sel names no missing key.
 std::optional<Value> grow_keys(const Value& sel, const Value& w);
 
+// One step of a selection chain, read from the selected name outward: `sel⌷` or `sel⊃`.
+struct KeyStep {
+    bool pick;
+    Value sel;
+};
+// For a plain assignment through a chain of such steps (`("r"⌷T.data)←…`, `T.[1].cc←…`): w
+// with the keys each step names that its array lacks appended (grow_keys; a pick by one key
+// only), an inner step's inside the item its outer step selects by one key or position of a
+// vector. Nullopt when no key is missing.
+std::optional<Value> grow_path(const Value& w, const std::vector<KeyStep>& steps, size_t k);
+
 // The right side of an assignment to a keyed vector selection `sel`, aligned to its keys
 // (§11.4): v's items in the order of sel's keys (extra keys ignored, a missing one INDEX ERROR).
 // v as it is when either side is unkeyed (then by position) or sel is a unit.

@@ -240,6 +240,21 @@ T←"aa" "bb":1 2 ⋄ ("cc"⌷T)+←1
 ⍝ keys:assign-squad-unchanged — a failed assignment through ⌷ changes nothing
 M←[1 2⋄3 4] ⋄ {"LENGTH"::M ⋄ ("r"⌷M)←1 2 3}0   ⍝ [1 2⋄3 4]
 
+⍝ keys:assign-pick-append — plain assignment through a pick by a missing key appends it
+T←"a":1 ⋄ ("b"⊃T)←2 ⋄ T   ⍝ ["a":1 "b":2]
+
+⍝ keys:assign-nested-append — keys are appended inside the item a dot path or position selects
+T←"data":["r1" "r2";"xx" "yy"]:[1 2⋄3 4] ⋄ T.data.["r3" "zz"]←9 ⋄ T.data≡["r1" "r2" "r3";"xx" "yy" "zz"]:[1 2 0⋄3 4 0⋄0 0 9]   ⍝ $t
+
+⍝ keys:assign-position-then-key — a position, then a missing key inside that item
+r←("aa":1) ("bb":2) ⋄ ("cc"⊃1⊃r)←3 ⋄ [0⊃r;1⊃r]   ⍝ [["aa":1];["bb":2 "cc":3]]
+
+⍝ keys:assign-selector-once — the key selectors of an appending assignment run once
+T←"data":"aa":1 ⋄ n←0 ⋄ (({n+←1 ⋄ "bb"}0)⌷T.data)←2 ⋄ [n;T.data]   ⍝ [1;["aa":1 "bb":2]]
+
+⍝ keys:assign-inner-existing — a key inside a nested record selects its position
+T←"data":"aa" "bb":1 2 ⋄ ("bb"⌷T.data)←5 ⋄ T.data   ⍝ ["aa":1 "bb":5]
+
 ⍝⍝ Renderers through functions (operators-and-system.md §22)
 
 ⍝ keys:renderer-kept — itemwise and axis-keeping functions keep a renderer; reductions and ⍴ drop it
