@@ -24,6 +24,10 @@ struct TailCall {
 // the one write of selective assignment and of f@positions).
 Value written(const Value& cur, std::vector<Value> items);
 
+// What a name is bound to: the value itself, or inside an error guard the value forced (so
+// the work made inside the guard raises inside it).
+const Value& to_bind(const Value& v);
+
 // One run() of source text: the context and the source the sites point into.
 class Exec {
   public:
