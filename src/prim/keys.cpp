@@ -431,17 +431,39 @@ std::optional<Value> grow_path(const Value& w, const std::vector<KeyStep>& steps
 Value align_to(const Value& sel, const Value& v) {
     const Layout* ls = value::layout_of(sel);
     const Layout* lv = value::layout_of(v);
-    if (!ls || !lv || !ls->is_keyed(0) || !lv->is_keyed(0) || sel.rank() == 0 || v.rank() == 0) return v;
-    int64_t n = sel.shape()[0];
-    std::vector<int64_t> idx;
-    for (int64_t i = 0; i < n; i++) {
-        const std::optional<std::string>& k = ls->key(0, i);
-        std::optional<int64_t> p = k ? lv->find(0, *k) : std::optional<int64_t>(i);
-        if (!p) throw base::Error(ErrorKind::Index, "no key \"" + *k + "\" in the value assigned");
-        idx.push_back(*p);
+    if (!ls || !lv || sel.rank() == 0 || v.rank() == 0) return v;
+    int64_t rank = std::min(sel.rank(), v.rank());
+    std::vector<std::vector<int64_t>> per_axis; // v's positions along each axis, in sel's order
+    bool moved = false;
+    for (int64_t ax = 0; ax < rank; ax++) {
+        std::vector<int64_t> idx;
+        if (!ls->is_keyed(ax) || !lv->is_keyed(ax)) { // by position
+            for (int64_t i = 0; i < v.shape()[ax]; i++) idx.push_back(i);
+            per_axis.push_back(std::move(idx));
+            continue;
+        }
+        for (int64_t i = 0; i < sel.shape()[ax]; i++) {
+            const std::optional<std::string>& k = ls->key(ax, i);
+            std::optional<int64_t> p = k ? lv->find(ax, *k) : std::optional<int64_t>(i);
+            if (!p) throw base::Error(ErrorKind::Index, "no key \"" + *k + "\" in the value assigned");
+            idx.push_back(*p);
+        }
+        moved = moved || !is_identity(idx, v.shape()[ax]);
+        per_axis.push_back(std::move(idx));
     }
-    if (is_identity(idx, v.shape()[0])) return v;
-    return select_cells(v, idx, {n});
+    if (!moved) return v;
+    if (rank == 1) {
+        int64_t n = static_cast<int64_t>(per_axis[0].size());
+        return select_cells(v, per_axis[0], {n});
+    }
+    std::vector<Value> selector; // one position vector per axis, for ⌷
+    for (const std::vector<int64_t>& idx : per_axis) {
+        std::vector<Value> ps;
+        for (int64_t p : idx) ps.push_back(Value::integer(p));
+        int64_t n = static_cast<int64_t>(ps.size());
+        selector.push_back(value::make_array({n}, std::move(ps)));
+    }
+    return call(Prim::Squad, value::make_array({rank}, std::move(selector)), relabel(v, {}));
 }
 
 std::optional<std::vector<int64_t>> named_axes(const Value& spec, const Value& w, const Value* a) {
@@ -568,6 +590,27 @@ Ref<const Layout> take_drop(const Value& a, const Value& w, const Value& r, bool
 Ref<const Layout> take_layout(const Value& a, const Value& w, const Value& r) { return take_drop(a, w, r, true); }
 Ref<const Layout> drop_layout(const Value& a, const Value& w, const Value& r) { return take_drop(a, w, r, false); }
 
+// N#Y along the leading axis: each position's key follows its one copy (a Boolean count
+// filters); a keyed position repeated is DOMAIN ERROR, a negative count's fills have no key.
+Ref<const Layout> replicate_layout(const Value& a, const Value& w, const Value& r) {
+    if (w.rank() == 0 || r.rank() != w.rank()) return {};
+    std::vector<int64_t> counts = read_ints(a);
+    int64_t len = w.shape()[0];
+    if (counts.size() == 1) counts.assign(static_cast<size_t>(len), counts[0]);
+    if (static_cast<int64_t>(counts.size()) != len) return {};
+    std::vector<AxisLayout> axes = axes_or_none(w);
+    std::vector<int64_t> from;
+    for (int64_t i = 0; i < len; i++) {
+        int64_t c = counts[static_cast<size_t>(i)];
+        if (c > 1 && axes[0].keyed && axes[0].keys[static_cast<size_t>(i)])
+            fail(ErrorKind::Domain, "a keyed axis cannot repeat a position");
+        for (int64_t k = 0; k < std::abs(c); k++) from.push_back(c > 0 ? i : -1);
+    }
+    if (static_cast<int64_t>(from.size()) != r.shape()[0]) return {};
+    axes[0] = keys_at(axes[0], from);
+    return Layout::of(std::move(axes));
+}
+
 // X,Y of vectors and units: the keys of both, in order (a key in both: DOMAIN ERROR).
 Ref<const Layout> catenate_layout(const Value& a, const Value& w, const Value& r) {
     if (r.rank() != 1 || a.rank() > 1 || w.rank() > 1) return {};
@@ -615,6 +658,7 @@ const LayoutRule LAYOUT_RULES[] = {
     {Prim::Drop,         nullptr,               drop_layout,       true},
     {Prim::Comma,        nullptr,               catenate_layout,   true},
     {Prim::Rho,          shape_layout,          reshape_layout,    false},
+    {Prim::Hash,         nullptr,               replicate_layout,  true},
 };
 // clang-format on
 

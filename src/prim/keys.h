@@ -67,7 +67,7 @@ std::optional<Value> grow_path(const Value& w, const std::vector<KeyStep>& steps
 Value align_to(const Value& sel, const Value& v);
 
 // The result r of row p's host rule, labelled from its arguments' labels by the row's layout
-// rule (keys.cpp's table: ⌽ ⊖ ⍉ ↑ ↓ ,); r as it is for rows without one or unlabelled
+// rule (keys.cpp's table: ⌽ ⊖ ⍉ ↑ ↓ , # ⍴); r as it is for rows without one or unlabelled
 // arguments. `a` is null for a monadic call.
 Value labelled_result(Prim p, const Value* a, const Value& w, Value r);
 

@@ -212,6 +212,13 @@ T←"aa" "bb":1 2 ⋄ T.[["bb" "aa"]]←["aa":5 "bb":6 "cc":7] ⋄ T   ⍝ ["aa"
 T←"aa" "bb":1 2 ⋄ T.[["aa" "bb"]]←"aa":5
 ⍝ error: INDEX ERROR
 
+⍝ keys:assign-align-both-axes — a keyed right side aligns with the selection on every keyed axis
+M←["a" "b";"x" "y"]:[1 2⋄3 4] ⋄ (⌽M)←["b" "a";"x" "y"]:[30 40⋄10 20] ⋄ M≡["a" "b";"x" "y"]:[10 20⋄30 40]   ⍝ $t
+
+⍝ keys:assign-align-missing-column — a column key missing on the right side is INDEX ERROR
+M←["a" "b";"x" "y"]:[1 2⋄3 4] ⋄ (⌽M)←["a" "b";"x" "z"]:[1 2⋄3 4]
+⍝ error: INDEX ERROR
+
 ⍝ keys:assign-vector-positional — an unkeyed right side assigns by position
 T←"aa" "bb":1 2 ⋄ T.[["bb" "aa"]]←10 20 ⋄ T   ⍝ ["aa":20 "bb":10]
 
@@ -325,6 +332,16 @@ T←["a":1 "b":2] ⋄ c←100 ⋄ x←T⍎"a+b+c" ⋄ T⍎"a←7" ⋄ [x T.a]   
 
 ⍝ keys:take-drop — ↑ ↓ keep the keys of the positions kept; overtake adds unkeyed fill
 [2↑"a" "b" "c":1 2 3;¯1↓"a" "b" "c":1 2 3;4↑"a" "b":1 2]   ⍝ [["a":1 "b":2];["a":1 "b":2];["a":1 "b":2 0 0]]
+
+⍝ keys:replicate — # keeps the keys of the positions it keeps; a negative count's fills have none
+[1 0 1#"a" "b" "c":1 2 3;1 ¯2#"a" "b":1 2]   ⍝ [["a":1 "c":3];["a":1 0 0]]
+
+⍝ keys:replicate-unkeyed-repeat — an unkeyed position may repeat beside keyed ones
+2 1#[1 "a":2]   ⍝ [1 1 "a":2]
+
+⍝ keys:replicate-repeat — a keyed axis cannot repeat a position
+2#("aa" "bb":[1 2⋄3 4])
+⍝ error: DOMAIN ERROR
 
 ⍝⍝ Named axes (§11.5)
 
