@@ -148,11 +148,12 @@ Value reduce(Exec& ex, const Value& f, const Value* alpha, const Value& w, bool 
     for (const auto& row : rows.rows) out.push_back(lane(row));
     return value::make_array(rows.frame, std::move(out));
 }
+// The reduced axis's labels go, the others stay (prim::reduced_labels).
 Value reduce_last(Exec& ex, const Value& l, const Value&, const Value* a, const Value& w) {
-    return reduce(ex, l, a, w, false);
+    return prim::reduced_labels(w, reduce(ex, l, a, w, false), std::max<int64_t>(w.rank() - 1, 0));
 }
 Value reduce_first(Exec& ex, const Value& l, const Value&, const Value* a, const Value& w) {
-    return reduce(ex, l, a, w, true);
+    return prim::reduced_labels(w, reduce(ex, l, a, w, true), 0);
 }
 
 // f\Y and S f\Y (§4.2): every lane starts from the whole seed S.

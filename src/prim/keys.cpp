@@ -44,6 +44,11 @@ AxisLayout axis_keys(const Value& k, int64_t length) {
     Value v = k.read();
     AxisLayout axis;
     axis.keyed = true;
+    if (length == 1)
+        if (std::optional<std::string> one = key_text(v)) { // one key for a one-position axis
+            axis.keys.push_back(std::move(one));
+            return axis;
+        }
     int64_t n = v.is_stored_array() && v.rank() == 1 ? v.count() : -1;
     if (n < 0) fail(ErrorKind::Rank, "keys for an axis form a vector");
     if (n != length) fail(ErrorKind::Length, "one key per position of the axis");
@@ -464,6 +469,14 @@ Value align_to(const Value& sel, const Value& v) {
         selector.push_back(value::make_array({n}, std::move(ps)));
     }
     return call(Prim::Squad, value::make_array({rank}, std::move(selector)), relabel(v, {}));
+}
+
+Value reduced_labels(const Value& w, Value r, int64_t axis) {
+    const Layout* l = value::layout_of(w);
+    if (!l || !l->labelled() || r.rank() != w.rank() - 1 || r.rank() == 0) return r;
+    std::vector<AxisLayout> axes = l->axes();
+    axes.erase(axes.begin() + axis);
+    return relabel(r, Layout::of(std::move(axes)));
 }
 
 std::optional<std::vector<int64_t>> named_axes(const Value& spec, const Value& w, const Value* a) {

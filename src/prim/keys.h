@@ -71,6 +71,11 @@ Value align_to(const Value& sel, const Value& v);
 // arguments. `a` is null for a monadic call.
 Value labelled_result(Prim p, const Value* a, const Value& w, Value r);
 
+// A reduction's result r of w along `axis`: w's labels on the axes left (the reduced one goes;
+// a renderer does not survive a reduction, §22). r as it is when w is unlabelled or r does not
+// have one axis fewer.
+Value reduced_labels(const Value& w, Value r, int64_t axis);
+
 // The axes an axis specification names (`⍠"month"`, `⍠"a" 1`, §11.5): each name found among
 // the axis names of w (else of a), each number as it is; nullopt when spec holds no name.
 // DOMAIN ERROR for a name no axis has.

@@ -343,6 +343,15 @@ T←["a":1 "b":2] ⋄ c←100 ⋄ x←T⍎"a+b+c" ⋄ T⍎"a←7" ⋄ [x T.a]   
 2#("aa" "bb":[1 2⋄3 4])
 ⍝ error: DOMAIN ERROR
 
+⍝ keys:reduce — a reduction removes only the reduced axis's keys
+M←["alice" "bob";"price" "qty"]:[10 2⋄20 4] ⋄ [+/M;+⌿M]   ⍝ [["alice":12 "bob":24];["price":30 "qty":6]]
+
+⍝ keys:reduce-vector — reducing a keyed vector gives a plain scalar
++/"a" "b":1 2   ⍝ 3
+
+⍝ keys:one-position-key — one string labels a one-position axis
+(["alice";"price" "qty"]:[10 2⋄])≡1↑["alice" "bob";"price" "qty"]:[10 2⋄20 4]   ⍝ $t
+
 ⍝⍝ Named axes (§11.5)
 
 ⍝ keys:named-shape — axis names are the keys of the shape
