@@ -391,14 +391,34 @@ Value Exec::list(const Instr& i, Frame& fr) {
     for (const Instr& k : i.kids) {
         bool field = k.op == Op::Field;
         std::optional<std::string> key;
+        Value kv;
         if (field) {
-            Value kv = eval(k.kids[0], fr);
+            kv = eval(k.kids[0], fr);
             key = prim::key_text(kv);
-            if (!key) fail(ErrorKind::Domain, "a key is a string", k.kids[0].site);
+            if (!key && (kv.is_atom() || kv.rank() != 1))
+                fail(ErrorKind::Domain, "a key is a string, or a vector of keys", k.kids[0].site);
         }
         Value v = eval(field ? k.kids[1] : k, fr);
         if (is_absent(v)) continue;
         if (v.is_none()) fail(ErrorKind::Value, "no result to use as an item", k.site);
+        if (field && !key) { // `"a" "b":1 2` as an item: its keyed items, each in the list
+            Value keyed;
+            try {
+                keyed = prim::call(prim::Prim::Key, kv, v).read();
+            } catch (Error& e) {
+                e.at(k.site);
+                throw;
+            }
+            std::vector<std::optional<std::string>> ks = value::keys_of(keyed);
+            std::vector<Value> vs = items_of(keyed);
+            ks.resize(vs.size());
+            if (keys.size() < items.size()) keys.resize(items.size());
+            for (size_t n = 0; n < vs.size(); n++) {
+                keys.push_back(std::move(ks[n]));
+                items.push_back(std::move(vs[n]));
+            }
+            continue;
+        }
         if (field && keys.size() < items.size()) keys.resize(items.size());
         if (field || !keys.empty()) keys.push_back(std::move(key));
         items.push_back(std::move(v));

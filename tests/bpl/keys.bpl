@@ -87,6 +87,17 @@ r←["sum":+/ "max":⌈/] ⋄ [r.sum 1 2 3;r.max 1 2 3;r≡⍎⍕r]   ⍝ [6;3;$
 ⍝ keys:nested-record-value —
 ("a":"b":1)≡["a":["b":1]]   ⍝ $t
 
+⍝ keys:field-key-vector — a field keyed by a vector of keys puts each of its items in the list
+["aa" 1:3 4;"b":5]   ⍝ ["aa":3 4 "b":5]
+
+⍝ keys:field-key-vector-duplicate — a key named twice in a field's key vector is DOMAIN ERROR
+["a" "a":1 2;"b":3]
+⍝ error: DOMAIN ERROR
+
+⍝ keys:field-key-vector-length — a field's key vector needs one key per item
+["a" "b":1 2 3;"c":4]
+⍝ error: LENGTH ERROR
+
 ⍝⍝ Selection (§11.2)
 
 ⍝ keys:select-row — a key removes the axis; the other axes keep their keys
