@@ -281,6 +281,13 @@ a←"text/markdown" •mime 1 2 3 ⋄ ≢¨•mime¨[1+a;-a;a×a;⌽a;2↑a;a,a;
 ⍝ keys:renderer-path — assignment through a dot path keeps the record's renderer
 p←"text/markdown" •mime ["a":1] ⋄ p.b←2 ⋄ [≢•mime p;p≡["a":1 "b":2]]   ⍝ [2ₓ;$t]
 
+⍝ keys:assign-paren-path — a field of a parenthesised selection of a name is assigned through it
+inner←"bb" "cc":1 2 ⋄ x←["aa":inner "zz":0] ⋄ (x.aa).bb←5 ⋄ [x.aa;inner]   ⍝ [["bb":5 "cc":2];["bb":1 "cc":2]]
+
+⍝ keys:assign-paren-not-name — a parenthesised value that selects no name is no target
+(1 2).x←3
+⍝ error: SYNTAX ERROR
+
 ⍝ keys:digits-in-keys — after a dot, digits belong to the key
 T←["q1":5] ⋄ T.q1   ⍝ 5
 
