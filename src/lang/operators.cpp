@@ -202,6 +202,10 @@ Value call_on_prototypes(Exec& ex, const Value& f, const Value* alpha, const Val
 }
 
 // Each keeps the container it maps over (§9.1); an atom maps to the result itself.
+// X f¨ Y item by item, the arguments' labels ignored (each places them).
+Value each_by_position(Exec& ex, const Value& f, const Value& a, const Value& w);
+
+// f¨ keeps its argument's labels; X f¨ Y agrees by key as a pervasive function does (§11.3).
 Value each(Exec& ex, const Value& f, const Value&, const Value* alpha, const Value& w) {
     if (!alpha) {
         if (w.is_atom()) return apply(ex, f, nullptr, w);
@@ -210,9 +214,15 @@ Value each(Exec& ex, const Value& f, const Value&, const Value* alpha, const Val
         for (const Value& x : items_of(r)) out.push_back(item_of_call(apply(ex, f, nullptr, x)));
         Value proto;
         if (out.empty()) proto = call_on_prototypes(ex, f, nullptr, r.array_data().prototype());
-        return value::make_array(r.shape(), std::move(out), proto);
+        return prim::relabel(value::make_array(r.shape(), std::move(out), proto), r.array_data().layout_ref());
     }
     const Value& a = *alpha;
+    if (value::layout_of(a) || value::layout_of(w))
+        return prim::keyed_dyad(a, w, [&ex, &f](const Value& x, const Value& y) { return each_by_position(ex, f, x, y); });
+    return each_by_position(ex, f, a, w);
+}
+
+Value each_by_position(Exec& ex, const Value& f, const Value& a, const Value& w) {
     if (a.is_atom() && w.is_atom()) return apply(ex, f, &a, w);
     Shape sa = a.shape(), sw = w.shape();
     const Shape& longer = sa.size() >= sw.size() ? sa : sw;

@@ -370,6 +370,12 @@ M←["alice" "bob";"price" "qty"]:[10 2⋄20 4] ⋄ [+/M;+⌿M]   ⍝ [["alice":
 ⍝ keys:one-position-key — one string labels a one-position axis
 (["alice";"price" "qty"]:[10 2⋄])≡1↑["alice" "bob";"price" "qty"]:[10 2⋄20 4]   ⍝ $t
 
+⍝ keys:each — f¨ keeps its argument's keys
+T←"price" "qty":[1 2 3;4 5 6] ⋄ 1⌷¨T   ⍝ ["price":2 "qty":5]
+
+⍝ keys:each-agreement — X f¨ Y aligns keys as a pervasive function does, a missing item reading the fill
+("aa" "bb":1 2){⍺ ⍵}¨("bb":3)   ⍝ ["aa":[1 0] "bb":[2 3]]
+
 ⍝⍝ Named axes (§11.5)
 
 ⍝ keys:named-shape — axis names are the keys of the shape
