@@ -174,11 +174,17 @@ Value scan(Exec& ex, const Value& f, const Value* alpha, const Value& w, bool fi
         for (Value& v : scan_items(ex, f, row, alpha)) out.push_back(std::move(v));
     return value::make_array(w.shape(), std::move(out));
 }
+// A scan keeps every axis, and with them its argument's labels.
+Value scanned_labels(const Value& w, const Value& r) {
+    const value::Layout* l = w.is_function() ? nullptr : value::layout_of(w);
+    if (!l || r.rank() != w.rank()) return r;
+    return prim::relabel(r, base::Ref<const value::Layout>(l));
+}
 Value scan_last(Exec& ex, const Value& l, const Value&, const Value* a, const Value& w) {
-    return scan(ex, l, a, w, false);
+    return scanned_labels(w, scan(ex, l, a, w, false));
 }
 Value scan_first(Exec& ex, const Value& l, const Value&, const Value* a, const Value& w) {
-    return scan(ex, l, a, w, true);
+    return scanned_labels(w, scan(ex, l, a, w, true));
 }
 
 // One call's result as an item of Each, outer product or Rank: a call with no result gives ⍬

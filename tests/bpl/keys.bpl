@@ -376,6 +376,9 @@ T←"price" "qty":[1 2 3;4 5 6] ⋄ 1⌷¨T   ⍝ ["price":2 "qty":5]
 ⍝ keys:each-agreement — X f¨ Y aligns keys as a pervasive function does, a missing item reading the fill
 ("aa" "bb":1 2){⍺ ⍵}¨("bb":3)   ⍝ ["aa":[1 0] "bb":[2 3]]
 
+⍝ keys:scan — a scan keeps every axis's keys
+[+\"a" "b" "c":1 2 3;(+⍀["x" "y";"p" "q"]:[1 2⋄3 4])≡["x" "y";"p" "q"]:[1 2⋄4 6]]   ⍝ [["a":1 "b":3 "c":6];$t]
+
 ⍝⍝ Named axes (§11.5)
 
 ⍝ keys:named-shape — axis names are the keys of the shape
