@@ -404,6 +404,14 @@ Value rank(Exec& ex, const Value& f, const Value& spec, const Value* alpha, cons
         }
         return frame_of(c.frame, out);
     }
+    // keyed frames agree by key (§11.3), the cells then paired by position without labels
+    auto frame_len = [](int64_t r, int64_t k) { return r - (k >= 0 ? std::min(k, r) : std::max<int64_t>(r + k, 0)); };
+    if ((value::layout_of(*alpha) || value::layout_of(w)) && frame_len(alpha->rank(), kl) > 0 &&
+        frame_len(w.rank(), kr) > 0)
+        return prim::keyed_dyad(*alpha, w, [&ex, &f, &spec](const Value& x, const Value& y) {
+            Value px = prim::relabel(x, {}), py = prim::relabel(y, {});
+            return rank(ex, f, spec, &px, py);
+        });
     Cells a = cells_of(*alpha, kl), b = cells_of(w, kr);
     const Shape& longer = a.frame.size() >= b.frame.size() ? a.frame : b.frame;
     Shape frame = longer;

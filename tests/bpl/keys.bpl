@@ -379,6 +379,9 @@ T←"price" "qty":[1 2 3;4 5 6] ⋄ 1⌷¨T   ⍝ ["price":2 "qty":5]
 ⍝ keys:scan — a scan keeps every axis's keys
 [+\"a" "b" "c":1 2 3;(+⍀["x" "y";"p" "q"]:[1 2⋄3 4])≡["x" "y";"p" "q"]:[1 2⋄4 6]]   ⍝ [["a":1 "b":3 "c":6];$t]
 
+⍝ keys:rank-frames — the rank operator aligns keyed frames before pairing the cells
+("alice" "bob":[1 2⋄3 4])+⍤1("bob" "cara":[10 20⋄30 40])   ⍝ "alice" "bob" "cara":[1 2⋄13 24⋄30 40]
+
 ⍝⍝ Named axes (§11.5)
 
 ⍝ keys:named-shape — axis names are the keys of the shape
