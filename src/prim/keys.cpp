@@ -675,12 +675,56 @@ const LayoutRule LAYOUT_RULES[] = {
 };
 // clang-format on
 
+// --- rows whose results are positions of a keyed axis: the keys instead (grades, searches) ---
+
+// The positions r into the keyed leading axis of `searched` (layout l) as its keys: result
+// number p names position p + offset; a position outside the axis or without a key stays a
+// number (⍳'s not-found, ⍸'s 0). Labelled by `labels` (null: none). r when nothing is keyed.
+Value as_keys(const Value& r, const Value& searched, int64_t offset, const Layout* labels) {
+    const Layout* l = value::layout_of(searched);
+    if (!l || !l->is_keyed(0) || searched.rank() == 0) return r;
+    Value v = r.read();
+    if (!v.is_stored_array() || v.array_data().is_boxed() || !number::is_integer(v.kind())) return r;
+    int64_t len = searched.shape()[0];
+    Value ints = convert_to(v, number::Kind::Int).read();
+    const int64_t* ps = ints.array_data().items_as<int64_t>();
+    std::vector<Value> items;
+    bool keyed = false;
+    for (int64_t i = 0; i < v.count(); i++) {
+        int64_t q = ps[i] + offset;
+        const std::optional<std::string>& k = l->key(0, q);
+        keyed = keyed || (q >= 0 && q < len && k);
+        items.push_back(q >= 0 && q < len && k ? value::char_vector(base::decode_utf8(*k)) : Value::integer(ps[i]));
+    }
+    if (!keyed) return r;
+    Value out = value::make_array(v.shape(), std::move(items));
+    return labels && labels->rank() == out.rank() ? relabel(out, Ref<const Layout>(labels)) : out;
+}
+
+struct KeyedPositions {
+    Prim prim;
+    bool dyadic;
+    int64_t offset; // result number p is position p + offset of the searched axis
+};
+// clang-format off
+const KeyedPositions KEYED_POSITIONS[] = {
+    // row             dyadic  offset
+    {Prim::GradeUp,    false,  0},  // ⍋Y: Y's keys in order
+    {Prim::GradeDown,  false,  0},
+    {Prim::Iota,       true,   0},  // X⍳Y: X's keys, labelled as Y
+    {Prim::Where,      true,   -1}, // X⍸Y: the key of the interval's start
+};
+// clang-format on
+
 } // namespace
 
 Value labelled_result(Prim p, const Value* a, const Value& w, Value r) {
     const Layout* lw = value::layout_of(w);
     const Layout* la = a ? value::layout_of(*a) : nullptr;
     if (!lw && !la) return r;
+    for (const KeyedPositions& row : KEYED_POSITIONS)
+        if (row.prim == p && row.dyadic == (a != nullptr))
+            return as_keys(r, a ? *a : w, row.offset, a ? lw : nullptr);
     for (const LayoutRule& rule : LAYOUT_RULES) {
         if (rule.prim != p) continue;
         if (a ? !rule.dyad : !rule.monad) return r; // this valence keeps no labels

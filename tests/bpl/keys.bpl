@@ -382,6 +382,18 @@ T←"price" "qty":[1 2 3;4 5 6] ⋄ 1⌷¨T   ⍝ ["price":2 "qty":5]
 ⍝ keys:rank-frames — the rank operator aligns keyed frames before pairing the cells
 ("alice" "bob":[1 2⋄3 4])+⍤1("bob" "cara":[10 20⋄30 40])   ⍝ "alice" "bob" "cara":[1 2⋄13 24⋄30 40]
 
+⍝ keys:grade — a grade of a keyed vector gives its keys in order, which select it
+V←"low" "mid" "high":10 20 30 ⋄ [⍒V;⍋V;[⍒V]⌷V]   ⍝ [["high" "mid" "low"];["low" "mid" "high"];["high":30 "mid":20 "low":10]]
+
+⍝ keys:grade-unkeyed — positions without a key stay numbers
+⍋[3 "a":1 2]   ⍝ ["a" 2 0]
+
+⍝ keys:index-of — X⍳Y gives X's keys, not-found stays the length, labelled as Y
+V←"low" "mid" "high":10 20 30 ⋄ [V⍳20 99;("left":7)⍳"right":7]   ⍝ [["mid" 3];["right":"left"]]
+
+⍝ keys:interval — X⍸Y gives the key of each interval's start; before the first stays 0
+V←"low" "mid" "high":10 20 30 ⋄ V⍸5 15 25 40   ⍝ 0 "low" "mid" "high"
+
 ⍝⍝ Named axes (§11.5)
 
 ⍝ keys:named-shape — axis names are the keys of the shape
