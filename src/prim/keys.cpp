@@ -266,6 +266,21 @@ std::optional<Value> keyed_squad(const Value& sel, const Value& w,
             if (it.as_f64() < 0) std::reverse(out.back().keys.begin(), out.back().keys.end());
             continue;
         }
+        if (it.rank() == 0 && it.is_stored_array() && it.array_data().is_boxed()) {
+            // ⊂ of a coordinate (one key or position per axis): its keys as positions
+            Value c = it.array_data().item(0).read();
+            if (c.is_stored_array() && c.rank() == 1) {
+                std::vector<Value> ps;
+                for (int64_t a = 0; a < c.count(); a++) {
+                    Value x = c.array_data().item(a).read();
+                    std::optional<int64_t> p = key_position(x, w, a);
+                    ps.push_back(p ? Value::integer(*p) : x);
+                }
+                int64_t m = static_cast<int64_t>(ps.size());
+                positions.push_back(value::make_array({}, {value::make_array({m}, std::move(ps))}));
+                continue;
+            }
+        }
         if (it.rank() == 0) { // a position: the axis goes
             positions.push_back(it);
             continue;
@@ -682,8 +697,27 @@ const LayoutRule LAYOUT_RULES[] = {
 // number (⍳'s not-found, ⍸'s 0). Labelled by `labels` (null: none). r when nothing is keyed.
 Value as_keys(const Value& r, const Value& searched, int64_t offset, const Layout* labels) {
     const Layout* l = value::layout_of(searched);
-    if (!l || !l->is_keyed(0) || searched.rank() == 0) return r;
+    if (!l || !l->labelled() || searched.rank() == 0) return r;
     Value v = r.read();
+    if (v.is_stored_array() && v.array_data().is_boxed() && offset == 0) { // ⍸ of a matrix: coordinates
+        bool keyed = false;
+        std::vector<Value> coords;
+        for (int64_t i = 0; i < v.count(); i++) {
+            Value c = v.array_data().item(i).read();
+            if (!c.is_stored_array() || c.rank() != 1 || c.count() != searched.rank() || c.array_data().is_boxed())
+                return r;
+            Value ints = convert_to(c, number::Kind::Int).read();
+            std::vector<Value> out;
+            for (int64_t a = 0; a < c.count(); a++) {
+                int64_t q = ints.array_data().items_as<int64_t>()[a];
+                const std::optional<std::string>& k = l->key(a, q);
+                keyed = keyed || k.has_value();
+                out.push_back(k ? value::char_vector(base::decode_utf8(*k)) : Value::integer(q));
+            }
+            coords.push_back(value::make_array({c.count()}, std::move(out)));
+        }
+        return keyed ? value::make_array(v.shape(), std::move(coords)) : r;
+    }
     if (!v.is_stored_array() || v.array_data().is_boxed() || !number::is_integer(v.kind())) return r;
     int64_t len = searched.shape()[0];
     Value ints = convert_to(v, number::Kind::Int).read();
@@ -713,6 +747,7 @@ const KeyedPositions KEYED_POSITIONS[] = {
     {Prim::GradeDown,  false,  0},
     {Prim::Iota,       true,   0},  // X⍳Y: X's keys, labelled as Y
     {Prim::Where,      true,   -1}, // X⍸Y: the key of the interval's start
+    {Prim::Where,      false,  0},  // ⍸Y: the keys of each position (coordinates' per axis)
 };
 // clang-format on
 

@@ -394,6 +394,12 @@ V←"low" "mid" "high":10 20 30 ⋄ [V⍳20 99;("left":7)⍳"right":7]   ⍝ [["
 ⍝ keys:interval — X⍸Y gives the key of each interval's start; before the first stays 0
 V←"low" "mid" "high":10 20 30 ⋄ V⍸5 15 25 40   ⍝ 0 "low" "mid" "high"
 
+⍝ keys:where — ⍸ of a keyed matrix gives each coordinate's keys, axis by axis
+M←["alice" "bob";"price" "qty"]:[10 2⋄20 4] ⋄ [⍸M=20;⍸("a" "b" "c":1 0 1)]   ⍝ [,⊂"bob" "price";"a" "c"]
+
+⍝ keys:coordinate — ⊂ of one key per axis in a ⌷ selector is a coordinate
+M←["alice" "bob";"price" "qty"]:[10 2⋄20 4] ⋄ [(⊂"bob" "qty")]⌷M   ⍝ 4
+
 ⍝⍝ Named axes (§11.5)
 
 ⍝ keys:named-shape — axis names are the keys of the shape
