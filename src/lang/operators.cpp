@@ -462,7 +462,13 @@ Value key(Exec& ex, const Value& f, const Value&, const Value* alpha, const Valu
     for (const Value& g : items_of(groups)) {
         std::vector<int64_t> at = prim::read_ints(g);
         Value k = cell_of(keys, at[0]);
-        Value values = alpha ? prim::select_cells(w, at, {static_cast<int64_t>(at.size())}) : g;
+        Value values = alpha ? prim::select_cells(w, at, {static_cast<int64_t>(at.size())}) : prim::as_keys(g, w, 0, nullptr);
+        if (alpha && value::layout_of(w)) { // the group's cells keep their keys: [at]⌷Y
+            std::vector<Value> ps;
+            for (int64_t p : at) ps.push_back(Value::integer(p));
+            int64_t m = static_cast<int64_t>(ps.size());
+            values = prim::call(prim::Prim::Squad, value::make_array({1}, {value::make_array({m}, std::move(ps))}), w);
+        }
         out.push_back(item_of_call(apply(ex, f, &k, values)));
     }
     if (out.empty()) { // one call on prototypes gives the cell shape and prototype

@@ -692,9 +692,8 @@ const LayoutRule LAYOUT_RULES[] = {
 
 // --- rows whose results are positions of a keyed axis: the keys instead (grades, searches) ---
 
-// The positions r into the keyed leading axis of `searched` (layout l) as its keys: result
-// number p names position p + offset; a position outside the axis or without a key stays a
-// number (⍳'s not-found, ⍸'s 0). Labelled by `labels` (null: none). r when nothing is keyed.
+} // namespace
+
 Value as_keys(const Value& r, const Value& searched, int64_t offset, const Layout* labels) {
     const Layout* l = value::layout_of(searched);
     if (!l || !l->labelled() || searched.rank() == 0) return r;
@@ -734,6 +733,8 @@ Value as_keys(const Value& r, const Value& searched, int64_t offset, const Layou
     Value out = value::make_array(v.shape(), std::move(items));
     return labels && labels->rank() == out.rank() ? relabel(out, Ref<const Layout>(labels)) : out;
 }
+
+namespace {
 
 struct KeyedPositions {
     Prim prim;

@@ -76,6 +76,12 @@ Value labelled_result(Prim p, const Value* a, const Value& w, Value r);
 // have one axis fewer.
 Value reduced_labels(const Value& w, Value r, int64_t axis);
 
+// The positions r into the keyed leading axis of `searched` as its keys (grades, searches, ⌸'s
+// groups): result number p names position p + offset; a position outside the axis or without a
+// key stays a number (⍳'s not-found, ⍸'s 0); coordinate vectors (⍸ of a matrix) name a key per
+// axis. Labelled by `labels` (null: none). r when nothing is keyed.
+Value as_keys(const Value& r, const Value& searched, int64_t offset, const value::Layout* labels);
+
 // The axes an axis specification names (`⍠"month"`, `⍠"a" 1`, §11.5): each name found among
 // the axis names of w (else of a), each number as it is; nullopt when spec holds no name.
 // DOMAIN ERROR for a name no axis has.

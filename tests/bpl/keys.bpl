@@ -400,6 +400,9 @@ M←["alice" "bob";"price" "qty"]:[10 2⋄20 4] ⋄ [⍸M=20;⍸("a" "b" "c":1 0
 ⍝ keys:coordinate — ⊂ of one key per axis in a ⌷ selector is a coordinate
 M←["alice" "bob";"price" "qty"]:[10 2⋄20 4] ⋄ [(⊂"bob" "qty")]⌷M   ⍝ 4
 
+⍝ keys:key-operator — ⌸ groups a keyed vector's keys monadically, and its keyed cells dyadically
+V←"aa" "bb" "cc":1 2 1 ⋄ [{⊂⍵}⌸V;1 2 1{⊂⍵}⌸V]   ⍝ [[["aa" "cc"] ["bb"]];[["aa":1 "cc":1] ["bb":2]]]
+
 ⍝⍝ Named axes (§11.5)
 
 ⍝ keys:named-shape — axis names are the keys of the shape
