@@ -222,6 +222,20 @@ std::optional<std::vector<int64_t>> key_positions(const Value& sel, const Value&
     return out;
 }
 
+Value field_positions(const Value& field, const Value& w, int64_t axis) {
+    Value f = field.read();
+    if (!f.is_stored_array() || f.rank() == 0 || !f.array_data().is_boxed()) return field;
+    std::vector<Value> items;
+    bool keyed = false;
+    for (int64_t i = 0; i < f.count(); i++) {
+        Value x = f.array_data().item(i).read();
+        std::optional<int64_t> p = key_position(x, w, axis);
+        keyed = keyed || p.has_value();
+        items.push_back(p ? Value::integer(*p) : x);
+    }
+    return keyed ? value::make_array(f.shape(), std::move(items)) : field;
+}
+
 Ref<const Layout> after_axes(const Value& w, int64_t k) {
     const Layout* l = value::layout_of(w);
     if (!l || k >= l->rank()) return {};

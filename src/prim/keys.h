@@ -26,6 +26,10 @@ std::optional<int64_t> key_position(const Value& sel, const Value& w, int64_t ax
 // as positions; nullopt when it holds no key.
 std::optional<std::vector<int64_t>> key_positions(const Value& sel, const Value& w);
 
+// An array-valued coordinate field of P⊃Y for axis `axis` with its keys as positions there (same
+// shape); the field as it is when it holds no key. INDEX ERROR for a missing key.
+Value field_positions(const Value& field, const Value& w, int64_t axis);
+
 // I⌷Y with keys (§11.2): a key or position per leading axis (one removes the axis), a vector
 // of keys or positions keeps it with the keys it selects, ∞ keeps it whole; the selection is
 // `plain` (⌷ by positions) on the unlabelled Y. Nullopt when neither I holds a key nor Y has a

@@ -140,6 +140,13 @@ v←"a" "b":1 2 ⋄ v.[[1 1]]
 "a"⌷1 2 3
 ⍝ error: INDEX ERROR
 
+⍝ keys:pick-batch — an array-valued coordinate field of ⊃ may name keys, repeats included
+T←"price" "qty":[1 2 3;4 5 6] ⋄ [[["qty" "price"]]⊃T;[["price" "price"]]⊃T]   ⍝ [[4 5 6;1 2 3];[1 2 3;1 2 3]]
+
+⍝ keys:pick-batch-missing — a key the axis lacks in a coordinate field is INDEX ERROR
+T←"price" "qty":[1 2 3;4 5 6] ⋄ [["qty" "tax"]]⊃T
+⍝ error: INDEX ERROR
+
 ⍝⍝ Agreement by key (§11.3)
 
 ⍝ keys:agree-order — the result lists the left's keys
