@@ -53,6 +53,14 @@ class Ref {
         r.p_ = p;
         return r;
     }
+    // A new reference to `p` unless its count has already fallen to 0 (it is being destroyed):
+    // null then. For tables that list live objects without holding them (value::Layout's).
+    static Ref retain_live(T* p) noexcept {
+        uint32_t c = p->refs_.load(std::memory_order_relaxed);
+        while (c != 0)
+            if (p->refs_.compare_exchange_weak(c, c + 1, std::memory_order_acq_rel)) return adopt(p);
+        return Ref();
+    }
     // Gives up this handle's reference without releasing it; pair with adopt().
     T* leak() noexcept { return std::exchange(p_, nullptr); }
 

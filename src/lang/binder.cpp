@@ -306,7 +306,8 @@ class Binder {
             if (p == NONE) break;
             first = p;
         }
-        return is_token(items[first - 1], Tok::Name) ? first - 1 : NONE;
+        // a name, or a parenthesised selection of one: `(x.aa).bb←5`
+        return is_token(items[first - 1], Tok::Name) || items[first - 1].kind == SynKind::Paren ? first - 1 : NONE;
     }
 
     // Applies the postfix at items[p] to u (whose base item is items[base]); the next index.

@@ -8,12 +8,10 @@
 #include "base/utf8.h"
 #include "lang/cells.h"
 #include "lang/display.h"
-#include "lang/select.h"
 #include "lang/system.h"
 #include "number/exact.h"
 #include "prim/factory.h"
 #include "prim/keys.h"
-#include "prim/write.h"
 #include "value/array.h"
 #include "value/layout.h"
 #include "value/match.h"
@@ -345,8 +343,7 @@ bool truth(const Value& v) {
     throw Error(ErrorKind::Domain, "a predicate must be Boolean");
 }
 
-// What a name is bound to: the value itself, or inside a guard the value forced (see Guarded).
-static const Value& to_bind(const Value& v) {
+const Value& to_bind(const Value& v) {
     if (guard_depth > 0) force_deep(v);
     return v;
 }
@@ -394,14 +391,34 @@ Value Exec::list(const Instr& i, Frame& fr) {
     for (const Instr& k : i.kids) {
         bool field = k.op == Op::Field;
         std::optional<std::string> key;
+        Value kv;
         if (field) {
-            Value kv = eval(k.kids[0], fr);
+            kv = eval(k.kids[0], fr);
             key = prim::key_text(kv);
-            if (!key) fail(ErrorKind::Domain, "a key is a string", k.kids[0].site);
+            if (!key && (kv.is_atom() || kv.rank() != 1))
+                fail(ErrorKind::Domain, "a key is a string, or a vector of keys", k.kids[0].site);
         }
         Value v = eval(field ? k.kids[1] : k, fr);
         if (is_absent(v)) continue;
         if (v.is_none()) fail(ErrorKind::Value, "no result to use as an item", k.site);
+        if (field && !key) { // `"a" "b":1 2` as an item: its keyed items, each in the list
+            Value keyed;
+            try {
+                keyed = prim::call(prim::Prim::Key, kv, v).read();
+            } catch (Error& e) {
+                e.at(k.site);
+                throw;
+            }
+            std::vector<std::optional<std::string>> ks = value::keys_of(keyed);
+            std::vector<Value> vs = items_of(keyed);
+            ks.resize(vs.size());
+            if (keys.size() < items.size()) keys.resize(items.size());
+            for (size_t n = 0; n < vs.size(); n++) {
+                keys.push_back(std::move(ks[n]));
+                items.push_back(std::move(vs[n]));
+            }
+            continue;
+        }
         if (field && keys.size() < items.size()) keys.resize(items.size());
         if (field || !keys.empty()) keys.push_back(std::move(key));
         items.push_back(std::move(v));
@@ -505,231 +522,6 @@ Value Exec::destructure(const Instr& i, Frame& fr) {
     if (i.kids.size() > 2) fn = eval(i.kids[2], fr);
     try {
         bind_pattern(i.kids[0], to_bind(v), fr, fn.is_none() ? nullptr : &fn);
-    } catch (Error& e) {
-        e.at(i.site);
-        throw;
-    }
-    return v;
-}
-
-// The array `cur` with its items replaced by `items` (§5): mixed storage stays mixed
-// (core:3145); compact storage takes the join of its kind with every written number's, as
-// catenation does (D3: `x←⍳3ₓ ⋄ x₁←0.5` is float64, a 2ₓ written into floats is a float).
-Value written(const Value& cur, std::vector<Value> items) {
-    const value::ArrayData& a = cur.array_data();
-    if (a.is_boxed()) return Value::array(value::ArrayData::mixed(cur.shape(), std::move(items), a.prototype()));
-    number::Typed t{a.kind(), a.weak(), a.weak() && prim::is_integral(cur)};
-    bool numbers = a.kind() != Kind::Char;
-    for (const Value& x : items) {
-        numbers = numbers && (x.is_number() || x.is_complex());
-        if (numbers) t = number::join(t, number::Typed{x.kind(), x.weak(), x.weak() && prim::is_integral(x)});
-    }
-    if (numbers)
-        for (Value& x : items) x = prim::convert_to(x, t.kind).read().with_weak(t.weak);
-    return value::make_array(cur.shape(), std::move(items), a.prototype());
-}
-
-namespace {
-
-// A selection whose function is a whole-item one (⊣ ⊢, or Pick: language.md §5) applied to the
-// selected name directly.
-bool whole_item(const Instr& sel) {
-    if ((sel.op != Op::Monad && sel.op != Op::Dyad) || sel.kids.size() < 2) return false;
-    const Instr& f = sel.kids[0];
-    if (sel.kids[1].op != Op::SelectSource) return false;
-    // ⍬↣⊃: the empty pick path bound (core:1025)
-    if (sel.op == Op::Monad && f.op == Op::Derive && f.kids.size() == 3) {
-        const Instr &op = f.kids[0], &path = f.kids[1], &g = f.kids[2];
-        return op.op == Op::Const && op.value.is_function() && op.value.function_obj().source() == "↣" &&
-               path.op == Op::Const && !path.value.is_atom() && path.value.count() == 0 &&
-               g.op == Op::Const && g.value.is_function() && primitive_glyph(g.value) == U'⊃';
-    }
-    if (f.op != Op::Const || !f.value.is_function()) return false;
-    char32_t g = primitive_glyph(f.value);
-    return g == U'⊣' || g == U'⊢' || (g == U'⊃' && sel.op == Op::Dyad);
-}
-
-} // namespace
-
-// Runs the selection on the positions (1-based, so a fill 0 from overtake writes nothing), then
-// writes the value at those positions and stores the array in the nearest binding (§5).
-Value Exec::select_assign(const Instr& i, Frame& fr) {
-    Value v = eval(i.kids[1], fr);
-    bool monadic = v.is_none() && i.kids[1].op == Op::Const;
-    if ((v.is_none() && !monadic) || is_absent(v)) fail(ErrorKind::Value, "no result to assign", i.site);
-    Value fn = i.kids.size() > 2 ? eval(i.kids[2], fr) : Value();
-    // What is written: the name's nearest binding, or in a dfn its call's own ⍵.
-    bool omega = i.name == "⍵";
-    if (omega && !fr.in_dfn) fail(ErrorKind::Syntax, "⍵ outside a dfn", i.site);
-    Scope* home = omega ? nullptr : fr.scope->owner(i.name);
-    if (!omega && !home) fail(ErrorKind::Value, "undefined name: " + i.name, i.site);
-    auto store = [&](const Value& x) {
-        if (omega) fr.omega = to_bind(x);
-        else home->set(i.name, to_bind(x));
-    };
-    Value cur = (omega ? fr.omega : *home->find_local(i.name)).read();
-    if (holds_arrays(cur)) return select_nested(i, fr, v, fn, store, cur);
-    int64_t n = cur.count();
-    auto positions = value::ArrayData::compact(Kind::Int, cur.shape());
-    for (int64_t k = 0; k < n; k++) positions->items_as<int64_t>()[k] = k + 1;
-    // the positions carry the target's keys, so a selection by key finds its positions, and
-    // the written value keeps them
-    base::Ref<const value::Layout> labels;
-    if (cur.is_stored_array()) labels = cur.array_data().layout_ref();
-    positions = value::ArrayData::relayout(std::move(positions), labels);
-    const value::ArrayData* source = positions.get();
-    Value saved = select_source_;
-    try {
-        select_source_ = cur.is_stored_array() ? Value::array(positions) : Value::integer(1);
-        Value where = eval(i.kids[0], fr).read();
-        v = prim::align_to(where, v); // a keyed right side by the selection's keys (§11.4)
-        // Every position is checked before anything changes; a mark per item finds repeats.
-        Value ints = where.is_atom() ? value::make_array({1}, {where}) : where;
-        bool compact = ints.is_stored_array() && !ints.array_data().is_boxed() &&
-                       number::is_integer(ints.kind());
-        if (!compact) {
-            std::vector<Value> listed = items_of(where);
-            for (const Value& pos : listed)
-                if (!pos.is_number() || !number::is_integer(pos.kind()))
-                    throw Error(ErrorKind::Domain, "this selection cannot be assigned");
-            ints = listed.empty() ? Value::array(value::ArrayData::compact(Kind::Int, {0}))
-                                  : value::make_array({static_cast<int64_t>(listed.size())}, std::move(listed));
-        }
-        Value positions = prim::convert_to(ints, Kind::Int).read();
-        const int64_t* ps_at = positions.array_data().items_as<int64_t>();
-        int64_t count = positions.count();
-        std::vector<uint8_t> marked(static_cast<size_t>(n) + 1, 0);
-        bool repeats = false;
-        for (int64_t k = 0; k < count; k++) {
-            int64_t p = ps_at[k];
-            if (p < 0 || p > n) throw Error(ErrorKind::Domain, "this selection cannot be assigned");
-            repeats = repeats || (p > 0 && marked[static_cast<size_t>(p)]);
-            marked[static_cast<size_t>(p)] = 1;
-        }
-        // One whole item that is only fill (↑ or ⊃ of an empty array) has nothing to replace.
-        if (where.is_atom() && count == 1 && ps_at[0] == 0) throw Error(ErrorKind::Index, "no item to replace");
-        Value now = v;
-        bool each_item = !fn.is_none() && repeats; // repeated positions accumulate every repeat
-        if (!fn.is_none() && !repeats) {
-            select_source_ = cur;
-            Value old = eval(i.kids[0], fr);
-            now = monadic ? apply(*this, fn, nullptr, old) : apply(*this, fn, &old, v);
-        }
-        select_source_ = saved;
-        // A whole-item selection of the name itself that gives the whole array (⊣a, ⍬⊃a) may
-        // replace it with any shape (language.md §5); others (,a ⍬⌷a ⍬⊃,a) must fit.
-        if (cur.is_stored_array() && !now.is_atom() && now.rank() > 0 && now.shape() != cur.shape() &&
-            where.is_stored_array() && &where.array_data() == source && whole_item(i.kids[0])) {
-            store(now);
-            return monadic ? now : v;
-        }
-        if (!where.is_atom() && !now.is_atom() && now.rank() > 0 && now.shape() != where.shape())
-            throw Error(ErrorKind::Length, "the value does not fit the selection");
-        // A native array takes the write as one At node; boxed and mixed ones the host loop.
-        std::optional<math::Fn> accumulate;
-        if (each_item) {
-            char32_t g = primitive_glyph(fn);
-            std::optional<prim::Prim> p = g ? prim::of_glyph(g) : std::nullopt;
-            if (p) accumulate = prim::info(*p).dyadic_fn;
-        }
-        bool fits = !where.is_atom() || now.is_atom(); // an array written at one position nests
-        if (fits && cur.is_stored_array() && !cur.array_data().is_boxed() &&
-            (!each_item || (accumulate && !monadic))) {
-            Value unit = now.is_atom() || now.rank() == 0 ? (now.is_atom() ? now : items_of(now)[0]) : now;
-            std::optional<Value> r;
-            if (unit.is_atom() || now.rank() > 0) r = prim::write_at(cur, positions, unit, accumulate);
-            if (r) {
-                store(prim::relabel(*r, labels));
-                return monadic ? now : v;
-            }
-        }
-        std::vector<Value> items = items_of(cur);
-        auto write = [&](const Value& pos, const Value& x) {
-            int64_t p = pos.as_i64();
-            if (p <= 0) return;
-            Value& slot_item = items[static_cast<size_t>(p - 1)];
-            if (!each_item) slot_item = x;
-            else slot_item = monadic ? apply(*this, fn, nullptr, slot_item) : apply(*this, fn, &slot_item, x);
-        };
-        if (where.is_atom()) {
-            write(where, now);
-        } else {
-            std::vector<Value> ps = items_of(where);
-            if (now.rank() == 0 || now.is_atom()) {
-                Value x = now.is_atom() ? now : items_of(now)[0];
-                for (const Value& p : ps) write(p, x);
-            } else {
-                if (now.shape() != where.shape())
-                    throw Error(ErrorKind::Length, "the value does not fit the selection");
-                std::vector<Value> xs = items_of(now);
-                for (size_t k = 0; k < ps.size(); k++) write(ps[k], xs[k]);
-            }
-        }
-        Value result = cur.is_stored_array() ? prim::relabel(written(cur, std::move(items)), labels) : items[0];
-        store(result);
-        return monadic ? now : v;
-    } catch (Error& e) {
-        select_source_ = saved;
-        e.at(i.site);
-        throw;
-    }
-}
-
-// Selective assignment into an array that holds arrays: the selection runs on the positions at
-// every depth (select.h), so one that reaches inside items writes there.
-Value Exec::select_nested(const Instr& i, Frame& fr, const Value& v, const Value& fn, const std::function<void(const Value&)>& store, const Value& cur) {
-    bool monadic = v.is_none();
-    DeepPositions at = deep_positions(cur);
-    // the tree carries the target's keys, as select_assign's positions do (relabelled in place:
-    // the tree's own object stays the one its paths name)
-    base::Ref<const value::Layout> labels;
-    if (cur.is_stored_array()) labels = cur.array_data().layout_ref();
-    if (labels && at.tree.is_stored_array()) {
-        base::Ref<value::ArrayData> t = at.tree.array_ref();
-        at.tree = Value();
-        at.tree = Value::array(value::ArrayData::relayout(std::move(t), labels));
-    }
-    Value saved = select_source_;
-    try {
-        select_source_ = at.tree;
-        Value where = eval(i.kids[0], fr).read();
-        Value given = prim::align_to(where, v); // a keyed right side by the selection's keys (§11.4)
-        Value now = given;
-        if (!fn.is_none()) {
-            select_source_ = cur;
-            Value old = eval(i.kids[0], fr);
-            now = monadic ? apply(*this, fn, nullptr, old) : apply(*this, fn, &old, given);
-        }
-        select_source_ = saved;
-        // ⊣a, ⍬⊃a: the whole array, replaced with any shape (as select_assign's)
-        bool whole = where.is_stored_array() && &where.array_data() == &at.tree.array_data() && whole_item(i.kids[0]);
-        store(whole ? now : prim::relabel(write_deep(cur, at, where, now, false), labels));
-        return monadic ? now : v;
-    } catch (Error& e) {
-        select_source_ = saved;
-        e.at(i.site);
-        throw;
-    }
-}
-
-// `T.a.b←v`, `T.a+←v` (§11.4): the binding's new value built whole, then set; modified
-// assignment to a missing key is INDEX ERROR.
-Value Exec::path_assign(const Instr& i, Frame& fr) {
-    Value v = eval(i.kids[0], fr);
-    bool monadic = v.is_none() && i.kids[0].op == Op::Const && i.kids.size() > 1;
-    if ((v.is_none() && !monadic) || is_absent(v)) fail(ErrorKind::Value, "no result to assign", i.site);
-    Value fn = i.kids.size() > 1 ? eval(i.kids[1], fr) : Value();
-    Scope* home = fr.scope->owner(i.name);
-    if (!home) fail(ErrorKind::Value, "undefined name: " + i.name, i.site);
-    std::vector<std::string> path;
-    for (const Value& k : i.value.array_data().boxed_items()) path.push_back(*prim::key_text(k));
-    try {
-        Value now = prim::assign_path(*home->find_local(i.name), path, 0, [&](const std::optional<Value>& old) {
-            if (fn.is_none()) return to_bind(v);
-            if (!old) throw Error(ErrorKind::Index, "no key \"" + path.back() + "\" to modify");
-            return to_bind(monadic ? apply(*this, fn, nullptr, *old) : apply(*this, fn, &*old, v));
-        });
-        home->set(i.name, to_bind(now));
     } catch (Error& e) {
         e.at(i.site);
         throw;

@@ -24,6 +24,10 @@ struct TailCall {
 // the one write of selective assignment and of f@positions).
 Value written(const Value& cur, std::vector<Value> items);
 
+// What a name is bound to: the value itself, or inside an error guard the value forced (so
+// the work made inside the guard raises inside it).
+const Value& to_bind(const Value& v);
+
 // One run() of source text: the context and the source the sites point into.
 class Exec {
   public:
@@ -46,7 +50,8 @@ class Exec {
     void bind_pattern(const Instr& p, const Value& v, Frame& frame, const Value* fn);
     Value list(const Instr& i, Frame& frame);
     Value select_assign(const Instr& i, Frame& frame);
-    Value select_nested(const Instr& i, Frame& frame, const Value& v, const Value& fn, const std::function<void(const Value&)>& store, const Value& cur);
+    Value select_nested(const Instr& i, const Instr& sel, Frame& frame, const Value& v, const Value& fn, const std::function<void(const Value&)>& store, const Value& cur);
+    std::optional<Value> grow_selected(const Instr& i, Frame& frame, const Value& cur, std::optional<Instr>& once);
     Value path_assign(const Instr& i, Frame& frame);
     Value scope(const Instr& i, Frame& frame);
 

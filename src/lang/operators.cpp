@@ -148,11 +148,12 @@ Value reduce(Exec& ex, const Value& f, const Value* alpha, const Value& w, bool 
     for (const auto& row : rows.rows) out.push_back(lane(row));
     return value::make_array(rows.frame, std::move(out));
 }
+// The reduced axis's labels go, the others stay (prim::reduced_labels).
 Value reduce_last(Exec& ex, const Value& l, const Value&, const Value* a, const Value& w) {
-    return reduce(ex, l, a, w, false);
+    return prim::reduced_labels(w, reduce(ex, l, a, w, false), std::max<int64_t>(w.rank() - 1, 0));
 }
 Value reduce_first(Exec& ex, const Value& l, const Value&, const Value* a, const Value& w) {
-    return reduce(ex, l, a, w, true);
+    return prim::reduced_labels(w, reduce(ex, l, a, w, true), 0);
 }
 
 // f\Y and S f\Y (§4.2): every lane starts from the whole seed S.
@@ -173,11 +174,17 @@ Value scan(Exec& ex, const Value& f, const Value* alpha, const Value& w, bool fi
         for (Value& v : scan_items(ex, f, row, alpha)) out.push_back(std::move(v));
     return value::make_array(w.shape(), std::move(out));
 }
+// A scan keeps every axis, and with them its argument's labels.
+Value scanned_labels(const Value& w, const Value& r) {
+    const value::Layout* l = w.is_function() ? nullptr : value::layout_of(w);
+    if (!l || r.rank() != w.rank()) return r;
+    return prim::relabel(r, base::Ref<const value::Layout>(l));
+}
 Value scan_last(Exec& ex, const Value& l, const Value&, const Value* a, const Value& w) {
-    return scan(ex, l, a, w, false);
+    return scanned_labels(w, scan(ex, l, a, w, false));
 }
 Value scan_first(Exec& ex, const Value& l, const Value&, const Value* a, const Value& w) {
-    return scan(ex, l, a, w, true);
+    return scanned_labels(w, scan(ex, l, a, w, true));
 }
 
 // One call's result as an item of Each, outer product or Rank: a call with no result gives ⍬
@@ -201,6 +208,10 @@ Value call_on_prototypes(Exec& ex, const Value& f, const Value* alpha, const Val
 }
 
 // Each keeps the container it maps over (§9.1); an atom maps to the result itself.
+// X f¨ Y item by item, the arguments' labels ignored (each places them).
+Value each_by_position(Exec& ex, const Value& f, const Value& a, const Value& w);
+
+// f¨ keeps its argument's labels; X f¨ Y agrees by key as a pervasive function does (§11.3).
 Value each(Exec& ex, const Value& f, const Value&, const Value* alpha, const Value& w) {
     if (!alpha) {
         if (w.is_atom()) return apply(ex, f, nullptr, w);
@@ -209,9 +220,15 @@ Value each(Exec& ex, const Value& f, const Value&, const Value* alpha, const Val
         for (const Value& x : items_of(r)) out.push_back(item_of_call(apply(ex, f, nullptr, x)));
         Value proto;
         if (out.empty()) proto = call_on_prototypes(ex, f, nullptr, r.array_data().prototype());
-        return value::make_array(r.shape(), std::move(out), proto);
+        return prim::relabel(value::make_array(r.shape(), std::move(out), proto), r.array_data().layout_ref());
     }
     const Value& a = *alpha;
+    if (value::layout_of(a) || value::layout_of(w))
+        return prim::keyed_dyad(a, w, [&ex, &f](const Value& x, const Value& y) { return each_by_position(ex, f, x, y); });
+    return each_by_position(ex, f, a, w);
+}
+
+Value each_by_position(Exec& ex, const Value& f, const Value& a, const Value& w) {
     if (a.is_atom() && w.is_atom()) return apply(ex, f, &a, w);
     Shape sa = a.shape(), sw = w.shape();
     const Shape& longer = sa.size() >= sw.size() ? sa : sw;
@@ -387,6 +404,14 @@ Value rank(Exec& ex, const Value& f, const Value& spec, const Value* alpha, cons
         }
         return frame_of(c.frame, out);
     }
+    // keyed frames agree by key (§11.3), the cells then paired by position without labels
+    auto frame_len = [](int64_t r, int64_t k) { return r - (k >= 0 ? std::min(k, r) : std::max<int64_t>(r + k, 0)); };
+    if ((value::layout_of(*alpha) || value::layout_of(w)) && frame_len(alpha->rank(), kl) > 0 &&
+        frame_len(w.rank(), kr) > 0)
+        return prim::keyed_dyad(*alpha, w, [&ex, &f, &spec](const Value& x, const Value& y) {
+            Value px = prim::relabel(x, {}), py = prim::relabel(y, {});
+            return rank(ex, f, spec, &px, py);
+        });
     Cells a = cells_of(*alpha, kl), b = cells_of(w, kr);
     const Shape& longer = a.frame.size() >= b.frame.size() ? a.frame : b.frame;
     Shape frame = longer;
@@ -437,7 +462,13 @@ Value key(Exec& ex, const Value& f, const Value&, const Value* alpha, const Valu
     for (const Value& g : items_of(groups)) {
         std::vector<int64_t> at = prim::read_ints(g);
         Value k = cell_of(keys, at[0]);
-        Value values = alpha ? prim::select_cells(w, at, {static_cast<int64_t>(at.size())}) : g;
+        Value values = alpha ? prim::select_cells(w, at, {static_cast<int64_t>(at.size())}) : prim::as_keys(g, w, 0, nullptr);
+        if (alpha && value::layout_of(w)) { // the group's cells keep their keys: [at]⌷Y
+            std::vector<Value> ps;
+            for (int64_t p : at) ps.push_back(Value::integer(p));
+            int64_t m = static_cast<int64_t>(ps.size());
+            values = prim::call(prim::Prim::Squad, value::make_array({1}, {value::make_array({m}, std::move(ps))}), w);
+        }
         out.push_back(item_of_call(apply(ex, f, &k, values)));
     }
     if (out.empty()) { // one call on prototypes gives the cell shape and prototype

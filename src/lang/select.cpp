@@ -8,6 +8,7 @@
 #include "lang/exec.h"
 #include "number/kind.h"
 #include "value/array.h"
+#include "value/layout.h"
 
 #include <map>
 
@@ -37,6 +38,8 @@ Value build(const Value& v, Path& path, DeepPositions& d, bool root) {
         path.pop_back();
     }
     Value t = value::make_array(a.shape(), std::move(items), Value::integer(0));
+    // every level carries its array's keys, so a selection by key finds its positions inside
+    if (!root && a.layout()) t = value::with_layout(t, a.layout_ref());
     // The root is not an item: a selection that gives it back whole must fit it.
     if (!root && t.is_stored_array()) d.items[&t.array_data()] = path;
     return t;
@@ -105,7 +108,8 @@ Value apply_writes(const Value& v, const std::vector<const Write*>& writes, size
     }
     std::vector<Value> items = items_of(cur);
     for (auto& [i, ws] : by_item) items[static_cast<size_t>(i)] = apply_writes(items[static_cast<size_t>(i)], ws, depth + 1);
-    return written(cur, std::move(items));
+    // the array written keeps its keys (and renderer) at every depth
+    return value::with_layout(written(cur, std::move(items)), cur.array_data().layout_ref());
 }
 
 } // namespace

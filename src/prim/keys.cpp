@@ -44,6 +44,11 @@ AxisLayout axis_keys(const Value& k, int64_t length) {
     Value v = k.read();
     AxisLayout axis;
     axis.keyed = true;
+    if (length == 1)
+        if (std::optional<std::string> one = key_text(v)) { // one key for a one-position axis
+            axis.keys.push_back(std::move(one));
+            return axis;
+        }
     int64_t n = v.is_stored_array() && v.rank() == 1 ? v.count() : -1;
     if (n < 0) fail(ErrorKind::Rank, "keys for an axis form a vector");
     if (n != length) fail(ErrorKind::Length, "one key per position of the axis");
@@ -109,13 +114,35 @@ Value put_keys(const Value& alpha, const Value& omega) {
 // :Y.
 Value drop_keys(const Value& omega) { return relabel(omega, {}); }
 
-// Layout l's axes widened (unlabelled axes after them) to `rank` axes; null when none is left.
+// The renderer a result of arguments with layouts la and lw keeps (operators-and-system.md
+// §22): the one either carries, or theirs when both carry the same; none when they differ.
+Value shared_renderer(const Layout* la, const Layout* lw) {
+    const Value none;
+    const Value& ra = la ? la->renderer() : none;
+    const Value& rw = lw ? lw->renderer() : none;
+    if (ra.is_none()) return rw;
+    if (rw.is_none()) return ra;
+    bool same = ra.is_function() && rw.is_function() && &ra.function_obj() == &rw.function_obj();
+    return same ? ra : Value();
+}
+
+// Labels l (null: none) on a result of `rank` axes with `renderer` (none: no renderer).
+Ref<const Layout> rendered(Ref<const Layout> l, int64_t rank, const Value& renderer) {
+    if (renderer.is_none() || rank == 0) return l;
+    if (l && l->renderer().is_function() && renderer.is_function() &&
+        &l->renderer().function_obj() == &renderer.function_obj())
+        return l;
+    return Layout::with_renderer(l.get(), rank, renderer);
+}
+
+// Layout l's axes widened (unlabelled axes after them) to `rank` axes, its renderer kept; null
+// when nothing is left.
 Ref<const Layout> fit(const Layout* l, int64_t rank) {
     if (!l) return {};
     if (l->rank() == rank) return Ref<const Layout>(l); // shared as it is: no copy of its keys
     std::vector<AxisLayout> axes(l->axes().begin(), l->axes().begin() + std::min(rank, l->rank()));
     axes.resize(static_cast<size_t>(rank));
-    return Layout::of(std::move(axes));
+    return rendered(Layout::of(std::move(axes)), rank, l->renderer());
 }
 
 // The positions of the result's leading axis in each argument (-1: the argument's fill) and
@@ -195,6 +222,20 @@ std::optional<std::vector<int64_t>> key_positions(const Value& sel, const Value&
     return out;
 }
 
+Value field_positions(const Value& field, const Value& w, int64_t axis) {
+    Value f = field.read();
+    if (!f.is_stored_array() || f.rank() == 0 || !f.array_data().is_boxed()) return field;
+    std::vector<Value> items;
+    bool keyed = false;
+    for (int64_t i = 0; i < f.count(); i++) {
+        Value x = f.array_data().item(i).read();
+        std::optional<int64_t> p = key_position(x, w, axis);
+        keyed = keyed || p.has_value();
+        items.push_back(p ? Value::integer(*p) : x);
+    }
+    return keyed ? value::make_array(f.shape(), std::move(items)) : field;
+}
+
 Ref<const Layout> after_axes(const Value& w, int64_t k) {
     const Layout* l = value::layout_of(w);
     if (!l || k >= l->rank()) return {};
@@ -238,6 +279,21 @@ std::optional<Value> keyed_squad(const Value& sel, const Value& w,
             out.push_back(here);
             if (it.as_f64() < 0) std::reverse(out.back().keys.begin(), out.back().keys.end());
             continue;
+        }
+        if (it.rank() == 0 && it.is_stored_array() && it.array_data().is_boxed()) {
+            // ⊂ of a coordinate (one key or position per axis): its keys as positions
+            Value c = it.array_data().item(0).read();
+            if (c.is_stored_array() && c.rank() == 1) {
+                std::vector<Value> ps;
+                for (int64_t a = 0; a < c.count(); a++) {
+                    Value x = c.array_data().item(a).read();
+                    std::optional<int64_t> p = key_position(x, w, a);
+                    ps.push_back(p ? Value::integer(*p) : x);
+                }
+                int64_t m = static_cast<int64_t>(ps.size());
+                positions.push_back(value::make_array({}, {value::make_array({m}, std::move(ps))}));
+                continue;
+            }
         }
         if (it.rank() == 0) { // a position: the axis goes
             positions.push_back(it);
@@ -326,23 +382,130 @@ Value assign_path(const Value& root, const std::vector<std::string>& path, size_
     if (l) axes[0].name = l->axis(0).name;
     axes[0].keyed = true;
     axes[0].keys = std::move(keys);
-    return value::with_layout(out, Layout::of(std::move(axes)));
+    // a record with a renderer (a plot, an element) keeps it: it is still that thing
+    return value::with_layout(out, rendered(Layout::of(std::move(axes)), 1, l ? l->renderer() : Value()));
+}
+
+std::optional<Value> grow_keys(const Value& sel, const Value& w) {
+    Value s = sel.read();
+    std::vector<Value> items;
+    if (key_text(s)) items.push_back(s);
+    else if (s.is_stored_array() && s.rank() == 1 && s.array_data().is_boxed())
+        for (int64_t i = 0; i < s.count(); i++) items.push_back(s.array_data().item(i).read());
+    if (items.empty() || static_cast<int64_t>(items.size()) > w.rank()) return std::nullopt; // ⌷ reports it
+    const Layout* l = value::layout_of(w);
+    std::vector<AxisLayout> axes = axes_of(w);
+    Shape shape = w.shape();
+    bool grown = false;
+    for (size_t j = 0; j < items.size(); j++) {
+        int64_t ax = static_cast<int64_t>(j);
+        std::vector<std::string> keys;
+        if (std::optional<std::string> k = key_text(items[j])) keys.push_back(std::move(*k));
+        else if (items[j].is_stored_array() && items[j].rank() == 1)
+            for (int64_t i = 0; i < items[j].count(); i++)
+                if (std::optional<std::string> k = key_text(items[j].array_data().item(i))) keys.push_back(std::move(*k));
+        AxisLayout& axis = axes[j];
+        int64_t before = shape[j];
+        for (std::string& k : keys) {
+            if (l && l->find(ax, k)) continue;
+            if (axis.keyed && std::find(axis.keys.begin() + before, axis.keys.end(), k) != axis.keys.end())
+                continue; // named twice: added once
+            if (!axis.keyed) {
+                axis.keyed = true;
+                axis.keys.assign(static_cast<size_t>(shape[j]), std::nullopt);
+            }
+            axis.keys.emplace_back(std::move(k));
+            shape[j]++;
+            grown = true;
+        }
+    }
+    if (!grown) return std::nullopt;
+    std::vector<Value> counts;
+    for (int64_t n : shape) counts.push_back(Value::integer(n));
+    int64_t r = static_cast<int64_t>(counts.size());
+    Value taken = call(Prim::Take, value::make_array({r}, std::move(counts)), relabel(w, {}));
+    return relabel(taken, Layout::of(std::move(axes)));
+}
+
+namespace {
+
+// The one position of a vector that `sel` selects (a key, a number, or a one-item vector of
+// either); nullopt for any other selector. INDEX ERROR for a missing key.
+std::optional<int64_t> one_position(const Value& sel, const Value& w) {
+    Value s = sel.read();
+    if (key_text(s)) return key_position(s, w, 0);
+    if (s.is_stored_array() && s.rank() <= 1 && s.count() == 1) s = s.array_data().item(0).read();
+    if (key_text(s)) return key_position(s, w, 0);
+    if (!s.is_number() || s.as_f64() != std::floor(s.as_f64())) return std::nullopt; // weak literals are floats
+    int64_t p = s.as_i64(), n = w.shape()[0];
+    if (p < 0) p += n;
+    if (p < 0 || p >= n) return std::nullopt; // ⌷ reports it
+    return p;
+}
+
+} // namespace
+
+std::optional<Value> grow_path(const Value& w, const std::vector<KeyStep>& steps, size_t k) {
+    const KeyStep& step = steps[k];
+    std::optional<Value> grown =
+        !step.pick || key_text(step.sel.read()) ? grow_keys(step.sel, w) : std::nullopt;
+    if (k + 1 == steps.size()) return grown;
+    Value cur = (grown ? *grown : w).read();
+    if (!cur.is_stored_array() || cur.rank() != 1) return grown;
+    std::optional<int64_t> pos = one_position(step.sel, cur);
+    if (!pos) return grown;
+    std::optional<Value> inner = grow_path(cur.array_data().item(*pos), steps, k + 1);
+    if (!inner) return grown;
+    std::vector<Value> items;
+    for (int64_t i = 0; i < cur.count(); i++) items.push_back(i == *pos ? *inner : cur.array_data().item(i));
+    Value out = value::make_array(cur.shape(), std::move(items), cur.array_data().prototype());
+    return value::with_layout(out, cur.array_data().layout_ref());
 }
 
 Value align_to(const Value& sel, const Value& v) {
     const Layout* ls = value::layout_of(sel);
     const Layout* lv = value::layout_of(v);
-    if (!ls || !lv || !ls->is_keyed(0) || !lv->is_keyed(0) || sel.rank() == 0 || v.rank() == 0) return v;
-    int64_t n = sel.shape()[0];
-    std::vector<int64_t> idx;
-    for (int64_t i = 0; i < n; i++) {
-        const std::optional<std::string>& k = ls->key(0, i);
-        std::optional<int64_t> p = k ? lv->find(0, *k) : std::optional<int64_t>(i);
-        if (!p) throw base::Error(ErrorKind::Index, "no key \"" + *k + "\" in the value assigned");
-        idx.push_back(*p);
+    if (!ls || !lv || sel.rank() == 0 || v.rank() == 0) return v;
+    int64_t rank = std::min(sel.rank(), v.rank());
+    std::vector<std::vector<int64_t>> per_axis; // v's positions along each axis, in sel's order
+    bool moved = false;
+    for (int64_t ax = 0; ax < rank; ax++) {
+        std::vector<int64_t> idx;
+        if (!ls->is_keyed(ax) || !lv->is_keyed(ax)) { // by position
+            for (int64_t i = 0; i < v.shape()[ax]; i++) idx.push_back(i);
+            per_axis.push_back(std::move(idx));
+            continue;
+        }
+        for (int64_t i = 0; i < sel.shape()[ax]; i++) {
+            const std::optional<std::string>& k = ls->key(ax, i);
+            std::optional<int64_t> p = k ? lv->find(ax, *k) : std::optional<int64_t>(i);
+            if (!p) throw base::Error(ErrorKind::Index, "no key \"" + *k + "\" in the value assigned");
+            idx.push_back(*p);
+        }
+        moved = moved || !is_identity(idx, v.shape()[ax]);
+        per_axis.push_back(std::move(idx));
     }
-    if (is_identity(idx, v.shape()[0])) return v;
-    return select_cells(v, idx, {n});
+    if (!moved) return v;
+    if (rank == 1) {
+        int64_t n = static_cast<int64_t>(per_axis[0].size());
+        return select_cells(v, per_axis[0], {n});
+    }
+    std::vector<Value> selector; // one position vector per axis, for ⌷
+    for (const std::vector<int64_t>& idx : per_axis) {
+        std::vector<Value> ps;
+        for (int64_t p : idx) ps.push_back(Value::integer(p));
+        int64_t n = static_cast<int64_t>(ps.size());
+        selector.push_back(value::make_array({n}, std::move(ps)));
+    }
+    return call(Prim::Squad, value::make_array({rank}, std::move(selector)), relabel(v, {}));
+}
+
+Value reduced_labels(const Value& w, Value r, int64_t axis) {
+    const Layout* l = value::layout_of(w);
+    if (!l || !l->labelled() || r.rank() != w.rank() - 1 || r.rank() == 0) return r;
+    std::vector<AxisLayout> axes = l->axes();
+    axes.erase(axes.begin() + axis);
+    return relabel(r, Layout::of(std::move(axes)));
 }
 
 std::optional<std::vector<int64_t>> named_axes(const Value& spec, const Value& w, const Value* a) {
@@ -391,18 +554,20 @@ Value keyed_dyad(const Value& a, const Value& w, const PlainDyad& plain) {
     const Layout* la = value::layout_of(a);
     const Layout* lw = value::layout_of(w);
     Value x = a, y = w; // `plain` ignores their labels: no new node for an unlabelled view
-    auto labelled = [&](const Layout* l) { // the plain result under l, widened to its rank
+    Value renderer = shared_renderer(la, lw); // itemwise results keep it
+    auto kept = [&](const Layout* l) { // l's labels, with the renderer both sides share
         Value r = plain(x, y);
-        return relabel(r, fit(l, r.rank()));
+        return relabel(r, rendered(fit(l, r.rank()), r.rank(), renderer));
     };
-    if (value::same_layout(la, lw)) return labelled(la); // one layout: nothing to align
-    if (!la || !lw) { // against an unlabelled argument: by position
-        const Value& keyed = la ? a : w;
-        const Value& other = la ? w : a;
+    if (value::same_layout(la, lw)) return kept(la && la->labelled() ? la : lw); // nothing to align
+    if (!la || !lw || !la->labelled() || !lw->labelled()) { // against an unlabelled argument: by position
+        bool left = la && la->labelled();
+        const Value& keyed = left ? a : w;
+        const Value& other = left ? w : a;
         bool stretched = keyed.rank() > 0 && keyed.shape()[0] == 1 && other.rank() > 0 && other.shape()[0] != 1;
-        return labelled(stretched ? nullptr : la ? la : lw);
+        return kept(stretched ? nullptr : left ? la : lw);
     }
-    if (!la->is_keyed(0) || !lw->is_keyed(0) || a.rank() == 0 || w.rank() == 0) return labelled(la);
+    if (!la->is_keyed(0) || !lw->is_keyed(0) || a.rank() == 0 || w.rank() == 0) return kept(la);
     Alignment al = align(*la, a.shape()[0], *lw, w.shape()[0]);
     int64_t n = static_cast<int64_t>(al.keys.size());
     if (!is_identity(al.left, a.shape()[0])) x = select_cells(x, al.left, {n});
@@ -412,7 +577,7 @@ Value keyed_dyad(const Value& a, const Value& w, const PlainDyad& plain) {
     for (int64_t ax = 1; ax < std::min(r.rank(), la->rank()); ax++) axes[static_cast<size_t>(ax)] = la->axis(ax);
     axes[0].keyed = true;
     axes[0].keys = std::move(al.keys);
-    return relabel(r, Layout::of(std::move(axes)));
+    return relabel(r, rendered(Layout::of(std::move(axes)), r.rank(), renderer));
 }
 
 namespace {
@@ -467,6 +632,27 @@ Ref<const Layout> take_drop(const Value& a, const Value& w, const Value& r, bool
 Ref<const Layout> take_layout(const Value& a, const Value& w, const Value& r) { return take_drop(a, w, r, true); }
 Ref<const Layout> drop_layout(const Value& a, const Value& w, const Value& r) { return take_drop(a, w, r, false); }
 
+// N#Y along the leading axis: each position's key follows its one copy (a Boolean count
+// filters); a keyed position repeated is DOMAIN ERROR, a negative count's fills have no key.
+Ref<const Layout> replicate_layout(const Value& a, const Value& w, const Value& r) {
+    if (w.rank() == 0 || r.rank() != w.rank()) return {};
+    std::vector<int64_t> counts = read_ints(a);
+    int64_t len = w.shape()[0];
+    if (counts.size() == 1) counts.assign(static_cast<size_t>(len), counts[0]);
+    if (static_cast<int64_t>(counts.size()) != len) return {};
+    std::vector<AxisLayout> axes = axes_or_none(w);
+    std::vector<int64_t> from;
+    for (int64_t i = 0; i < len; i++) {
+        int64_t c = counts[static_cast<size_t>(i)];
+        if (c > 1 && axes[0].keyed && axes[0].keys[static_cast<size_t>(i)])
+            fail(ErrorKind::Domain, "a keyed axis cannot repeat a position");
+        for (int64_t k = 0; k < std::abs(c); k++) from.push_back(c > 0 ? i : -1);
+    }
+    if (static_cast<int64_t>(from.size()) != r.shape()[0]) return {};
+    axes[0] = keys_at(axes[0], from);
+    return Layout::of(std::move(axes));
+}
+
 // X,Y of vectors and units: the keys of both, in order (a key in both: DOMAIN ERROR).
 Ref<const Layout> catenate_layout(const Value& a, const Value& w, const Value& r) {
     if (r.rank() != 1 || a.rank() > 1 || w.rank() > 1) return {};
@@ -502,28 +688,99 @@ struct LayoutRule {
     Prim prim;
     LayoutMonad monad;
     LayoutDyad dyad;
+    bool renders; // keeps the arguments' renderer (axis-keeping rows, §22); ⍴ drops it
 };
 // clang-format off
 const LayoutRule LAYOUT_RULES[] = {
-    //  row                monadic                dyadic
-    {Prim::Reverse,      reverse_layout,        nullptr},
-    {Prim::ReverseFirst, reverse_first_layout,  nullptr},
-    {Prim::Transpose,    transpose_layout,      nullptr},
-    {Prim::Take,         nullptr,               take_layout},
-    {Prim::Drop,         nullptr,               drop_layout},
-    {Prim::Comma,        nullptr,               catenate_layout},
-    {Prim::Rho,          shape_layout,          reshape_layout},
+    //  row                monadic                dyadic             renderer
+    {Prim::Reverse,      reverse_layout,        nullptr,           true},
+    {Prim::ReverseFirst, reverse_first_layout,  nullptr,           true},
+    {Prim::Transpose,    transpose_layout,      nullptr,           true},
+    {Prim::Take,         nullptr,               take_layout,       true},
+    {Prim::Drop,         nullptr,               drop_layout,       true},
+    {Prim::Comma,        nullptr,               catenate_layout,   true},
+    {Prim::Rho,          shape_layout,          reshape_layout,    false},
+    {Prim::Hash,         nullptr,               replicate_layout,  true},
+};
+// clang-format on
+
+// --- rows whose results are positions of a keyed axis: the keys instead (grades, searches) ---
+
+} // namespace
+
+Value as_keys(const Value& r, const Value& searched, int64_t offset, const Layout* labels) {
+    const Layout* l = value::layout_of(searched);
+    if (!l || !l->labelled() || searched.rank() == 0) return r;
+    Value v = r.read();
+    if (v.is_stored_array() && v.array_data().is_boxed() && offset == 0) { // ⍸ of a matrix: coordinates
+        bool keyed = false;
+        std::vector<Value> coords;
+        for (int64_t i = 0; i < v.count(); i++) {
+            Value c = v.array_data().item(i).read();
+            if (!c.is_stored_array() || c.rank() != 1 || c.count() != searched.rank() || c.array_data().is_boxed())
+                return r;
+            Value ints = convert_to(c, number::Kind::Int).read();
+            std::vector<Value> out;
+            for (int64_t a = 0; a < c.count(); a++) {
+                int64_t q = ints.array_data().items_as<int64_t>()[a];
+                const std::optional<std::string>& k = l->key(a, q);
+                keyed = keyed || k.has_value();
+                out.push_back(k ? value::char_vector(base::decode_utf8(*k)) : Value::integer(q));
+            }
+            coords.push_back(value::make_array({c.count()}, std::move(out)));
+        }
+        return keyed ? value::make_array(v.shape(), std::move(coords)) : r;
+    }
+    if (!v.is_stored_array() || v.array_data().is_boxed() || !number::is_integer(v.kind())) return r;
+    int64_t len = searched.shape()[0];
+    Value ints = convert_to(v, number::Kind::Int).read();
+    const int64_t* ps = ints.array_data().items_as<int64_t>();
+    std::vector<Value> items;
+    bool keyed = false;
+    for (int64_t i = 0; i < v.count(); i++) {
+        int64_t q = ps[i] + offset;
+        const std::optional<std::string>& k = l->key(0, q);
+        keyed = keyed || (q >= 0 && q < len && k);
+        items.push_back(q >= 0 && q < len && k ? value::char_vector(base::decode_utf8(*k)) : Value::integer(ps[i]));
+    }
+    if (!keyed) return r;
+    Value out = value::make_array(v.shape(), std::move(items));
+    return labels && labels->rank() == out.rank() ? relabel(out, Ref<const Layout>(labels)) : out;
+}
+
+namespace {
+
+struct KeyedPositions {
+    Prim prim;
+    bool dyadic;
+    int64_t offset; // result number p is position p + offset of the searched axis
+};
+// clang-format off
+const KeyedPositions KEYED_POSITIONS[] = {
+    // row             dyadic  offset
+    {Prim::GradeUp,    false,  0},  // ⍋Y: Y's keys in order
+    {Prim::GradeDown,  false,  0},
+    {Prim::Iota,       true,   0},  // X⍳Y: X's keys, labelled as Y
+    {Prim::Where,      true,   -1}, // X⍸Y: the key of the interval's start
+    {Prim::Where,      false,  0},  // ⍸Y: the keys of each position (coordinates' per axis)
 };
 // clang-format on
 
 } // namespace
 
 Value labelled_result(Prim p, const Value* a, const Value& w, Value r) {
-    if (!value::layout_of(w) && !(a && value::layout_of(*a))) return r;
+    const Layout* lw = value::layout_of(w);
+    const Layout* la = a ? value::layout_of(*a) : nullptr;
+    if (!lw && !la) return r;
+    for (const KeyedPositions& row : KEYED_POSITIONS)
+        if (row.prim == p && row.dyadic == (a != nullptr))
+            return as_keys(r, a ? *a : w, row.offset, a ? lw : nullptr);
     for (const LayoutRule& rule : LAYOUT_RULES) {
         if (rule.prim != p) continue;
         if (a ? !rule.dyad : !rule.monad) return r; // this valence keeps no labels
-        return relabel(r, a ? rule.dyad(*a, w, r) : rule.monad(w, r));
+        Ref<const Layout> l = a ? rule.dyad(*a, w, r) : rule.monad(w, r);
+        if (rule.renders) l = rendered(std::move(l), r.rank(), shared_renderer(la, lw));
+        return relabel(r, std::move(l));
     }
     return r;
 }

@@ -26,6 +26,10 @@ std::optional<int64_t> key_position(const Value& sel, const Value& w, int64_t ax
 // as positions; nullopt when it holds no key.
 std::optional<std::vector<int64_t>> key_positions(const Value& sel, const Value& w);
 
+// An array-valued coordinate field of P⊃Y for axis `axis` with its keys as positions there (same
+// shape); the field as it is when it holds no key. INDEX ERROR for a missing key.
+Value field_positions(const Value& field, const Value& w, int64_t axis);
+
 // I⌷Y with keys (§11.2): a key or position per leading axis (one removes the axis), a vector
 // of keys or positions keeps it with the keys it selects, ∞ keeps it whole; the selection is
 // `plain` (⌷ by positions) on the unlabelled Y. Nullopt when neither I holds a key nor Y has a
@@ -44,15 +48,43 @@ using PathUpdate = std::function<Value(const std::optional<Value>& old)>;
 Value assign_path(const Value& root, const std::vector<std::string>& path, size_t level,
                   const PathUpdate& update);
 
+// For a plain assignment through `sel⌷Y` (§11.4): Y with the keys sel names (a key, or per
+// leading axis a key or a vector holding keys) that Y lacks appended to their axes, new cells
+// starting as the prototype; on an unkeyed axis the new position gets a key, the old ones none.
+// Nullopt when sel names no missing key.
+std::optional<Value> grow_keys(const Value& sel, const Value& w);
+
+// One step of a selection chain, read from the selected name outward: `sel⌷` or `sel⊃`.
+struct KeyStep {
+    bool pick;
+    Value sel;
+};
+// For a plain assignment through a chain of such steps (`("r"⌷T.data)←…`, `T.[1].cc←…`): w
+// with the keys each step names that its array lacks appended (grow_keys; a pick by one key
+// only), an inner step's inside the item its outer step selects by one key or position of a
+// vector. Nullopt when no key is missing.
+std::optional<Value> grow_path(const Value& w, const std::vector<KeyStep>& steps, size_t k);
+
 // The right side of an assignment to a keyed vector selection `sel`, aligned to its keys
 // (§11.4): v's items in the order of sel's keys (extra keys ignored, a missing one INDEX ERROR).
 // v as it is when either side is unkeyed (then by position) or sel is a unit.
 Value align_to(const Value& sel, const Value& v);
 
 // The result r of row p's host rule, labelled from its arguments' labels by the row's layout
-// rule (keys.cpp's table: ⌽ ⊖ ⍉ ↑ ↓ ,); r as it is for rows without one or unlabelled
+// rule (keys.cpp's table: ⌽ ⊖ ⍉ ↑ ↓ , # ⍴); r as it is for rows without one or unlabelled
 // arguments. `a` is null for a monadic call.
 Value labelled_result(Prim p, const Value* a, const Value& w, Value r);
+
+// A reduction's result r of w along `axis`: w's labels on the axes left (the reduced one goes;
+// a renderer does not survive a reduction, §22). r as it is when w is unlabelled or r does not
+// have one axis fewer.
+Value reduced_labels(const Value& w, Value r, int64_t axis);
+
+// The positions r into the keyed leading axis of `searched` as its keys (grades, searches, ⌸'s
+// groups): result number p names position p + offset; a position outside the axis or without a
+// key stays a number (⍳'s not-found, ⍸'s 0); coordinate vectors (⍸ of a matrix) name a key per
+// axis. Labelled by `labels` (null: none). r when nothing is keyed.
+Value as_keys(const Value& r, const Value& searched, int64_t offset, const value::Layout* labels);
 
 // The axes an axis specification names (`⍠"month"`, `⍠"a" 1`, §11.5): each name found among
 // the axis names of w (else of a), each number as it is; nullopt when spec holds no name.

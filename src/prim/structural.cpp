@@ -465,7 +465,7 @@ Value pick(const Value& a, const Value& w) {
     bool arrays = false;
     if (p.is_stored_array() && p.array_data().is_boxed()) {
         for (int64_t i = 0; i < p.count(); i++) {
-            fields.push_back(p.array_data().item(i).read());
+            fields.push_back(field_positions(p.array_data().item(i), w, i).read()); // keys as positions
             arrays = arrays || fields.back().rank() > 0;
         }
     }

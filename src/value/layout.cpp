@@ -7,6 +7,8 @@
 #include "value/pending.h"
 
 #include <functional>
+#include <mutex>
+#include <unordered_map>
 
 namespace bpl::value {
 
@@ -36,7 +38,49 @@ std::vector<int64_t> build_index(const AxisLayout& axis) {
     return slots;
 }
 
+// The digest of a layout's axes: every name, keyed mark, length and key, in order.
+uint64_t digest_of(const std::vector<AxisLayout>& axes) noexcept {
+    uint64_t h = 0x9e3779b97f4a7c15ull;
+    auto mix = [&h](uint64_t x) { h = (h ^ x) * 0x100000001b3ull + (h >> 29); };
+    for (const AxisLayout& a : axes) {
+        mix(a.name ? hash_of(*a.name) : 1);
+        mix(a.keyed ? a.keys.size() + 2 : 0);
+        for (const auto& k : a.keys) mix(k ? hash_of(*k) : 3);
+    }
+    return h;
+}
+
+// The live interned layouts by digest. A layout leaves it as it is destroyed; one found with
+// a count already at 0 is dying and is not reused.
+struct Interned {
+    std::mutex mutex;
+    std::unordered_multimap<uint64_t, const Layout*> by_digest;
+};
+Interned& interned() {
+    static Interned* table = new Interned(); // never destroyed: layouts may outlive statics
+    return *table;
+}
+
 } // namespace
+
+Layout::~Layout() {
+    if (!interned_) return;
+    Interned& t = interned();
+    std::lock_guard<std::mutex> lock(t.mutex);
+    auto [from, to] = t.by_digest.equal_range(digest_);
+    for (auto it = from; it != to; ++it)
+        if (it->second == this) {
+            t.by_digest.erase(it);
+            return;
+        }
+}
+
+bool Layout::operator==(const Layout& o) const noexcept {
+    if (this == &o) return true;
+    if (digest_ != o.digest_) return false;
+    if (interned_ && o.interned_) return false; // two live interned layouts differ
+    return axes_ == o.axes_;
+}
 
 Ref<const Layout> Layout::of(std::vector<AxisLayout> axes) {
     bool labelled = false;
@@ -51,10 +95,28 @@ Ref<const Layout> Layout::of(std::vector<AxisLayout> axes) {
         labelled = labelled || a.keyed || a.name;
     }
     if (!labelled) return {};
+    uint64_t digest = digest_of(axes);
+    Interned& t = interned();
+    {
+        std::lock_guard<std::mutex> lock(t.mutex);
+        auto [from, to] = t.by_digest.equal_range(digest);
+        for (auto it = from; it != to; ++it)
+            if (it->second->axes_ == axes)
+                if (Ref<const Layout> live = Ref<const Layout>::retain_live(it->second)) return live;
+    }
     Ref<Layout> l(new Layout());
     l->index_.reserve(axes.size());
-    for (const AxisLayout& a : axes) l->index_.push_back(build_index(a));
+    for (const AxisLayout& a : axes) l->index_.push_back(build_index(a)); // DOMAIN: a duplicate
     l->axes_ = std::move(axes);
+    l->digest_ = digest;
+    std::lock_guard<std::mutex> lock(t.mutex);
+    // an equal layout another thread built meanwhile is the one kept
+    auto [from, to] = t.by_digest.equal_range(digest);
+    for (auto it = from; it != to; ++it)
+        if (it->second->axes_ == l->axes_)
+            if (Ref<const Layout> live = Ref<const Layout>::retain_live(it->second)) return live;
+    l->interned_ = true;
+    t.by_digest.emplace(digest, l.get());
     return l;
 }
 
@@ -70,6 +132,7 @@ Ref<const Layout> Layout::with_renderer(const Layout* base, int64_t rank, Value 
     Ref<Layout> l(new Layout());
     for (const AxisLayout& a : axes) l->index_.push_back(build_index(a));
     l->axes_ = std::move(axes);
+    l->digest_ = digest_of(l->axes_);
     l->renderer_ = std::move(renderer);
     return l;
 }

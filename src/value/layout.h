@@ -24,13 +24,18 @@ struct AxisLayout {
     bool operator==(const AxisLayout&) const = default;
 };
 
+// Layouts without a renderer are interned: while one is alive, Layout::of gives every equal
+// set of axes that same object (equal keys built separately share one layout, so agreement
+// compares them in O(1), language.md §11.3). A digest of the axes rejects unequal ones.
 class Layout final : public base::RefCounted {
   public:
     // The layout of `axes` (one per axis of the value, leading first; an axis whose positions
     // all lack keys is unkeyed, an empty keyed axis stays keyed). DOMAIN ERROR for a
     // duplicate key on an axis. Null when no axis has keys or a name: an unlabelled value has
-    // no layout. The key index is built here, once.
+    // no layout. The live equal layout when there is one, else a new one whose key index is
+    // built here, once.
     static Ref<const Layout> of(std::vector<AxisLayout> axes);
+    ~Layout();
     // The layout of a vector whose positions carry `keys` (a record's).
     static Ref<const Layout> of_keys(std::vector<std::optional<std::string>> keys);
 
@@ -43,7 +48,8 @@ class Layout final : public base::RefCounted {
     // The position of `key` on axis `a` (by the hash index), nullopt when it has none.
     std::optional<int64_t> find(int64_t a, std::string_view key) const noexcept;
     // Same keys and names on every axis (a renderer is not compared: ≡ ignores renderers).
-    bool operator==(const Layout& o) const noexcept { return axes_ == o.axes_; }
+    // O(1) unless one of the two carries a renderer and their digests agree.
+    bool operator==(const Layout& o) const noexcept;
 
     // The display renderer attached by `F •mime Y` (operators-and-system.md §22): a function
     // whose result is the value's MIME bundle, or none. It travels with the layout, so what
@@ -60,6 +66,8 @@ class Layout final : public base::RefCounted {
     std::vector<AxisLayout> axes_;
     Value renderer_;
     std::vector<std::vector<int64_t>> index_; // per axis: open-addressed slots, position+1 or 0
+    uint64_t digest_ = 0;  // of axes_ (keys and names, in order)
+    bool interned_ = false; // in the table of live layouts (no renderer)
 };
 
 // Equal layouts, either may be null (null equals null only).

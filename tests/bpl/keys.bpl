@@ -87,6 +87,17 @@ r←["sum":+/ "max":⌈/] ⋄ [r.sum 1 2 3;r.max 1 2 3;r≡⍎⍕r]   ⍝ [6;3;$
 ⍝ keys:nested-record-value —
 ("a":"b":1)≡["a":["b":1]]   ⍝ $t
 
+⍝ keys:field-key-vector — a field keyed by a vector of keys puts each of its items in the list
+["aa" 1:3 4;"b":5]   ⍝ ["aa":3 4 "b":5]
+
+⍝ keys:field-key-vector-duplicate — a key named twice in a field's key vector is DOMAIN ERROR
+["a" "a":1 2;"b":3]
+⍝ error: DOMAIN ERROR
+
+⍝ keys:field-key-vector-length — a field's key vector needs one key per item
+["a" "b":1 2 3;"c":4]
+⍝ error: LENGTH ERROR
+
 ⍝⍝ Selection (§11.2)
 
 ⍝ keys:select-row — a key removes the axis; the other axes keep their keys
@@ -127,6 +138,13 @@ v←"a" "b":1 2 ⋄ v.[[1 1]]
 
 ⍝ keys:select-unkeyed — a key on an unkeyed array is INDEX ERROR
 "a"⌷1 2 3
+⍝ error: INDEX ERROR
+
+⍝ keys:pick-batch — an array-valued coordinate field of ⊃ may name keys, repeats included
+T←"price" "qty":[1 2 3;4 5 6] ⋄ [[["qty" "price"]]⊃T;[["price" "price"]]⊃T]   ⍝ [[4 5 6;1 2 3];[1 2 3;1 2 3]]
+
+⍝ keys:pick-batch-missing — a key the axis lacks in a coordinate field is INDEX ERROR
+T←"price" "qty":[1 2 3;4 5 6] ⋄ [["qty" "tax"]]⊃T
 ⍝ error: INDEX ERROR
 
 ⍝⍝ Agreement by key (§11.3)
@@ -212,8 +230,70 @@ T←"aa" "bb":1 2 ⋄ T.[["bb" "aa"]]←["aa":5 "bb":6 "cc":7] ⋄ T   ⍝ ["aa"
 T←"aa" "bb":1 2 ⋄ T.[["aa" "bb"]]←"aa":5
 ⍝ error: INDEX ERROR
 
+⍝ keys:assign-align-both-axes — a keyed right side aligns with the selection on every keyed axis
+M←["a" "b";"x" "y"]:[1 2⋄3 4] ⋄ (⌽M)←["b" "a";"x" "y"]:[30 40⋄10 20] ⋄ M≡["a" "b";"x" "y"]:[10 20⋄30 40]   ⍝ $t
+
+⍝ keys:assign-align-missing-column — a column key missing on the right side is INDEX ERROR
+M←["a" "b";"x" "y"]:[1 2⋄3 4] ⋄ (⌽M)←["a" "b";"x" "z"]:[1 2⋄3 4]
+⍝ error: INDEX ERROR
+
 ⍝ keys:assign-vector-positional — an unkeyed right side assigns by position
 T←"aa" "bb":1 2 ⋄ T.[["bb" "aa"]]←10 20 ⋄ T   ⍝ ["aa":20 "bb":10]
+
+⍝ keys:assign-squad-append — plain assignment through ⌷ appends a missing key
+T←"aa" "bb":1 2 ⋄ ("cc"⌷T)←3 ⋄ T   ⍝ ["aa":1 "bb":2 "cc":3]
+
+⍝ keys:assign-squad-unkeyed — on an unkeyed axis the new position gets a key, the old ones none
+v←10 20 30 ⋄ ("x"⌷v)←9 ⋄ v   ⍝ [10 20 30 "x":9]
+
+⍝ keys:assign-squad-row — a matrix without row keys gains a keyed row
+M←[1 2 3⋄4 5 6] ⋄ ("r"⌷M)←7 8 9 ⋄ M≡0 1 "r":[1 2 3⋄4 5 6⋄7 8 9]   ⍝ $t
+
+⍝ keys:assign-squad-both-axes — a key per axis adds a row and a column; new cells are the prototype
+M←["aa" "bb";"xx" "yy"]:[1 2⋄3 4] ⋄ ("cc" "zz"⌷M)←9 ⋄ M≡["aa" "bb" "cc";"xx" "yy" "zz"]:[1 2 0⋄3 4 0⋄0 0 9]   ⍝ $t
+
+⍝ keys:assign-squad-vector — a vector of keys appends each missing one once
+T←"aa":1 ⋄ ([["bb" "aa" "cc"]]⌷T)←5 6 7 ⋄ T   ⍝ ["aa":6 "bb":5 "cc":7]
+
+⍝ keys:assign-squad-text — a keyed text vector stays text
+T←"a" "b":"xy" ⋄ ("c"⌷T)←'z' ⋄ T≡"a" "b" "c":"xyz"   ⍝ $t
+
+⍝ keys:assign-squad-modified-missing — modified assignment through ⌷ to a missing key is INDEX ERROR
+T←"aa" "bb":1 2 ⋄ ("cc"⌷T)+←1
+⍝ error: INDEX ERROR
+
+⍝ keys:assign-squad-unchanged — a failed assignment through ⌷ changes nothing
+M←[1 2⋄3 4] ⋄ {"LENGTH"::M ⋄ ("r"⌷M)←1 2 3}0   ⍝ [1 2⋄3 4]
+
+⍝ keys:assign-pick-append — plain assignment through a pick by a missing key appends it
+T←"a":1 ⋄ ("b"⊃T)←2 ⋄ T   ⍝ ["a":1 "b":2]
+
+⍝ keys:assign-nested-append — keys are appended inside the item a dot path or position selects
+T←"data":["r1" "r2";"xx" "yy"]:[1 2⋄3 4] ⋄ T.data.["r3" "zz"]←9 ⋄ T.data≡["r1" "r2" "r3";"xx" "yy" "zz"]:[1 2 0⋄3 4 0⋄0 0 9]   ⍝ $t
+
+⍝ keys:assign-position-then-key — a position, then a missing key inside that item
+r←("aa":1) ("bb":2) ⋄ ("cc"⊃1⊃r)←3 ⋄ [0⊃r;1⊃r]   ⍝ [["aa":1];["bb":2 "cc":3]]
+
+⍝ keys:assign-selector-once — the key selectors of an appending assignment run once
+T←"data":"aa":1 ⋄ n←0 ⋄ (({n+←1 ⋄ "bb"}0)⌷T.data)←2 ⋄ [n;T.data]   ⍝ [1;["aa":1 "bb":2]]
+
+⍝ keys:assign-inner-existing — a key inside a nested record selects its position
+T←"data":"aa" "bb":1 2 ⋄ ("bb"⌷T.data)←5 ⋄ T.data   ⍝ ["aa":1 "bb":5]
+
+⍝⍝ Renderers through functions (operators-and-system.md §22)
+
+⍝ keys:renderer-kept — itemwise and axis-keeping functions keep a renderer; reductions and ⍴ drop it
+a←"text/markdown" •mime 1 2 3 ⋄ ≢¨•mime¨[1+a;-a;a×a;⌽a;2↑a;a,a;+/a;⍴a]   ⍝ [2 2 2 2 2 2 1 1]ₓ
+
+⍝ keys:renderer-path — assignment through a dot path keeps the record's renderer
+p←"text/markdown" •mime ["a":1] ⋄ p.b←2 ⋄ [≢•mime p;p≡["a":1 "b":2]]   ⍝ [2ₓ;$t]
+
+⍝ keys:assign-paren-path — a field of a parenthesised selection of a name is assigned through it
+inner←"bb" "cc":1 2 ⋄ x←["aa":inner "zz":0] ⋄ (x.aa).bb←5 ⋄ [x.aa;inner]   ⍝ [["bb":5 "cc":2];["bb":1 "cc":2]]
+
+⍝ keys:assign-paren-not-name — a parenthesised value that selects no name is no target
+(1 2).x←3
+⍝ error: SYNTAX ERROR
 
 ⍝ keys:digits-in-keys — after a dot, digits belong to the key
 T←["q1":5] ⋄ T.q1   ⍝ 5
@@ -277,6 +357,58 @@ T←["a":1 "b":2] ⋄ c←100 ⋄ x←T⍎"a+b+c" ⋄ T⍎"a←7" ⋄ [x T.a]   
 
 ⍝ keys:take-drop — ↑ ↓ keep the keys of the positions kept; overtake adds unkeyed fill
 [2↑"a" "b" "c":1 2 3;¯1↓"a" "b" "c":1 2 3;4↑"a" "b":1 2]   ⍝ [["a":1 "b":2];["a":1 "b":2];["a":1 "b":2 0 0]]
+
+⍝ keys:replicate — # keeps the keys of the positions it keeps; a negative count's fills have none
+[1 0 1#"a" "b" "c":1 2 3;1 ¯2#"a" "b":1 2]   ⍝ [["a":1 "c":3];["a":1 0 0]]
+
+⍝ keys:replicate-unkeyed-repeat — an unkeyed position may repeat beside keyed ones
+2 1#[1 "a":2]   ⍝ [1 1 "a":2]
+
+⍝ keys:replicate-repeat — a keyed axis cannot repeat a position
+2#("aa" "bb":[1 2⋄3 4])
+⍝ error: DOMAIN ERROR
+
+⍝ keys:reduce — a reduction removes only the reduced axis's keys
+M←["alice" "bob";"price" "qty"]:[10 2⋄20 4] ⋄ [+/M;+⌿M]   ⍝ [["alice":12 "bob":24];["price":30 "qty":6]]
+
+⍝ keys:reduce-vector — reducing a keyed vector gives a plain scalar
++/"a" "b":1 2   ⍝ 3
+
+⍝ keys:one-position-key — one string labels a one-position axis
+(["alice";"price" "qty"]:[10 2⋄])≡1↑["alice" "bob";"price" "qty"]:[10 2⋄20 4]   ⍝ $t
+
+⍝ keys:each — f¨ keeps its argument's keys
+T←"price" "qty":[1 2 3;4 5 6] ⋄ 1⌷¨T   ⍝ ["price":2 "qty":5]
+
+⍝ keys:each-agreement — X f¨ Y aligns keys as a pervasive function does, a missing item reading the fill
+("aa" "bb":1 2){⍺ ⍵}¨("bb":3)   ⍝ ["aa":[1 0] "bb":[2 3]]
+
+⍝ keys:scan — a scan keeps every axis's keys
+[+\"a" "b" "c":1 2 3;(+⍀["x" "y";"p" "q"]:[1 2⋄3 4])≡["x" "y";"p" "q"]:[1 2⋄4 6]]   ⍝ [["a":1 "b":3 "c":6];$t]
+
+⍝ keys:rank-frames — the rank operator aligns keyed frames before pairing the cells
+("alice" "bob":[1 2⋄3 4])+⍤1("bob" "cara":[10 20⋄30 40])   ⍝ "alice" "bob" "cara":[1 2⋄13 24⋄30 40]
+
+⍝ keys:grade — a grade of a keyed vector gives its keys in order, which select it
+V←"low" "mid" "high":10 20 30 ⋄ [⍒V;⍋V;[⍒V]⌷V]   ⍝ [["high" "mid" "low"];["low" "mid" "high"];["high":30 "mid":20 "low":10]]
+
+⍝ keys:grade-unkeyed — positions without a key stay numbers
+⍋[3 "a":1 2]   ⍝ ["a" 2 0]
+
+⍝ keys:index-of — X⍳Y gives X's keys, not-found stays the length, labelled as Y
+V←"low" "mid" "high":10 20 30 ⋄ [V⍳20 99;("left":7)⍳"right":7]   ⍝ [["mid" 3];["right":"left"]]
+
+⍝ keys:interval — X⍸Y gives the key of each interval's start; before the first stays 0
+V←"low" "mid" "high":10 20 30 ⋄ V⍸5 15 25 40   ⍝ 0 "low" "mid" "high"
+
+⍝ keys:where — ⍸ of a keyed matrix gives each coordinate's keys, axis by axis
+M←["alice" "bob";"price" "qty"]:[10 2⋄20 4] ⋄ [⍸M=20;⍸("a" "b" "c":1 0 1)]   ⍝ [,⊂"bob" "price";"a" "c"]
+
+⍝ keys:coordinate — ⊂ of one key per axis in a ⌷ selector is a coordinate
+M←["alice" "bob";"price" "qty"]:[10 2⋄20 4] ⋄ [(⊂"bob" "qty")]⌷M   ⍝ 4
+
+⍝ keys:key-operator — ⌸ groups a keyed vector's keys monadically, and its keyed cells dyadically
+V←"aa" "bb" "cc":1 2 1 ⋄ [{⊂⍵}⌸V;1 2 1{⊂⍵}⌸V]   ⍝ [[["aa" "cc"] ["bb"]];[["aa":1 "cc":1] ["bb":2]]]
 
 ⍝⍝ Named axes (§11.5)
 

@@ -18,6 +18,18 @@ a←[[1 2] [3 4]] ⋄ (1⊃0⊃a)←9 ⋄ a   ⍝ [[1 9] [3 4]]
 ⍝ select:modified — modified assignment through each
 a←[1 2] [3 4] ⋄ (1⊃¨a)+←100 ⋄ a   ⍝ [[1 102] [3 104]]
 
+⍝ select:modified-per-item — a function that is not itemwise modifies each selected item with its own item
+s←[1 2 3] [2 3] [4 5] ⋄ s.[[0 2]]∩←[2 3 9] [5] ⋄ s   ⍝ [[2 3] [2 3] ,5]
+
+⍝ select:modified-per-item-one — one right side item modifies every selected item
+s←[1 2 3] [2 3] [4 5] ⋄ s.[[0 1]]~←⊂,2 ⋄ s   ⍝ [[1 3] ,3 [4 5]]
+
+⍝ select:modified-whole-item — the atoms of one item are modified whole
+a←[[1 2] [3 4]] ⋄ a₁,←5 ⋄ a   ⍝ [[1 2] [3 4 5]]
+
+⍝ select:modified-per-item-misfit — right side items must match the selection
+s←[1 2] [3] ⋄ {"LENGTH"::s ⋄ s.[[0 1]]∩←[1] [2] [3] ⋄ 0}0   ⍝ [[1 2] ,3]
+
 ⍝ select:misfit — a value that does not fit the selection changes nothing
 a←"ab" "cd" ⋄ {"LENGTH"::a ⋄ (1↑¨a)←'x' 'y' 'z' ⋄ 0}0   ⍝ "ab" "cd"
 

@@ -7,7 +7,9 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <string>
+#include <thread>
 
 using namespace bpl::value;
 using bpl::number::Kind;
@@ -93,4 +95,54 @@ TEST(Layout, MatchComparesKeys) {
     EXPECT_FALSE(match(a, ints({1, 2})));
     EXPECT_TRUE(match(record({}), record({})));
     EXPECT_FALSE(match(record({}), make_array({0}, {})));
+}
+
+TEST(Layout, EqualKeysBuiltSeparatelyShareOneLayout) {
+    std::vector<std::optional<std::string>> keys;
+    for (int i = 0; i < 100; i++) keys.push_back("k" + std::to_string(i));
+    Ref<const Layout> a = Layout::of_keys(keys);
+    Ref<const Layout> b = Layout::of_keys(keys);
+    EXPECT_EQ(a.get(), b.get());
+    keys[50] = "other";
+    Ref<const Layout> c = Layout::of_keys(keys);
+    EXPECT_NE(a.get(), c.get());
+    EXPECT_FALSE(*a == *c);
+    EXPECT_FALSE(same_layout(a.get(), c.get()));
+    EXPECT_EQ(c->find(0, "other"), 50);
+    EXPECT_FALSE(c->find(0, "k50"));
+}
+
+TEST(Layout, ADestroyedLayoutLeavesTheTable) {
+    {
+        Ref<const Layout> a = Layout::of_keys({std::string("only-here"), std::string("b")});
+        ASSERT_EQ(a->ref_count(), 1u);
+    }
+    Ref<const Layout> b = Layout::of_keys({std::string("only-here"), std::string("b")});
+    ASSERT_TRUE(b);
+    EXPECT_EQ(b->ref_count(), 1u); // built anew: nothing else holds it
+    EXPECT_EQ(b->find(0, "b"), 1);
+}
+
+TEST(Layout, ARendererLayoutComparesByItsAxes) {
+    Ref<const Layout> a = Layout::of_keys({std::string("x"), std::string("y")});
+    Ref<const Layout> r = Layout::with_renderer(a.get(), 1, Value::integer(7)); // any value stands in
+    EXPECT_NE(r.get(), a.get());
+    EXPECT_TRUE(*r == *a);
+    EXPECT_TRUE(same_layout(r.get(), a.get()));
+    Ref<const Layout> other = Layout::of_keys({std::string("x"), std::string("z")});
+    EXPECT_FALSE(*r == *other);
+}
+
+TEST(Layout, ThreadsBuildingEqualLayoutsShareOrRebuildSafely) {
+    std::vector<std::thread> threads;
+    std::atomic<int> wrong{0};
+    for (int t = 0; t < 4; t++)
+        threads.emplace_back([&wrong] {
+            for (int i = 0; i < 2000; i++) {
+                Ref<const Layout> l = Layout::of_keys({std::string("p"), std::string("q")});
+                if (l->find(0, "q") != 1) wrong++;
+            }
+        });
+    for (std::thread& t : threads) t.join();
+    EXPECT_EQ(wrong.load(), 0);
 }
