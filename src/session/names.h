@@ -129,6 +129,10 @@ Value rename_path(const Value& alpha, const Value& omega);
 Value literal(const Value& omega);
 Value literal_write(const Value& omega);
 
+// --- decompose.cpp ---
+Value decompose(const Value& alpha, const Value& omega);
+Value decompose_inverse(const Value& alpha, const Value& omega);
+
 // --- dirs.cpp ---
 Value metadata(const Value& omega);
 Value readdir(const Value& omega);

@@ -173,6 +173,7 @@ constexpr SystemRow TABLE[] = {
     {"copy",         nullptr,            copy_path,         nullptr,         nullptr,         OUTSIDE},
     {"csv",          csv_monad,          csv_dyad,          csv_write},
     {"date",         date_monad,         date_dyad,         date_fields,     date_format},
+    {"decompose",    nullptr,            decompose,         nullptr,         decompose_inverse},
     {"deflate",      inflate_monad,      inflate_dyad,      deflate_monad,   deflate_dyad},
     {"delay",        delay,              nullptr},
     {"distribution", distribution_monad, distribution_dyad},
