@@ -123,7 +123,8 @@ std::vector<std::pair<std::string, Value>> fields_of(const Value& v, const char*
 
 Options options_of(const Value& alpha, const char* what, std::initializer_list<std::string_view> names,
                    std::string_view main) {
-    if (is_text(alpha) && alpha.read().count() > 0) {
+    // text is the main option; a keyed vector of characters (`("name":'x')`) is a record
+    if (is_text(alpha) && alpha.read().count() > 0 && value::keys_of(alpha.read()).empty()) {
         if (main.empty()) throw Error(ErrorKind::Domain, std::string(what) + "'s options are a record");
         return {{std::string(main), alpha}};
     }
@@ -171,7 +172,7 @@ constexpr SystemRow TABLE[] = {
     {"c",            case_monad,         case_dyad},
     {"canvas",       canvas,             nullptr},
     {"copy",         nullptr,            copy_path,         nullptr,         nullptr,         OUTSIDE},
-    {"csv",          csv_monad,          csv_dyad,          csv_write},
+    {"csv",          csv_monad,          csv_dyad,          csv_write,       csv_write_dyad},
     {"date",         date_monad,         date_dyad,         date_fields,     date_format},
     {"decompose",    nullptr,            decompose,         nullptr,         decompose_inverse},
     {"deflate",      inflate_monad,      inflate_dyad,      deflate_monad,   deflate_dyad},
