@@ -56,7 +56,7 @@ Entry entry_of(const std::string& p) {
     if (statx(AT_FDCWD, p.c_str(), AT_SYMLINK_NOFOLLOW, STATX_BASIC_STATS | STATX_BTIME, &st) != 0)
         return e; // kind "none"
     mode_t m = st.stx_mode;
-    e.kind = S_ISREG(m) ? "file" : S_ISDIR(m) ? "directory" : S_ISLNK(m) ? "link" : "other";
+    e.kind = S_ISREG(m) ? "file" : S_ISDIR(m) ? "dir" : S_ISLNK(m) ? "link" : "other";
     if (S_ISLNK(m)) {
         std::error_code ec;
         fs::path t = fs::read_symlink(p, ec);

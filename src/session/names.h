@@ -128,9 +128,12 @@ Value nget(const Value& omega);
 Value nget_dyad(const Value& alpha, const Value& omega);
 Value nput(const Value& alpha, const Value& omega);
 Value path(const Value& omega);
+Value path_dyad(const Value& alpha, const Value& omega);
 Value path_join(const Value& omega);
 Value make_dir(const Value& omega);
+Value make_dir_dyad(const Value& alpha, const Value& omega);
 Value remove_path(const Value& omega);
+Value remove_path_dyad(const Value& alpha, const Value& omega);
 Value copy_path(const Value& alpha, const Value& omega);
 Value rename_path(const Value& alpha, const Value& omega);
 
