@@ -1,16 +1,23 @@
 // •date and •date⁻ (operators-and-system.md §21.1): moments as Unix seconds (float64, UTC) read
 // from ISO 8601 / RFC 3339 text or a strptime pattern on the left, and the calendar fields of a
 // moment (proleptic Gregorian, through <chrono>'s civil calendar) or its text by a strftime
-// pattern. Zones other than UTC offsets and locales wait on records for their options.
+// pattern. Options (§21.1): pattern (the main option), zone (seconds east of UTC, or an IANA
+// name through Howard Hinnant's date library over the system's tz database) placing text that
+// carries no offset and the fields and text of moments, and locale (a glibc locale, its UTF-8
+// form first) naming months and days.
 #include "session/names.h"
 
 #include "base/error.h"
 #include "lang/cells.h"
 #include "value/array.h"
 
+#include <date/tz.h>
+
 #include <chrono>
 #include <cmath>
 #include <ctime>
+#include <locale.h>
+#include <optional>
 
 namespace bpl::session {
 
@@ -35,9 +42,16 @@ bool digits(const std::string& s, size_t& i, int n, int* out) {
     return true;
 }
 
-// Unix seconds of an ISO 8601 date or date-time: YYYY-MM-DD, then optionally T or a space,
-// hh:mm[:ss[.fraction]], then optionally Z or ±hh[:]mm. No zone means UTC.
-double iso_seconds(const std::string& s) {
+// A moment read from text: its seconds as if the text were UTC, and the UTC offset (seconds east)
+// the text gave, if it gave one.
+struct Reading {
+    double seconds;
+    std::optional<int64_t> offset;
+};
+
+// An ISO 8601 date or date-time: YYYY-MM-DD, then optionally T or a space,
+// hh:mm[:ss[.fraction]], then optionally Z or ±hh[:]mm.
+Reading iso_reading(const std::string& s) {
     size_t i = 0;
     int y, mo, d, h = 0, mi = 0, sec = 0;
     double frac = 0;
@@ -59,9 +73,10 @@ double iso_seconds(const std::string& s) {
             }
         }
     }
-    int offset = 0; // seconds east of UTC
+    std::optional<int64_t> offset; // seconds east of UTC
     if (i < s.size() && (s[i] == 'Z' || s[i] == 'z')) {
         i++;
+        offset = 0;
     } else if (i < s.size() && (s[i] == '+' || s[i] == '-')) {
         int sign = s[i++] == '-' ? -1 : 1, oh, om = 0;
         if (!digits(s, i, 2, &oh)) bad_date(s);
@@ -74,15 +89,110 @@ double iso_seconds(const std::string& s) {
     chr::year_month_day ymd{chr::year(y), chr::month(static_cast<unsigned>(mo)), chr::day(static_cast<unsigned>(d))};
     if (!ymd.ok() || h > 23 || mi > 59 || sec > 60) bad_date(s); // 60: a leap second
     int64_t days = chr::sys_days(ymd).time_since_epoch().count();
-    return static_cast<double>(days * 86400 + h * 3600 + mi * 60 + sec - offset) + frac;
+    return {static_cast<double>(days * 86400 + h * 3600 + mi * 60 + sec) + frac, offset};
 }
 
-// Unix seconds of text read by a strptime pattern (UTC).
-double pattern_seconds(const std::string& pattern, const std::string& s) {
+// The zone option: a fixed offset (seconds east of UTC) or a named zone of the tz database.
+struct Zone {
+    int64_t offset = 0;
+    const date::time_zone* named = nullptr;
+
+    // UTC seconds of local seconds t (a local time that occurs twice: the earlier; one skipped
+    // by a change: read with the offset before it).
+    double to_utc(double t) const {
+        if (!named) return t - static_cast<double>(offset);
+        double whole = std::floor(t);
+        date::local_seconds local{chr::seconds(static_cast<int64_t>(whole))};
+        date::local_info info = named->get_info(local);
+        int64_t off = info.first.offset.count();
+        return t - whole + static_cast<double>(static_cast<int64_t>(whole) - off);
+    }
+    // Seconds east of UTC at UTC moment t, and the zone's abbreviation then.
+    int64_t offset_at(double t, std::string* abbrev) const {
+        if (!named) {
+            if (abbrev) *abbrev = offset == 0 ? "UTC" : "";
+            return offset;
+        }
+        date::sys_seconds at{chr::seconds(static_cast<int64_t>(std::floor(t)))};
+        date::sys_info info = named->get_info(at);
+        if (abbrev) *abbrev = info.abbrev;
+        return info.offset.count();
+    }
+};
+
+Zone zone_of(const Value& v) {
+    Value r = v.read();
+    Zone z;
+    if (r.is_atom() && r.is_number() && !r.is_complex()) {
+        double d = r.as_f64();
+        if (d != std::floor(d) || std::fabs(d) >= 86400)
+            throw Error(ErrorKind::Domain, "•date's zone is whole seconds east of UTC, under a day, or a zone name");
+        z.offset = static_cast<int64_t>(d);
+        return z;
+    }
+    std::string name = text_of(r, "•date's zone");
+    try {
+        z.named = date::locate_zone(name);
+    } catch (const std::exception&) {
+        throw Error(ErrorKind::Domain, "•date: there is no time zone \"" + name + "\"");
+    }
+    return z;
+}
+
+// A glibc locale for LC_TIME (owned; freed by the destructor), or none (the C locale).
+class TimeLocale {
+  public:
+    TimeLocale() = default;
+    explicit TimeLocale(const std::string& name) {
+        for (const std::string& n : {name + ".UTF-8", name + ".utf8", name}) {
+            loc_ = newlocale(LC_TIME_MASK | LC_CTYPE_MASK, n.c_str(), nullptr);
+            if (loc_) return;
+        }
+        throw Error(ErrorKind::Domain, "•date: there is no locale \"" + name + "\"");
+    }
+    TimeLocale(const TimeLocale&) = delete;
+    TimeLocale& operator=(const TimeLocale&) = delete;
+    ~TimeLocale() {
+        if (loc_) freelocale(loc_);
+    }
+    locale_t get() const { return loc_; }
+
+  private:
+    locale_t loc_ = nullptr;
+};
+
+// The options of •date and •date⁻.
+struct DateOptions {
+    std::optional<std::string> pattern;
+    Zone zone;
+    std::optional<std::string> locale;
+};
+
+DateOptions date_options(const Value& alpha, const char* who) {
+    DateOptions o;
+    for (const auto& [name, v] : options_of(alpha, who, {"pattern", "zone", "locale"}, "pattern")) {
+        if (name == "pattern") o.pattern = text_of(v, (std::string(who) + "'s pattern").c_str());
+        else if (name == "zone") o.zone = zone_of(v);
+        else o.locale = text_of(v, (std::string(who) + "'s locale").c_str());
+    }
+    return o;
+}
+
+// Text read by a strptime pattern (in the locale, if any); a %z in the pattern gives the offset.
+Reading pattern_reading(const std::string& pattern, const std::string& s, const TimeLocale& locale) {
     std::tm tm{};
-    const char* end = strptime(s.c_str(), pattern.c_str(), &tm);
+    const char* end = locale.get() ? strptime_l(s.c_str(), pattern.c_str(), &tm, locale.get())
+                                   : strptime(s.c_str(), pattern.c_str(), &tm);
     if (!end || *end) bad_date(s);
-    return static_cast<double>(timegm(&tm));
+    long gmtoff = tm.tm_gmtoff; // (timegm resets it)
+    Reading r{static_cast<double>(timegm(&tm)), std::nullopt};
+    if (pattern.find("%z") != std::string::npos) r.offset = gmtoff;
+    return r;
+}
+
+// A reading as UTC seconds: its own offset, else the zone's.
+double utc_of(const Reading& r, const Zone& zone) {
+    return r.offset ? r.seconds - static_cast<double>(*r.offset) : zone.to_utc(r.seconds);
 }
 
 double moment_of(const Value& x) {
@@ -142,16 +252,17 @@ Value each_moment(const Value& x, F f) {
 
 Value date_monad(const Value& omega) {
     return map_text(omega, "•date's text", [](const std::u32string& s) {
-        std::string u = utf8(s);
-        return Value::real(iso_seconds(u));
+        return Value::real(utc_of(iso_reading(utf8(s)), Zone()));
     });
 }
 
 Value date_dyad(const Value& alpha, const Value& omega) {
-    std::string pattern = text_of(alpha, "•date's pattern");
+    DateOptions o = date_options(alpha, "•date");
+    TimeLocale locale = o.locale ? TimeLocale(*o.locale) : TimeLocale();
     return map_text(omega, "•date's text", [&](const std::u32string& s) {
         std::string u = utf8(s);
-        return Value::real(pattern_seconds(pattern, u));
+        Reading r = o.pattern ? pattern_reading(*o.pattern, u, locale) : iso_reading(u);
+        return Value::real(utc_of(r, o.zone));
     });
 }
 
@@ -160,14 +271,22 @@ Value date_fields(const Value& omega) {
 }
 
 Value date_format(const Value& alpha, const Value& omega) {
-    std::string pattern = text_of(alpha, "•date⁻'s pattern");
+    DateOptions o = date_options(alpha, "•date⁻");
+    TimeLocale locale = o.locale ? TimeLocale(*o.locale) : TimeLocale();
     return each_moment(omega, [&](const Value& v) {
-        std::time_t t = static_cast<std::time_t>(std::floor(moment_of(v)));
+        double t = moment_of(v);
+        std::string abbrev;
+        int64_t offset = o.zone.offset_at(t, &abbrev);
+        if (!o.pattern) return fields(t + static_cast<double>(offset)); // the fields in the zone
+        std::time_t local = static_cast<std::time_t>(std::floor(t)) + offset;
         std::tm tm{};
-        if (!gmtime_r(&t, &tm)) throw Error(ErrorKind::Domain, "•date⁻: the moment is out of range");
+        if (!gmtime_r(&local, &tm)) throw Error(ErrorKind::Domain, "•date⁻: the moment is out of range");
+        tm.tm_gmtoff = offset; // for %z and %Z
+        tm.tm_zone = abbrev.c_str();
         char buf[512];
-        size_t n = std::strftime(buf, sizeof buf, pattern.c_str(), &tm);
-        if (n == 0 && !pattern.empty()) throw Error(ErrorKind::Domain, "•date⁻: the pattern gives no text");
+        size_t n = locale.get() ? strftime_l(buf, sizeof buf, o.pattern->c_str(), &tm, locale.get())
+                                : std::strftime(buf, sizeof buf, o.pattern->c_str(), &tm);
+        if (n == 0 && !o.pattern->empty()) throw Error(ErrorKind::Domain, "•date⁻: the pattern gives no text");
         return text(std::string(buf, n));
     });
 }
