@@ -217,6 +217,7 @@ Table read_table(std::u32string_view text, const Dialect& d) {
     int64_t line = 1;
     auto where = [&] { return " (record " + std::to_string(line) + ")"; };
     while (i < n) {
+        size_t record_start = i;
         row.clear();
         unescaped.clear();
         // one record
@@ -312,6 +313,15 @@ Table read_table(std::u32string_view text, const Dialect& d) {
                                                " cells, the first " + std::to_string(t.columns.size()));
         for (size_t k = 0; k < row.size(); k++) add_cell(t, t.columns[k], text, row[k].first, row[k].second, d);
         t.rows++;
+        if (t.rows == 1) { // room for as many more records as the rest of the text holds at this length
+            size_t per = std::max<size_t>(i - record_start, 1), more = (n - i) / per + (n - i) / per / 8 + 16;
+            for (Column& c : t.columns) {
+                c.spans.reserve(more);
+                c.missing.reserve(more);
+                if (c.type == Type::Float) c.floats.reserve(more);
+                else if (c.type != Type::Text) c.ints.reserve(more);
+            }
+        }
         line++;
         if (t.cells.size() >= IN_CELLS || i >= IN_CELLS)
             throw Error(ErrorKind::Limit, "•csv: the text is too long");
