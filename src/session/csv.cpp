@@ -33,7 +33,9 @@ constexpr uint32_t IN_CELLS = uint32_t{1} << 31;
 
 constexpr char32_t NONE = CSV_NONE;
 
-enum class Type : uint8_t { Empty, Int, Float, Text }; // Empty: no present cell yet
+// Empty: no present cell yet; Mixed: integers that float64 cannot hold exactly beside floats,
+// each kept as it is (a boxed column)
+enum class Type : uint8_t { Empty, Int, Float, Mixed, Text };
 // How a column is typed: inferred, or forced by text_columns or numeric_columns.
 enum class Mode : uint8_t { Infer, Text, Numeric };
 
@@ -44,6 +46,7 @@ struct Column {
     std::vector<int64_t> ints;  // while Int (missing cells hold 0, flagged in `missing`)
     std::vector<double> floats; // once Float
     std::vector<uint8_t> missing;
+    std::vector<uint8_t> is_float; // while Mixed: which cells are floats (the others in `ints`)
     // offset and length of each cell's text: in the text, or in `cells` when IN_CELLS is set in
     // the offset (a quoted cell with doubled quotes, unescaped)
     std::vector<std::pair<uint32_t, uint32_t>> spans;
@@ -125,6 +128,18 @@ bool as_float(std::u32string_view cell, double& out, const Dialect& d) {
     return r.ec == std::errc() && r.ptr == e && b != e;
 }
 
+// Whether float64 holds the integer i exactly.
+bool exactly_float(int64_t i) {
+    double x = static_cast<double>(i);
+    return x < 9223372036854775808.0 && static_cast<int64_t>(x) == i;
+}
+
+void add_mixed(Column& c, int64_t i, double d, bool is_float) {
+    c.ints.push_back(i);
+    c.floats.push_back(d);
+    c.is_float.push_back(is_float);
+}
+
 void add_cell(Table& t, Column& c, std::u32string_view text, std::u32string_view cell, bool in_cells,
               const Dialect& dialect) {
     uint32_t offset = static_cast<uint32_t>(in_cells ? cell.data() - t.cells.data() : cell.data() - text.data());
@@ -135,22 +150,40 @@ void add_cell(Table& t, Column& c, std::u32string_view text, std::u32string_view
     if (missing || c.type == Type::Text) {
         if (c.type == Type::Int || c.type == Type::Empty) c.ints.push_back(0);
         else if (c.type == Type::Float) c.floats.push_back(0);
+        else if (c.type == Type::Mixed) add_mixed(c, 0, 0, false);
         return;
     }
     int64_t i;
     double d;
-    if ((c.type == Type::Int || c.type == Type::Empty) && as_int(cell, i, dialect)) {
-        c.type = Type::Int;
-        c.ints.push_back(i);
+    if ((c.type == Type::Int || c.type == Type::Empty || c.type == Type::Mixed) && as_int(cell, i, dialect)) {
+        if (c.type == Type::Mixed) add_mixed(c, i, 0, false);
+        else c.ints.push_back(i);
+        if (c.type == Type::Empty) c.type = Type::Int;
         return;
     }
     if (c.type != Type::Text && as_float(cell, d, dialect)) {
-        if (c.type != Type::Float) { // promote the integers so far
-            c.floats.assign(c.ints.begin(), c.ints.end());
-            c.ints.clear();
-            c.type = Type::Float;
+        if (c.type == Type::Int || c.type == Type::Empty) { // promote the integers so far, if exactly
+            bool exact = std::all_of(c.ints.begin(), c.ints.end(), exactly_float);
+            if (exact) {
+                c.floats.assign(c.ints.begin(), c.ints.end());
+                c.ints.clear();
+                c.type = Type::Float;
+            } else {
+                c.floats.assign(c.ints.size(), 0);
+                c.is_float.assign(c.ints.size(), 0);
+                c.type = Type::Mixed;
+            }
         }
-        c.floats.push_back(d);
+        // an integer past 2⁵³ that float64 cannot hold makes a float column mixed
+        if (c.type == Type::Float && std::fabs(d) >= 9007199254740992.0 && as_int(cell, i, dialect) && !exactly_float(i)) {
+            c.ints.assign(c.floats.size(), 0);
+            c.is_float.assign(c.floats.size(), 1);
+            c.type = Type::Mixed;
+            add_mixed(c, i, 0, false);
+            return;
+        }
+        if (c.type == Type::Mixed) add_mixed(c, 0, d, true);
+        else c.floats.push_back(d);
         return;
     }
     if (c.mode == Mode::Numeric)
@@ -158,6 +191,7 @@ void add_cell(Table& t, Column& c, std::u32string_view text, std::u32string_view
     c.type = Type::Text;
     c.ints.clear();
     c.floats.clear();
+    c.is_float.clear();
 }
 
 // A column selector's positions among `names` (a header, or none): a name or a position, or a
@@ -362,6 +396,13 @@ Value column_value(const Table& t, const Column& c, std::u32string_view text, co
         for (int64_t r = 0; r < n; r++)
             p[r] = c.missing[static_cast<size_t>(r)] ? fill.as_f64() : c.floats[static_cast<size_t>(r)];
         return Value::array(std::move(a));
+    }
+    if (c.type == Type::Mixed) {
+        std::vector<Value> items;
+        items.reserve(static_cast<size_t>(n));
+        for (size_t r = 0; r < static_cast<size_t>(n); r++)
+            items.push_back(c.missing[r] ? fill : c.is_float[r] ? Value::real(c.floats[r]) : Value::integer(c.ints[r]));
+        return value::make_array({n}, std::move(items));
     }
     std::vector<Value> items; // text, and an all-missing column
     items.reserve(static_cast<size_t>(n));

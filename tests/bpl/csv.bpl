@@ -198,3 +198,9 @@ o←["escapechar":"\" "doublequote":0] ⋄ o •csv o •csv⁻ ["n":("a\b""c" "
 ⍝ csv:write-bad-lineending — a line ending is LF, CRLF or CR
 ["lineending":"x"] •csv⁻ ["n":,1]
 ⍝ error: DOMAIN ERROR
+
+⍝ csv:promotion-exact-only — integers become floats only when float64 holds them exactly; else the column is mixed (2⁵³+1 has no float64)
+•csv "n",(•ucs 10),"9007199254740993",(•ucs 10),"1.5"   ⍝ ["n":(9007199254740993ₓ 1.5)]
+
+⍝ csv:promotion-late-integer — an inexact integer after floats makes the column mixed too, with a missing cell $n
+•csv "n,m",(•ucs 10),"1.5,a",(•ucs 10),"-9007199254740993,b",(•ucs 10),",c"   ⍝ ["n":(1.5 ¯9007199254740993ₓ $n) "m":("a" "b" "c")]
