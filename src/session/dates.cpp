@@ -10,9 +10,11 @@
 #include "base/error.h"
 #include "lang/cells.h"
 #include "value/array.h"
+#include "value/layout.h"
 
 #include <date/tz.h>
 
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <ctime>
@@ -24,6 +26,7 @@ namespace bpl::session {
 using base::Error;
 using base::ErrorKind;
 namespace chr = std::chrono;
+using value::Shape;
 
 namespace {
 
@@ -190,6 +193,54 @@ Reading pattern_reading(const std::string& pattern, const std::string& s, const 
     return r;
 }
 
+// Local seconds of calendar fields (a record of atoms or of equal-shaped columns: year, and
+// optionally month day hour minute second nanosecond; the derived fields are ignored): one
+// moment per item, as utc(seconds) gives it.
+template <class Utc>
+Value moments_of_fields(const Value& rec, Utc utc) {
+    std::vector<std::pair<std::string, Value>> f = fields_of(rec, "•date's fields");
+    auto field = [&](std::string_view name) -> std::optional<Value> {
+        for (auto& [k, v] : f)
+            if (k == name) return v.read();
+        return std::nullopt;
+    };
+    std::optional<Value> year = field("year");
+    if (!year) throw Error(ErrorKind::Domain, "•date's fields need a year");
+    Shape shape = year->is_atom() ? Shape{} : year->shape();
+    int64_t n = year->is_atom() ? 1 : year->count();
+    // each field's integers, one per moment (an atom applies to all)
+    auto ints = [&](std::string_view name, int64_t dflt) {
+        std::vector<int64_t> out(static_cast<size_t>(n), dflt);
+        std::optional<Value> v = name == "year" ? year : field(name);
+        if (!v) return out;
+        std::vector<Value> items = v->is_atom() ? std::vector<Value>{*v} : lang::items_of(*v);
+        if (!v->is_atom() && v->shape() != shape)
+            throw Error(ErrorKind::Length, "•date's fields must have one shape");
+        for (size_t i = 0; i < out.size(); i++) {
+            const Value& x = items[v->is_atom() ? 0 : i];
+            if (!x.is_number() || x.is_complex() || x.as_f64() != std::floor(x.as_f64()) || std::fabs(x.as_f64()) > 1e12)
+                throw Error(ErrorKind::Domain, "•date's " + std::string(name) + " is a whole number");
+            out[i] = static_cast<int64_t>(x.as_f64());
+        }
+        return out;
+    };
+    std::vector<int64_t> y = ints("year", 0), mo = ints("month", 1), d = ints("day", 1), h = ints("hour", 0),
+                         mi = ints("minute", 0), sec = ints("second", 0), ns = ints("nanosecond", 0);
+    std::vector<Value> out;
+    for (size_t i = 0; i < static_cast<size_t>(n); i++) {
+        chr::year_month_day ymd{chr::year(static_cast<int>(y[i])), chr::month(static_cast<unsigned>(mo[i])),
+                                chr::day(static_cast<unsigned>(d[i]))};
+        if (!ymd.ok() || y[i] < -32767 || y[i] > 32767 || mo[i] < 1 || mo[i] > 12 || d[i] < 1 || h[i] < 0 || h[i] > 23 ||
+            mi[i] < 0 || mi[i] > 59 || sec[i] < 0 || sec[i] > 60 || ns[i] < 0 || ns[i] > 999999999)
+            throw Error(ErrorKind::Domain, "•date: the fields name no moment");
+        int64_t days = chr::sys_days(ymd).time_since_epoch().count();
+        double local = static_cast<double>(days * 86400 + h[i] * 3600 + mi[i] * 60 + sec[i]) + static_cast<double>(ns[i]) * 1e-9;
+        out.push_back(Value::real(utc(local)));
+    }
+    if (shape.empty()) return out[0];
+    return value::make_array(shape, std::move(out));
+}
+
 // A reading as UTC seconds: its own offset, else the zone's.
 double utc_of(const Reading& r, const Zone& zone) {
     return r.offset ? r.seconds - static_cast<double>(*r.offset) : zone.to_utc(r.seconds);
@@ -203,9 +254,14 @@ double moment_of(const Value& x) {
     return t;
 }
 
+// The calendar fields of a moment, in this order (§21.1).
+constexpr std::string_view FIELDS[] = {"year", "month", "day", "hour", "minute", "second",
+                                       "nanosecond", "weekday", "ordinal", "iso_week"};
+constexpr size_t FIELD_COUNT = sizeof FIELDS / sizeof *FIELDS;
+
 // The calendar fields of moment t: year month day hour minute second nanosecond weekday
 // (ISO: Monday 1 … Sunday 7) ordinal (day of the year from 1) iso_week.
-Value fields(double t) {
+std::array<int64_t, FIELD_COUNT> field_values(double t) {
     double whole = std::floor(t);
     int64_t secs = static_cast<int64_t>(whole);
     int64_t nanos = static_cast<int64_t>(std::llround((t - whole) * 1e9));
@@ -225,17 +281,33 @@ Value fields(double t) {
     chr::year_month_day th{thursday};
     chr::sys_days th_jan1{th.year() / chr::January / 1};
     int64_t iso_week = (thursday - th_jan1).count() / 7 + 1;
-    auto i = [](int64_t v) { return Value::integer(v); };
-    return record({{"year", i(static_cast<int>(ymd.year()))},
-                   {"month", i(static_cast<unsigned>(ymd.month()))},
-                   {"day", i(static_cast<unsigned>(ymd.day()))},
-                   {"hour", i(rest / 3600)},
-                   {"minute", i(rest / 60 % 60)},
-                   {"second", i(rest % 60)},
-                   {"nanosecond", i(nanos)},
-                   {"weekday", i(weekday)},
-                   {"ordinal", i(ordinal)},
-                   {"iso_week", i(iso_week)}});
+    return {static_cast<int>(ymd.year()), static_cast<unsigned>(ymd.month()), static_cast<unsigned>(ymd.day()),
+            rest / 3600, rest / 60 % 60, rest % 60, nanos, weekday, ordinal, iso_week};
+}
+
+// The fields of each moment of x (seconds east of UTC `offset(t)` added first): a record of
+// atoms for an atom, else a record of columns in x's shape (§19.1: •date's own array rule).
+template <class Offset>
+Value fields_of_moments(const Value& x, Offset offset) {
+    Value r = x.read();
+    if (r.is_atom()) {
+        double t = moment_of(r);
+        std::array<int64_t, FIELD_COUNT> f = field_values(t + static_cast<double>(offset(t)));
+        std::vector<std::pair<std::string, Value>> out;
+        for (size_t k = 0; k < FIELD_COUNT; k++) out.emplace_back(std::string(FIELDS[k]), Value::integer(f[k]));
+        return value::record(std::move(out));
+    }
+    std::vector<Value> items = lang::items_of(r);
+    std::vector<base::Ref<value::ArrayData>> columns;
+    for (size_t k = 0; k < FIELD_COUNT; k++) columns.push_back(value::ArrayData::compact(number::Kind::Int, r.shape()));
+    for (size_t i = 0; i < items.size(); i++) {
+        double t = moment_of(items[i]);
+        std::array<int64_t, FIELD_COUNT> f = field_values(t + static_cast<double>(offset(t)));
+        for (size_t k = 0; k < FIELD_COUNT; k++) columns[k]->items_as<int64_t>()[i] = f[k];
+    }
+    std::vector<std::pair<std::string, Value>> out;
+    for (size_t k = 0; k < FIELD_COUNT; k++) out.emplace_back(std::string(FIELDS[k]), Value::array(std::move(columns[k])));
+    return value::record(std::move(out));
 }
 
 // Applies f to each number of x, keeping its shape (an atom gives f's result).
@@ -250,7 +322,18 @@ Value each_moment(const Value& x, F f) {
 
 } // namespace
 
+namespace {
+
+// Whether v is a record (of fields), not text.
+bool is_fields(const Value& v) {
+    Value r = v.read();
+    return !r.is_atom() && r.rank() == 1 && r.count() > 0 && !value::keys_of(r).empty();
+}
+
+} // namespace
+
 Value date_monad(const Value& omega) {
+    if (is_fields(omega)) return moments_of_fields(omega, [](double t) { return t; });
     return map_text(omega, "•date's text", [](const std::u32string& s) {
         return Value::real(utc_of(iso_reading(utf8(s)), Zone()));
     });
@@ -258,6 +341,7 @@ Value date_monad(const Value& omega) {
 
 Value date_dyad(const Value& alpha, const Value& omega) {
     DateOptions o = date_options(alpha, "•date");
+    if (is_fields(omega)) return moments_of_fields(omega, [&](double t) { return o.zone.to_utc(t); });
     TimeLocale locale = o.locale ? TimeLocale(*o.locale) : TimeLocale();
     return map_text(omega, "•date's text", [&](const std::u32string& s) {
         std::string u = utf8(s);
@@ -267,17 +351,17 @@ Value date_dyad(const Value& alpha, const Value& omega) {
 }
 
 Value date_fields(const Value& omega) {
-    return each_moment(omega, [](const Value& v) { return fields(moment_of(v)); });
+    return fields_of_moments(omega, [](double) { return int64_t{0}; });
 }
 
 Value date_format(const Value& alpha, const Value& omega) {
     DateOptions o = date_options(alpha, "•date⁻");
+    if (!o.pattern) return fields_of_moments(omega, [&](double t) { return o.zone.offset_at(t, nullptr); });
     TimeLocale locale = o.locale ? TimeLocale(*o.locale) : TimeLocale();
     return each_moment(omega, [&](const Value& v) {
         double t = moment_of(v);
         std::string abbrev;
         int64_t offset = o.zone.offset_at(t, &abbrev);
-        if (!o.pattern) return fields(t + static_cast<double>(offset)); // the fields in the zone
         std::time_t local = static_cast<std::time_t>(std::floor(t)) + offset;
         std::tm tm{};
         if (!gmtime_r(&local, &tm)) throw Error(ErrorKind::Domain, "•date⁻: the moment is out of range");

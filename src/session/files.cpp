@@ -10,6 +10,7 @@
 #include "value/array.h"
 #include "value/layout.h"
 
+#include <array>
 #include <cctype>
 #include <cerrno>
 #include <cstdio>
@@ -30,6 +31,7 @@ namespace bpl::session {
 using base::Error;
 using base::ErrorKind;
 namespace fs = std::filesystem;
+using value::Shape;
 
 namespace {
 
@@ -225,18 +227,36 @@ Value nput(const Value& alpha, const Value& omega) {
 
 namespace {
 
+// The parts of one path: parent stem extension name.
+std::array<std::string, 4> parts_of(const std::u32string& s, bool absolute) {
+    std::string u = utf8(s);
+    fs::path p(u);
+    if (absolute && !u.empty()) p = (fs::current_path() / p).lexically_normal(); // no disk access
+    std::string ext = p.extension().string();
+    if (!ext.empty()) ext.erase(0, 1);
+    return {p.parent_path().string(), p.stem().string(), ext, p.filename().string()};
+}
+
+constexpr std::string_view PARTS[] = {"parent", "stem", "extension", "name"};
+
+// •path of a text: the record of its parts; of an array of texts (§19.1: •path's own array
+// rule): the record of columns of parts in the array's shape.
 Value path_parts(const Value& omega, bool absolute) {
-    return map_text(omega, "•path's text", [absolute](const std::u32string& s) {
-        std::string u = utf8(s);
-        fs::path p(u);
-        if (absolute && !u.empty()) p = (fs::current_path() / p).lexically_normal(); // no disk access
-        std::string ext = p.extension().string();
-        if (!ext.empty()) ext.erase(0, 1);
-        return record({{"parent", text(p.parent_path().string())},
-                       {"stem", text(p.stem().string())},
-                       {"extension", text(ext)},
-                       {"name", text(p.filename().string())}});
-    });
+    Value r = omega.read();
+    if (is_text(r)) {
+        std::array<std::string, 4> p = parts_of(chars_of(r, "•path's text"), absolute);
+        return record({{PARTS[0], text(p[0])}, {PARTS[1], text(p[1])}, {PARTS[2], text(p[2])}, {PARTS[3], text(p[3])}});
+    }
+    if (r.is_atom() || !r.array_data().is_boxed()) throw Error(ErrorKind::Domain, "•path's text must be a string");
+    std::array<std::vector<Value>, 4> columns;
+    for (const Value& x : r.array_data().boxed_items()) {
+        std::array<std::string, 4> p = parts_of(chars_of(x, "•path's text"), absolute);
+        for (size_t k = 0; k < 4; k++) columns[k].push_back(text(p[k]));
+    }
+    std::vector<std::pair<std::string, Value>> out;
+    for (size_t k = 0; k < 4; k++)
+        out.emplace_back(std::string(PARTS[k]), value::make_array(r.shape(), std::move(columns[k]), text("")));
+    return value::record(std::move(out));
 }
 
 // A folder, made (`unique`: a new one inside it).
@@ -277,30 +297,42 @@ Value path_dyad(const Value& alpha, const Value& omega) {
 }
 
 Value path_join(const Value& omega) {
-    // the record •path gives: parent and name, or parent, stem and extension (name wins)
-    Value r = omega.read();
-    if (!r.is_atom() && r.rank() == 1 && value::keys_of(r).empty() && r.array_data().is_boxed()) {
-        std::vector<Value> out; // a vector of records (•path of several texts): each joined
-        for (const Value& x : r.array_data().boxed_items()) out.push_back(path_join(x));
-        int64_t n = static_cast<int64_t>(out.size());
-        return value::make_array({n}, std::move(out));
-    }
+    // the record •path gives: parent and name, or parent, stem and extension (name wins); each
+    // a text, or an array of texts of one shape (then each item is joined)
     std::optional<Value> parent, name, stem, extension;
-    for (auto& [key, v] : fields_of(r, "•path⁻'s argument")) {
-        if (key == "parent") parent = v;
-        else if (key == "name") name = v;
-        else if (key == "stem") stem = v;
-        else if (key == "extension") extension = v;
+    for (auto& [key, v] : fields_of(omega, "•path⁻'s argument")) {
+        if (key == "parent") parent = v.read();
+        else if (key == "name") name = v.read();
+        else if (key == "stem") stem = v.read();
+        else if (key == "extension") extension = v.read();
     }
-    std::string file;
-    if (name) file = text_of(*name, "•path⁻'s name");
-    else if (stem) {
-        file = text_of(*stem, "•path⁻'s stem");
-        std::string ext = extension ? text_of(*extension, "•path⁻'s extension") : "";
-        if (!ext.empty()) file += "." + ext;
-    } else throw Error(ErrorKind::Domain, "•path⁻ takes a record with a name, or a stem");
-    fs::path p(parent ? text_of(*parent, "•path⁻'s parent") : std::string());
-    return text((p / file).string());
+    if (!name && !stem) throw Error(ErrorKind::Domain, "•path⁻ takes a record with a name, or a stem");
+    std::optional<Shape> shape; // of the fields that are arrays of texts
+    for (const std::optional<Value>* f : {&parent, &name, &stem, &extension}) {
+        if (!*f || is_text(**f)) continue;
+        if ((*f)->is_atom() || !(*f)->array_data().is_boxed()) throw Error(ErrorKind::Domain, "•path⁻'s parts are texts");
+        if (shape && *shape != (*f)->shape()) throw Error(ErrorKind::Length, "•path⁻'s parts must have one shape");
+        shape = (*f)->shape();
+    }
+    auto part = [&](const std::optional<Value>& f, size_t i, const char* what) -> std::string {
+        if (!f) return "";
+        if (is_text(*f)) return text_of(*f, what);
+        return text_of(f->array_data().boxed_items()[i], what);
+    };
+    auto join = [&](size_t i) {
+        std::string file;
+        if (name) file = part(name, i, "•path⁻'s name");
+        else {
+            file = part(stem, i, "•path⁻'s stem");
+            std::string ext = part(extension, i, "•path⁻'s extension");
+            if (!ext.empty()) file += "." + ext;
+        }
+        return text((fs::path(part(parent, i, "•path⁻'s parent")) / file).string());
+    };
+    if (!shape) return join(0);
+    std::vector<Value> out;
+    for (size_t i = 0; i < static_cast<size_t>(value::count_of(*shape)); i++) out.push_back(join(i));
+    return value::make_array(*shape, std::move(out), text(""));
 }
 
 Value make_dir(const Value& omega) { return make_folder(omega, Unique()); }

@@ -62,3 +62,26 @@ R←["zone":"Asia/Tokyo"] •date⁻ 1714990830 ⋄ [R.day;R.hour]   ⍝ [6 19]�
 ⍝ dates:unknown-option — an unknown option is DOMAIN
 ["calendar":"julian"] •date "2024-05-06"
 ⍝ error: DOMAIN ERROR
+
+⍝ dates:fields-table — •date⁻ of several moments is a table: one column per field (Python: datetime.fromtimestamp(t, timezone.utc))
+R←•date⁻ 0 1714990830 ⋄ [R.year;R.weekday;R.ordinal]   ⍝ [[1970 2024]ₓ;[4 1]ₓ;[1 127]ₓ]
+
+⍝ dates:fields-table-shape — the columns keep the moments' shape
+⍴(•date⁻ 2 2⍴0 86400 172800 1714990830).day   ⍝ [2 2]ₓ
+
+⍝ dates:from-fields — •date of a record of fields is the moment; missing fields take their first value
+•date ["year":2024 "month":5 "day":6 "hour":10]   ⍝ 1714989600
+
+⍝ dates:from-fields-round-trip — •date of •date⁻'s table gives the moments back
+t←0 1714990830.5 ¯1 ⋄ t≡•date •date⁻ t   ⍝ $t
+
+⍝ dates:from-fields-zone — the zone places the fields (Python: ZoneInfo("Europe/Berlin"))
+["zone":"Europe/Berlin"] •date ["year":2024 "month":5 "day":6 "hour":10 "minute":20 "second":30]   ⍝ 1714983630
+
+⍝ dates:from-fields-no-year — a record needs a year
+•date ["month":5]
+⍝ error: DOMAIN ERROR
+
+⍝ dates:from-fields-invalid — fields that name no day
+•date ["year":2024 "month":2 "day":30]
+⍝ error: DOMAIN ERROR

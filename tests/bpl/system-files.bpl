@@ -60,3 +60,16 @@ _←•mkdir testpath,"/a" ⋄ _←(testpath,"/a/f") •nput "x" ⋄ •remove t
 ⍝ files:remove-unknown-option — an unknown option is DOMAIN
 ["force":1] •remove testpath
 ⍝ error: DOMAIN ERROR
+
+⍝ files:path-table — •path of several paths is a table of parts, and •path⁻ joins each row
+P←•path "a/b.tsv" "c" "/x/y" ⋄ [P.stem;•path⁻ P]   ⍝ ["b" "c" "y";"a/b.tsv" "c" "/x/y"]
+
+⍝ files:path-join-lengths — the parts' shapes must agree
+•path⁻ ["parent":("a" "b") "name":("x" "y" "z")]
+⍝ error: LENGTH ERROR
+
+⍝ files:readdir-glob-below — with recurse a glob matches paths below the folder, * not crossing a /
+_←•mkdir testpath,"/s" ⋄ _←(testpath,"/a.txt") •nput "1" ⋄ _←(testpath,"/s/b.txt") •nput "2"
+[(["recurse":1 "glob":"*.txt"] •readdir testpath).name;(["recurse":1 "glob":"*/*.txt"] •readdir testpath).name]
+⍝ =>
+[,⊂"a.txt";,⊂"b.txt"]
