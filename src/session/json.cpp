@@ -265,8 +265,28 @@ class Builder final : public nlohmann::json_sax<nlohmann::json> {
         std::vector<Value> items = std::move(open_.back().items);
         open_.pop_back();
         int64_t n = static_cast<int64_t>(items.size());
+        promote_exactly(items);
         return push(n == 0 ? Value::array(ArrayData::compact(Kind::F64, {0}))
                            : value::make_array({n}, std::move(items)));
+    }
+    // An array of integers and (non-NaN) floats is a float array when float64 holds each integer
+    // exactly (the import rule •csv's columns share); otherwise it stays mixed.
+    static void promote_exactly(std::vector<Value>& items) {
+        bool floats = false, ints = false;
+        for (const Value& v : items) {
+            if (!v.is_number() || v.is_complex() || v.kind() == Kind::Bool) return;
+            if (number::is_integer(v.kind())) {
+                int64_t i = v.as_i64();
+                double x = static_cast<double>(i);
+                if (!(x < 9223372036854775808.0 && static_cast<int64_t>(x) == i)) return;
+                ints = true;
+            } else if (!std::isnan(v.as_f64())) { // a null or NaN among integers keeps them exact
+                floats = true;
+            }
+        }
+        if (!(floats && ints)) return;
+        for (Value& v : items)
+            if (number::is_integer(v.kind())) v = Value::real(static_cast<double>(v.as_i64()));
     }
     bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& e) override {
         error_at_ = position;

@@ -140,3 +140,6 @@ x←•json 2 2⍴"1" "2" "[3]" "{""a"":1}" ⋄ [⍴x;•json⁻ ,x]   ⍝ [[2 2
 ⍝ json:texts-not-text — an array of numbers is no text
 •json 1 2
 ⍝ error: DOMAIN ERROR
+
+⍝ json:promotion — integers beside floats become floats when float64 holds each exactly (json.loads, then float())
+•storage¨[•json "[1,1.5]";•json "[1.5,9007199254740993]";•json "[1,NaN]"]   ⍝ "float64" "mixed" "mixed"
