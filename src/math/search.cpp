@@ -246,7 +246,8 @@ void run_routine(Routine r, Kind k, const void* a, int64_t na, const void* b, in
     }
     if (r >= Routine::MatrixInverse) { // then the linear-algebra group
         if (r == Routine::MatrixInverse) matrix_inverse(k, a, na, cell, out, slot);
-        else matrix_divide(k, a, na, cell, b, cell == 0 ? 0 : nout / cell, out, slot);
+        else if (r == Routine::MatrixDivide) matrix_divide(k, a, na, cell, b, cell == 0 ? 0 : nout / cell, out, slot);
+        else decompose(r, k, a, na, cell, b, out, nout, slot);
         return;
     }
     if (r >= Routine::NthPrime) { // then the number-theory group

@@ -41,6 +41,13 @@ enum class Routine : uint8_t {
     // linear algebra (linalg.h), F64 or C128 items: a is one m×n matrix (na = m rows, cell = n)
     MatrixInverse, // out [n×m]: ⌹a
     MatrixDivide,  // b: m×r right-hand sides, r = nout ÷ n → out [n×r]: b⌹a
+    // •decompose (decompose.cpp): the factors one after another, row-major, p = min(m, n)
+    Svd,            // → out [u m×p; s p (real parts); v n×p]: a ≡ u +.× diag(s) +.× +⍉v
+    Qr,             // → out [q m×p; r p×n]: a ≡ q +.× r, q's columns orthonormal, r upper
+    Cholesky,       // a Hermitian positive definite → out l n×n: a ≡ l +.× +⍉l, l lower
+    EigenHermitian, // a Hermitian → out [values n (real parts, ascending); vectors n×n, by columns]
+    EigenGeneral,   // C128 only → out [values n; vectors n×n, by columns, each of unit length]
+    EigenCompose,   // a: vectors n×n, b: values n → out n×n: a +.× diag(b) +.× ⌹a (dependent DOMAIN)
     // distributions (distribution.h), F64 items: a holds n items, b the encoding [family θ₁ θ₂]
     Density,       // → out F64[n]: the density (mass) at a[i]
     Cdf,           // → out F64[n]: the cdf at a[i]

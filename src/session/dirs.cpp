@@ -2,7 +2,7 @@
 // as a table (a record of columns, one item per path; names.h's record()). A path that does not
 // exist has kind "none" and empty fields; it is never an error. •readdir lists a folder's
 // entries (without "." and ".."), sorted by path, as the same table; options `glob` (a shell
-// pattern for the names, fnmatch(3); plain text on the left) and `recurse` (every entry below). Links are reported as
+// pattern for the paths below the folder, fnmatch(3) with FNM_PATHNAME; plain text on the left) and `recurse` (every entry below). Links are reported as
 // links (lstat), with their target.
 #include "session/names.h"
 
@@ -56,7 +56,7 @@ Entry entry_of(const std::string& p) {
     if (statx(AT_FDCWD, p.c_str(), AT_SYMLINK_NOFOLLOW, STATX_BASIC_STATS | STATX_BTIME, &st) != 0)
         return e; // kind "none"
     mode_t m = st.stx_mode;
-    e.kind = S_ISREG(m) ? "file" : S_ISDIR(m) ? "directory" : S_ISLNK(m) ? "link" : "other";
+    e.kind = S_ISREG(m) ? "file" : S_ISDIR(m) ? "dir" : S_ISLNK(m) ? "link" : "other";
     if (S_ISLNK(m)) {
         std::error_code ec;
         fs::path t = fs::read_symlink(p, ec);
@@ -157,8 +157,11 @@ Value read_folder(const Value& omega, const std::string& glob, bool recurse) {
     std::string dir = checked_path(chars_of(omega, "•readdir's folder"), "•readdir's folder");
     std::error_code ec;
     std::vector<std::string> paths;
+    // the glob matches an entry's path below the folder, `*` never crossing a `/` (core:6351:
+    // "*.txt" keeps a.txt, not s/b.txt; "*/*.txt" keeps s/b.txt)
     auto keep = [&](const fs::path& p) {
-        if (glob.empty() || fnmatch(glob.c_str(), p.filename().c_str(), 0) == 0) paths.push_back(p.string());
+        if (glob.empty() || fnmatch(glob.c_str(), p.lexically_relative(dir).c_str(), FNM_PATHNAME) == 0)
+            paths.push_back(p.string());
     };
     if (recurse) { // every entry below, links not followed
         fs::recursive_directory_iterator it(dir, ec);

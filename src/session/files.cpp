@@ -1,5 +1,6 @@
 // Files and paths (operators-and-system.md §21.1): •nget •nput •path •path⁻ •copy •rename
-// •remove •mkdir, each with its path as a shy result. Writes never replace an existing file: data goes to a temporary name beside
+// •remove •mkdir, each with its path as a shy result, and their options (•nput's encoding, unique
+// and prefix, •path's absolute, •mkdir's unique and prefix, •remove's recurse). Writes never replace an existing file: data goes to a temporary name beside
 // the target and is renamed into place without replacement, so a failed write leaves nothing.
 // Relative paths resolve against the working directory (the file holding the code: later).
 #include "session/names.h"
@@ -7,7 +8,10 @@
 #include "base/error.h"
 #include "base/utf8.h"
 #include "value/array.h"
+#include "value/layout.h"
 
+#include <array>
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -27,6 +31,7 @@ namespace bpl::session {
 using base::Error;
 using base::ErrorKind;
 namespace fs = std::filesystem;
+using value::Shape;
 
 namespace {
 
@@ -118,18 +123,98 @@ Value nget_dyad(const Value& alpha, const Value& omega) {
     return binary ? byte_vector(bytes) : value::char_vector(base::decode_utf8(bytes));
 }
 
+namespace {
+
+// Text as the bytes of `encoding` (§21.1 •nput's option): UTF-8, UTF-16 or UTF-32 in either byte
+// order (no byte-order mark), or ISO-8859-1 (characters past ÿ DOMAIN). Other names DOMAIN.
+std::string encoded(const std::u32string& s, const std::string& encoding) {
+    std::string name;
+    for (char c : encoding) name += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    std::string out;
+    if (name == "UTF-8") return utf8(s);
+    if (name == "ISO-8859-1" || name == "LATIN1") {
+        for (char32_t c : s) {
+            if (c > 0xFF) throw Error(ErrorKind::Domain, "•nput: a character has no ISO-8859-1 byte");
+            out += static_cast<char>(c);
+        }
+        return out;
+    }
+    auto unit = [&](uint32_t u, int bytes, bool big) {
+        for (int i = 0; i < bytes; i++) {
+            int shift = 8 * (big ? bytes - 1 - i : i);
+            out += static_cast<char>((u >> shift) & 0xFF);
+        }
+    };
+    bool big = name.size() > 2 && name.compare(name.size() - 2, 2, "BE") == 0;
+    std::string base = name.size() > 2 && (big || name.compare(name.size() - 2, 2, "LE") == 0)
+                           ? name.substr(0, name.size() - 2)
+                           : "";
+    if (base == "UTF-16") {
+        for (char32_t c : s) {
+            if (c < 0x10000) unit(c, 2, big);
+            else {
+                unit(0xD800 + ((c - 0x10000) >> 10), 2, big);
+                unit(0xDC00 + ((c - 0x10000) & 0x3FF), 2, big);
+            }
+        }
+        return out;
+    }
+    if (base == "UTF-32") {
+        for (char32_t c : s) unit(c, 4, big);
+        return out;
+    }
+    throw Error(ErrorKind::Domain, "•nput's encoding is UTF-8, UTF-16LE, UTF-16BE, UTF-32LE, UTF-32BE or ISO-8859-1");
+}
+
+// A new file or folder's unique name inside `dir` (made, with its parents, if missing), starting
+// with `prefix`: mkstemp/mkdtemp's six random characters after it.
+std::string unique_template(const std::string& dir, const std::string& prefix, const char* who) {
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec) io_error(std::string(who) + " cannot make", dir, ec.value());
+    if (prefix.find('/') != std::string::npos) throw Error(ErrorKind::Domain, std::string(who) + "'s prefix is a name, not a path");
+    return (fs::path(dir) / (prefix + "XXXXXX")).string();
+}
+
+// The options `unique` and `prefix` (which needs unique), shared by •nput and •mkdir.
+struct Unique {
+    bool on = false;
+    std::optional<std::string> prefix;
+    void check(const char* who) const {
+        if (prefix && !on) throw Error(ErrorKind::Domain, std::string(who) + "'s prefix needs the unique option");
+    }
+};
+
+} // namespace
+
 Value nput(const Value& alpha, const Value& omega) {
-    // options: path (the main option: plain text on the left) and overwrite
+    // options: path (the main option: plain text on the left), overwrite, encoding, unique, prefix
     std::optional<Value> path_v;
     bool overwrite = false;
+    std::optional<std::string> encoding;
+    Unique unique;
     for (const auto& [name, v] : options_of(alpha, "•nput", {"path", "overwrite", "encoding", "unique", "prefix"}, "path")) {
         if (name == "path") path_v = v;
         else if (name == "overwrite") overwrite = flag_of(v, "•nput's overwrite");
-        else throw Error(ErrorKind::Unsupported, "•nput's option \"" + name + "\" is not supported yet");
+        else if (name == "encoding") encoding = text_of(v, "•nput's encoding");
+        else if (name == "unique") unique.on = flag_of(v, "•nput's unique");
+        else unique.prefix = text_of(v, "•nput's prefix");
     }
+    unique.check("•nput");
     if (!path_v) throw Error(ErrorKind::Domain, "•nput needs a path");
     std::string p = path_of(*path_v, "•nput's path");
-    std::string bytes = bytes_of(omega, "•nput's data"); // checked before any file is touched
+    // the data is checked before any file is touched
+    std::string bytes = encoding && is_text(omega) ? encoded(chars_of(omega, "•nput's data"), *encoding)
+                                                   : bytes_of(omega, "•nput's data");
+    if (unique.on) { // a new file inside the folder p: its path is the result
+        if (overwrite) throw Error(ErrorKind::Domain, "•nput: a unique file is never an overwrite");
+        std::string tmpl = unique_template(p, unique.prefix.value_or(""), "•nput");
+        int fd = mkstemp(tmpl.data());
+        if (fd < 0) io_error("•nput cannot make a file in", p, errno);
+        ::close(fd);
+        write_new(tmpl, bytes, true); // replaces the empty placeholder atomically
+        return text(tmpl);
+    }
     if (p == "-") {
         std::cout << bytes << std::flush;
     } else {
@@ -140,33 +225,49 @@ Value nput(const Value& alpha, const Value& omega) {
     return Value::integer(static_cast<int64_t>(bytes.size()));
 }
 
-Value path(const Value& omega) {
-    return map_text(omega, "•path's text", [](const std::u32string& s) {
-        std::string u = utf8(s);
-        fs::path p(u);
-        std::string ext = p.extension().string();
-        if (!ext.empty()) ext.erase(0, 1);
-        return record({{"parent", text(p.parent_path().string())},
-                       {"stem", text(p.stem().string())},
-                       {"extension", text(ext)},
-                       {"name", text(p.filename().string())}});
-    });
+namespace {
+
+// The parts of one path: parent stem extension name.
+std::array<std::string, 4> parts_of(const std::u32string& s, bool absolute) {
+    std::string u = utf8(s);
+    fs::path p(u);
+    if (absolute && !u.empty()) p = (fs::current_path() / p).lexically_normal(); // no disk access
+    std::string ext = p.extension().string();
+    if (!ext.empty()) ext.erase(0, 1);
+    return {p.parent_path().string(), p.stem().string(), ext, p.filename().string()};
 }
 
-Value path_join(const Value& omega) {
-    // the record •path gives: parent/name (the other fields follow from them)
-    std::optional<Value> parent, name;
-    for (auto& [key, v] : fields_of(omega, "•path⁻'s argument")) {
-        if (key == "parent") parent = v;
-        else if (key == "name") name = v;
+constexpr std::string_view PARTS[] = {"parent", "stem", "extension", "name"};
+
+// •path of a text: the record of its parts; of an array of texts (§19.1: •path's own array
+// rule): the record of columns of parts in the array's shape.
+Value path_parts(const Value& omega, bool absolute) {
+    Value r = omega.read();
+    if (is_text(r)) {
+        std::array<std::string, 4> p = parts_of(chars_of(r, "•path's text"), absolute);
+        return record({{PARTS[0], text(p[0])}, {PARTS[1], text(p[1])}, {PARTS[2], text(p[2])}, {PARTS[3], text(p[3])}});
     }
-    if (!parent || !name) throw Error(ErrorKind::Domain, "•path⁻ takes a record with a parent and a name");
-    fs::path p(text_of(*parent, "•path⁻'s parent"));
-    return text((p / text_of(*name, "•path⁻'s name")).string());
+    if (r.is_atom() || !r.array_data().is_boxed()) throw Error(ErrorKind::Domain, "•path's text must be a string");
+    std::array<std::vector<Value>, 4> columns;
+    for (const Value& x : r.array_data().boxed_items()) {
+        std::array<std::string, 4> p = parts_of(chars_of(x, "•path's text"), absolute);
+        for (size_t k = 0; k < 4; k++) columns[k].push_back(text(p[k]));
+    }
+    std::vector<std::pair<std::string, Value>> out;
+    for (size_t k = 0; k < 4; k++)
+        out.emplace_back(std::string(PARTS[k]), value::make_array(r.shape(), std::move(columns[k]), text("")));
+    return value::record(std::move(out));
 }
 
-Value make_dir(const Value& omega) {
+// A folder, made (`unique`: a new one inside it).
+Value make_folder(const Value& omega, const Unique& unique) {
+    unique.check("•mkdir");
     std::string p = path_of(omega, "•mkdir's path");
+    if (unique.on) { // a new folder inside p
+        std::string tmpl = unique_template(p, unique.prefix.value_or(""), "•mkdir");
+        if (!mkdtemp(tmpl.data())) io_error("•mkdir cannot make a folder in", p, errno);
+        return text(tmpl);
+    }
     std::error_code ec;
     if (fs::exists(p, ec)) io_error("•mkdir: there is already", p, EEXIST);
     fs::create_directories(p, ec);
@@ -174,13 +275,84 @@ Value make_dir(const Value& omega) {
     return text(p);
 }
 
-Value remove_path(const Value& omega) {
+Value remove_entry(const Value& omega, bool recurse) {
     std::string p = path_of(omega, "•remove's path");
     std::error_code ec;
     if (!fs::exists(fs::symlink_status(p, ec))) io_error("•remove: there is no", p, ENOENT);
-    fs::remove(p, ec); // a folder must be empty (the recurse option comes with records)
+    if (recurse) fs::remove_all(p, ec); // a folder with everything in it (links not followed)
+    else fs::remove(p, ec);             // a folder must be empty
     if (ec) io_error("•remove cannot remove", p, ec.value());
     return text(p);
+}
+
+} // namespace
+
+Value path(const Value& omega) { return path_parts(omega, false); }
+
+Value path_dyad(const Value& alpha, const Value& omega) {
+    bool absolute = false;
+    for (const auto& [name, v] : options_of(alpha, "•path", {"absolute"}, ""))
+        if (name == "absolute") absolute = flag_of(v, "•path's absolute");
+    return path_parts(omega, absolute);
+}
+
+Value path_join(const Value& omega) {
+    // the record •path gives: parent and name, or parent, stem and extension (name wins); each
+    // a text, or an array of texts of one shape (then each item is joined)
+    std::optional<Value> parent, name, stem, extension;
+    for (auto& [key, v] : fields_of(omega, "•path⁻'s argument")) {
+        if (key == "parent") parent = v.read();
+        else if (key == "name") name = v.read();
+        else if (key == "stem") stem = v.read();
+        else if (key == "extension") extension = v.read();
+    }
+    if (!name && !stem) throw Error(ErrorKind::Domain, "•path⁻ takes a record with a name, or a stem");
+    std::optional<Shape> shape; // of the fields that are arrays of texts
+    for (const std::optional<Value>* f : {&parent, &name, &stem, &extension}) {
+        if (!*f || is_text(**f)) continue;
+        if ((*f)->is_atom() || !(*f)->array_data().is_boxed()) throw Error(ErrorKind::Domain, "•path⁻'s parts are texts");
+        if (shape && *shape != (*f)->shape()) throw Error(ErrorKind::Length, "•path⁻'s parts must have one shape");
+        shape = (*f)->shape();
+    }
+    auto part = [&](const std::optional<Value>& f, size_t i, const char* what) -> std::string {
+        if (!f) return "";
+        if (is_text(*f)) return text_of(*f, what);
+        return text_of(f->array_data().boxed_items()[i], what);
+    };
+    auto join = [&](size_t i) {
+        std::string file;
+        if (name) file = part(name, i, "•path⁻'s name");
+        else {
+            file = part(stem, i, "•path⁻'s stem");
+            std::string ext = part(extension, i, "•path⁻'s extension");
+            if (!ext.empty()) file += "." + ext;
+        }
+        return text((fs::path(part(parent, i, "•path⁻'s parent")) / file).string());
+    };
+    if (!shape) return join(0);
+    std::vector<Value> out;
+    for (size_t i = 0; i < static_cast<size_t>(value::count_of(*shape)); i++) out.push_back(join(i));
+    return value::make_array(*shape, std::move(out), text(""));
+}
+
+Value make_dir(const Value& omega) { return make_folder(omega, Unique()); }
+
+Value make_dir_dyad(const Value& alpha, const Value& omega) {
+    Unique unique;
+    for (const auto& [name, v] : options_of(alpha, "•mkdir", {"unique", "prefix"}, "")) {
+        if (name == "unique") unique.on = flag_of(v, "•mkdir's unique");
+        else unique.prefix = text_of(v, "•mkdir's prefix");
+    }
+    return make_folder(omega, unique);
+}
+
+Value remove_path(const Value& omega) { return remove_entry(omega, false); }
+
+Value remove_path_dyad(const Value& alpha, const Value& omega) {
+    bool recurse = false;
+    for (const auto& [name, v] : options_of(alpha, "•remove", {"recurse"}, ""))
+        if (name == "recurse") recurse = flag_of(v, "•remove's recurse");
+    return remove_entry(omega, recurse);
 }
 
 Value copy_path(const Value& alpha, const Value& omega) {

@@ -1,8 +1,8 @@
 // •json and •json⁻ (operators-and-system.md §21.3) on nlohmann-json's SAX reader: arrays →
 // vectors, strings → character vectors, integers exact (to 128 bits), true/false → $t $f, null →
 // $n, 1e999 → ∞. A front pass gives the JSON5 leniency the reader lacks: trailing commas,
-// single-quoted strings, Infinity and NaN, numbers beyond the float range (comments the reader
-// skips itself). Objects become records (keyed vectors; a repeated key keeps its first place
+// single-quoted strings, unquoted (identifier) keys, hexadecimal integers, Infinity and NaN,
+// numbers beyond the float range (comments the reader skips itself). Objects become records (keyed vectors; a repeated key keeps its first place
 // and its last value). `null` is the `fill` option's value ($n by default). •json⁻ writes
 // compact JSON: records as objects; with `fill`, items equal to it are written as null.
 #include "session/names.h"
@@ -45,6 +45,9 @@ struct Lenient {
     std::string text;
     std::vector<std::optional<double>> numbers;
 };
+
+// A JSON5 identifier's first character (ASCII: letters, _ and $).
+bool identifier_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || c == '$'; }
 
 bool number_char(char c) {
     return (c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-';
@@ -123,13 +126,35 @@ Lenient lenient(const std::string& in) {
         }
         last_comma = std::string::npos;
         size_t end = i;
+        if (identifier_start(c)) { // an unquoted key (an identifier before ':') is quoted
+            while (end < in.size() && (identifier_start(in[end]) || std::isdigit(static_cast<unsigned char>(in[end])))) end++;
+            size_t after = end;
+            while (after < in.size() && (in[after] == ' ' || in[after] == '\t' || in[after] == '\n' || in[after] == '\r')) after++;
+            if (after < in.size() && in[after] == ':') {
+                o += '"';
+                o.append(in, i, end - i);
+                o += '"';
+                i = end;
+                continue;
+            }
+            end = i;
+        }
         while (end < in.size() && (number_char(in[end]) || std::isalpha(static_cast<unsigned char>(in[end])))) end++;
         std::string token = in.substr(i, end - i);
         bool numeric = !token.empty() && (std::isdigit(static_cast<unsigned char>(token[0])) || token[0] == '-' ||
                                           token[0] == '+' || token[0] == '.');
         std::string word = token[0] == '+' || token[0] == '-' ? token.substr(1) : token;
         double sign = token[0] == '-' ? -1 : 1;
-        if (word == "Infinity" || word == "NaN") {
+        if (word.size() > 2 && word[0] == '0' && (word[1] == 'x' || word[1] == 'X')) { // JSON5 hexadecimal
+            uint64_t v = 0;
+            auto r = std::from_chars(word.data() + 2, word.data() + word.size(), v, 16);
+            if (r.ec == std::errc() && r.ptr == word.data() + word.size() && (sign > 0 || v <= (uint64_t{1} << 63))) {
+                o += (sign < 0 ? "-" : "") + std::to_string(v); // exact as the decimal integer
+                out.numbers.push_back(std::nullopt);
+            } else {
+                o += token; // not a hexadecimal number of 64 bits: the reader reports it
+            }
+        } else if (word == "Infinity" || word == "NaN") {
             out.numbers.push_back(word == "NaN" ? INF - INF : sign * INF);
             o += '0';
         } else if (numeric && !token.empty()) {
@@ -240,8 +265,28 @@ class Builder final : public nlohmann::json_sax<nlohmann::json> {
         std::vector<Value> items = std::move(open_.back().items);
         open_.pop_back();
         int64_t n = static_cast<int64_t>(items.size());
+        promote_exactly(items);
         return push(n == 0 ? Value::array(ArrayData::compact(Kind::F64, {0}))
                            : value::make_array({n}, std::move(items)));
+    }
+    // An array of integers and (non-NaN) floats is a float array when float64 holds each integer
+    // exactly (the import rule •csv's columns share); otherwise it stays mixed.
+    static void promote_exactly(std::vector<Value>& items) {
+        bool floats = false, ints = false;
+        for (const Value& v : items) {
+            if (!v.is_number() || v.is_complex() || v.kind() == Kind::Bool) return;
+            if (number::is_integer(v.kind())) {
+                int64_t i = v.as_i64();
+                double x = static_cast<double>(i);
+                if (!(x < 9223372036854775808.0 && static_cast<int64_t>(x) == i)) return;
+                ints = true;
+            } else if (!std::isnan(v.as_f64())) { // a null or NaN among integers keeps them exact
+                floats = true;
+            }
+        }
+        if (!(floats && ints)) return;
+        for (Value& v : items)
+            if (number::is_integer(v.kind())) v = Value::real(static_cast<double>(v.as_i64()));
     }
     bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& e) override {
         error_at_ = position;
@@ -426,15 +471,25 @@ void write_value(std::string& out, const Value& v, size_t depth, const Fill& fil
 
 } // namespace
 
+namespace {
+
+// A text's value, or (§19.1) an array of texts' values in its shape.
+Value read_texts(const Value& omega, const Value& fill) {
+    if (is_text(omega)) return read_json(text_of(omega, "•json's text"), fill);
+    return map_text(omega, "•json's text", [&](const std::u32string& s) { return read_json(utf8(s), fill); });
+}
+
+} // namespace
+
 Value json_monad(const Value& omega) {
-    return read_json(text_of(omega, "•json's text"), Value::real(std::numeric_limits<double>::quiet_NaN()));
+    return read_texts(omega, Value::real(std::numeric_limits<double>::quiet_NaN()));
 }
 
 Value json_dyad(const Value& alpha, const Value& omega) {
     Value fill = Value::real(std::numeric_limits<double>::quiet_NaN());
     for (const auto& [name, v] : options_of(alpha, "•json", {"fill"}, ""))
         if (name == "fill") fill = v.read();
-    return read_json(text_of(omega, "•json's text"), fill);
+    return read_texts(omega, fill);
 }
 
 Value json_write(const Value& omega) {

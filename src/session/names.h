@@ -93,9 +93,18 @@ Value delay(const Value& omega);
 Value host(const Value& omega);
 
 // --- csv.cpp, csv_write.cpp ---
+// No character: an absent quote, escape or thousands character (never a code point).
+inline constexpr char32_t CSV_NONE = 0xFFFFFFFF;
+// A dialect character option (§21.2): one character, not a line break; "" is CSV_NONE when
+// `may_be_none`; anything else DOMAIN.
+char32_t csv_char(const Value& v, const char* what, bool may_be_none);
+// DOMAIN unless the dialect's characters that are present all differ.
+void check_dialect(char32_t separator, char32_t quote, char32_t escape, char32_t decimal, char32_t thousands,
+                   const char* who);
 Value csv_monad(const Value& omega);
 Value csv_dyad(const Value& alpha, const Value& omega);
 Value csv_write(const Value& omega);
+Value csv_write_dyad(const Value& alpha, const Value& omega);
 
 // --- fetch.cpp ---
 Value fetch_monad(const Value& omega);
@@ -119,15 +128,22 @@ Value nget(const Value& omega);
 Value nget_dyad(const Value& alpha, const Value& omega);
 Value nput(const Value& alpha, const Value& omega);
 Value path(const Value& omega);
+Value path_dyad(const Value& alpha, const Value& omega);
 Value path_join(const Value& omega);
 Value make_dir(const Value& omega);
+Value make_dir_dyad(const Value& alpha, const Value& omega);
 Value remove_path(const Value& omega);
+Value remove_path_dyad(const Value& alpha, const Value& omega);
 Value copy_path(const Value& alpha, const Value& omega);
 Value rename_path(const Value& alpha, const Value& omega);
 
 // --- literal.cpp ---
 Value literal(const Value& omega);
 Value literal_write(const Value& omega);
+
+// --- decompose.cpp ---
+Value decompose(const Value& alpha, const Value& omega);
+Value decompose_inverse(const Value& alpha, const Value& omega);
 
 // --- dirs.cpp ---
 Value metadata(const Value& omega);

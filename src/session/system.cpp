@@ -123,7 +123,8 @@ std::vector<std::pair<std::string, Value>> fields_of(const Value& v, const char*
 
 Options options_of(const Value& alpha, const char* what, std::initializer_list<std::string_view> names,
                    std::string_view main) {
-    if (is_text(alpha) && alpha.read().count() > 0) {
+    // text is the main option; a keyed vector of characters (`("name":'x')`) is a record
+    if (is_text(alpha) && alpha.read().count() > 0 && value::keys_of(alpha.read()).empty()) {
         if (main.empty()) throw Error(ErrorKind::Domain, std::string(what) + "'s options are a record");
         return {{std::string(main), alpha}};
     }
@@ -171,8 +172,9 @@ constexpr SystemRow TABLE[] = {
     {"c",            case_monad,         case_dyad},
     {"canvas",       canvas,             nullptr},
     {"copy",         nullptr,            copy_path,         nullptr,         nullptr,         OUTSIDE},
-    {"csv",          csv_monad,          csv_dyad,          csv_write},
+    {"csv",          csv_monad,          csv_dyad,          csv_write,       csv_write_dyad},
     {"date",         date_monad,         date_dyad,         date_fields,     date_format},
+    {"decompose",    nullptr,            decompose,         nullptr,         decompose_inverse},
     {"deflate",      inflate_monad,      inflate_dyad,      deflate_monad,   deflate_dyad},
     {"delay",        delay,              nullptr},
     {"distribution", distribution_monad, distribution_dyad},
@@ -188,19 +190,19 @@ constexpr SystemRow TABLE[] = {
     {"load",         load,               nullptr,           nullptr,         nullptr,         OUTSIDE},
     {"metadata",     metadata,           nullptr,           nullptr,         nullptr,         OUTSIDE},
     {"mime",         mime_monad,         mime_dyad},
-    {"mkdir",        make_dir,           nullptr,           nullptr,         nullptr,         OUTSIDE},
+    {"mkdir",        make_dir,           make_dir_dyad,     nullptr,         nullptr,         OUTSIDE},
     {"nc",           name_class,         nullptr},
     {"nget",         nget,               nget_dyad,         nullptr,         nullptr,         OUTSIDE},
     {"nl",           name_list,          name_list_prefixed},
     {"normalize",    normalize_monad,    normalize_dyad},
     {"nput",         nullptr,            nput,              nullptr,         nullptr,         OUTSIDE},
-    {"path",         path,               nullptr,           path_join},
+    {"path",         path,               path_dyad,         path_join},
     {"plot",         plot_monad,         plot_dyad},
     {"prefs",        prefs,              nullptr},
     {"r",            regex,              nullptr},
     {"rand",         rand_monad,         nullptr},
     {"readdir",      readdir,            readdir_dyad,      nullptr,         nullptr,         OUTSIDE},
-    {"remove",       remove_path,        nullptr,           nullptr,         nullptr,         OUTSIDE},
+    {"remove",       remove_path,        remove_path_dyad,  nullptr,         nullptr,         OUTSIDE},
     {"rename",       nullptr,            rename_path,       nullptr,         nullptr,         OUTSIDE},
     {"signal",       signal_monad,       signal_dyad},
     {"src",          name_source,        nullptr},

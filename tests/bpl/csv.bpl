@@ -113,3 +113,94 @@ T←•csv "price,qty",(•ucs 10),"10.5,2",(•ucs 10),"20.0,4" ⋄ •csv •c
 ⍝ csv:not-text — the argument is text
 •csv 1 2
 ⍝ error: DOMAIN ERROR
+
+⍝⍝ Every reading and writing option of §21.2 (oracle: Python's csv module, and hand-derived numbers)
+
+⍝ csv:header-off — without a header the result is a vector of columns, the first record data
+["header":0] •csv "1,x",(•ucs 10),"2,y"   ⍝ [1 2]ₓ ("x" "y")
+
+⍝ csv:decimal-thousands — a dialect's own number spelling: 1.234,5 is 1234.5
+["separator":";" "decimal":"," "thousands":"."] •csv "n;m",(•ucs 10),"1.234,5;7",(•ucs 10),"2,5;1.000"
+⍝ =>
+["n":(1234.5 2.5) "m":[7 1000]ₓ]
+
+⍝ csv:decimal-point-is-text — with another decimal character a '.' is no number
+["separator":";" "decimal":","] •csv "n",(•ucs 10),"1.5"   ⍝ ["n":,⊂"1.5"]
+
+⍝ csv:escapechar — the escape character makes the next character plain, in quotes and out (csv.reader(escapechar="\\"))
+["escapechar":"\"] •csv "a,b",(•ucs 10),"1\,2,""q\""x"""   ⍝ ["a":,⊂"1,2" "b":,⊂"q""x"]
+
+⍝ csv:doublequote-off — without doublequote a quote needs the escape (csv.reader(doublequote=False, escapechar="\\"))
+["escapechar":"\" "doublequote":0] •csv "n",(•ucs 10),"""a\""b"""   ⍝ ["n":,⊂"a""b"]
+
+⍝ csv:no-quotechar — an empty quotechar reads quotes as text
+["quotechar":""] •csv "n",(•ucs 10),"""x"""   ⍝ ["n":,⊂"""x"""]
+
+⍝ csv:text-columns — forced text keeps numeric-looking cells as text, by name or position
+T←["text_columns":("a" 1)] •csv "a,b,c",(•ucs 10),"007,2,3" ⋄ [T.a;T.b;T.c]   ⍝ [,⊂"007";,⊂,'2';,3ₓ]
+
+⍝ csv:numeric-columns — a forced numeric column's missing cells are $n; negative positions count from the end
+["numeric_columns":¯1] •csv "a,b",(•ucs 10),"x,",(•ucs 10),"y,4"   ⍝ ["a":("x" "y") "b":($n 4ₓ)]
+
+⍝ csv:numeric-column-text — a forced numeric column with text is DOMAIN
+["numeric_columns":"a"] •csv "a",(•ucs 10),"1",(•ucs 10),"two"
+⍝ error: DOMAIN ERROR
+
+⍝ csv:unknown-column — a selector naming no column is INDEX
+["text_columns":"z"] •csv "a,b",(•ucs 10),"1,2"
+⍝ error: INDEX ERROR
+
+⍝ csv:position-out-of-range — and so is a position past the last column
+["numeric_columns":2] •csv "a,b",(•ucs 10),"1,2"
+⍝ error: INDEX ERROR
+
+⍝ csv:header-off-names — without a header a name selects nothing
+["header":0 "text_columns":"a"] •csv "1,2"
+⍝ error: INDEX ERROR
+
+⍝ csv:both-modes — a column both text and numeric is DOMAIN
+["text_columns":"a" "numeric_columns":0] •csv "a",(•ucs 10),"1"
+⍝ error: DOMAIN ERROR
+
+⍝ csv:same-characters — the dialect's characters must differ (a ',' decimal beside the ',' separator too)
+["decimal":","] •csv "a"
+⍝ error: DOMAIN ERROR
+
+⍝ csv:keyed-text-option — a one-option record of a character is a record, not the main option
+("separator":';') •csv "a;b",(•ucs 10),"1;2"   ⍝ ["a":,1ₓ "b":,2ₓ]
+
+⍝ csv:write-forcequotes-crlf — every cell quoted, CRLF records (csv.writer(quoting=QUOTE_ALL, lineterminator="\r\n"))
+["forcequotes":1 "lineending":(•ucs 13 10)] •csv⁻ ["a":,1ₓ "b":,⊂,'x']
+⍝ =>
+"""a"",""b""",(•ucs 13 10),"""1"",""x""",•ucs 13 10
+
+⍝ csv:write-no-quotechar — without a quotechar a separator is escaped (csv.writer(quoting=QUOTE_NONE, escapechar="\\"))
+["quotechar":"" "escapechar":"\"] •csv⁻ ["n":,⊂"x,y"]   ⍝ "n",(•ucs 10),"x\,y",•ucs 10
+
+⍝ csv:write-no-quoting-possible — and without either such a cell is DOMAIN
+["quotechar":""] •csv⁻ ["n":,⊂"x,y"]
+⍝ error: DOMAIN ERROR
+
+⍝ csv:write-header-off — no header line; a vector of columns is a table too
+["header":0 "separator":";"] •csv⁻ [1 2]ₓ ("a" "b")   ⍝ "1;a",(•ucs 10),"2;b",•ucs 10
+
+⍝ csv:write-dialect-numbers — thousands and decimal characters, by hand: 1234567.25 is 1.234.567,25
+["separator":";" "decimal":"," "thousands":"."] •csv⁻ ["x":(1234567.25 ¯1000.5) "n":[12345 ¯7]ₓ]
+⍝ =>
+"x;n",(•ucs 10),"1.234.567,25;12.345",(•ucs 10),"-1.000,5;-7",•ucs 10
+
+⍝ csv:write-fill — cells equal to the fill are empty
+["fill":¯1ₓ] •csv⁻ ["a":[1 ¯1]ₓ "b":[2 3]ₓ]   ⍝ "a,b",(•ucs 10),"1,2",(•ucs 10),",3",•ucs 10
+
+⍝ csv:write-escape-round-trip — escaped quotes read back through the same options
+o←["escapechar":"\" "doublequote":0] ⋄ o •csv o •csv⁻ ["n":("a\b""c" "d")]   ⍝ ["n":("a\b""c" "d")]
+
+⍝ csv:write-bad-lineending — a line ending is LF, CRLF or CR
+["lineending":"x"] •csv⁻ ["n":,1]
+⍝ error: DOMAIN ERROR
+
+⍝ csv:promotion-exact-only — integers become floats only when float64 holds them exactly; else the column is mixed (2⁵³+1 has no float64)
+•csv "n",(•ucs 10),"9007199254740993",(•ucs 10),"1.5"   ⍝ ["n":(9007199254740993ₓ 1.5)]
+
+⍝ csv:promotion-late-integer — an inexact integer after floats makes the column mixed too, with a missing cell $n
+•csv "n,m",(•ucs 10),"1.5,a",(•ucs 10),"-9007199254740993,b",(•ucs 10),",c"   ⍝ ["n":(1.5 ¯9007199254740993ₓ $n) "m":("a" "b" "c")]

@@ -35,3 +35,24 @@ q←•r "[0-9]+" ⋄ m←q.matches "abc123def45" ⋄ [m.text;m.position]   ⍝ 
 
 ⍝ guide:date-field — a calendar field by name
 (•date⁻ 1714990830).weekday   ⍝ 1ₓ
+
+⍝ guide:csv-text-columns — docs/data.md's forced text column
+["text_columns":"id"] •csv "id,n",(•ucs 10),"007,5"   ⍝ ["id":,⊂"007" "n":,5ₓ]
+
+⍝ guide:csv-headerless — docs/data.md's headerless, decimal-comma example
+["header":0 "separator":";" "decimal":","] •csv "1,5;2",(•ucs 10),"2,25;3"   ⍝ [1.5 2.25;[2 3]ₓ]
+
+⍝ guide:date-zone — docs/data.md's named zone (Python: datetime(...,tzinfo=ZoneInfo("Europe/Berlin")).timestamp())
+["zone":"Europe/Berlin"] •date "2024-05-06T10:20:30"   ⍝ 1714983630
+
+⍝ guide:date-locale — docs/data.md's German names (LC_ALL=de_DE.UTF-8 date)
+["pattern":"%A %e %B" "locale":"de_DE"] •date⁻ 1714990830   ⍝ "Montag  6 Mai"
+
+⍝ guide:decompose-eigen — docs/data.md's eigenvalues (λ²-4λ+3)
+("eigen" •decompose 2 2⍴2 1 1 2).values   ⍝ 1 3
+
+⍝ guide:decompose-cholesky — docs/data.md's Cholesky factor, by hand
+("cholesky" •decompose 2 2⍴4 2 2 3).l   ⍝ [2 0⋄1 1.4142135623730951]
+
+⍝ guide:decompose-inverse — docs/data.md's SVD multiplied back
+"svd" •decompose⁻ "svd" •decompose 3 2⍴1 2 3 4 5 6   ⍝ [1 2⋄3 4⋄5 6]

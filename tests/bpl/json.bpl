@@ -126,3 +126,20 @@ x←[1 2⋄3 4]ₓ ⋄ •json •json⁻ x   ⍝ [1 2]ₓ [3 4]ₓ
 ⍝ json:write-function — and functions
 •json⁻ [+ -]
 ⍝ error: DOMAIN ERROR
+
+⍝ json:texts — an array of texts gives each one's value in its shape (§19.1; json.dumps of the values)
+x←•json 2 2⍴"1" "2" "[3]" "{""a"":1}" ⋄ [⍴x;•json⁻ ,x]   ⍝ [[2 2]ₓ;"[1,2,[3],{""a"":1}]"]
+
+⍝ json:json5-keys-hex — JSON5's unquoted keys (identifiers with _ and $) and hexadecimal integers (json5.loads)
+•json "{$x_1: -0xff, b2 : 0x10}"   ⍝ ["$x_1":¯255ₓ "b2":16ₓ]
+
+⍝ json:json5-bad-hex — a hexadecimal number needs hexadecimal digits
+•json "[0xZZ]"
+⍝ error: DOMAIN ERROR
+
+⍝ json:texts-not-text — an array of numbers is no text
+•json 1 2
+⍝ error: DOMAIN ERROR
+
+⍝ json:promotion — integers beside floats become floats when float64 holds each exactly (json.loads, then float())
+•storage¨[•json "[1,1.5]";•json "[1.5,9007199254740993]";•json "[1,NaN]"]   ⍝ "float64" "mixed" "mixed"
