@@ -44,7 +44,7 @@ void Value::retain() const noexcept {
 
 namespace {
 // The outermost release_values' work: the vectors of values handed to it, drained from the last.
-// The first entries live on the stack, so freeing a chain (one entry at a time) never allocates,
+// The first entries are a fixed array, so freeing a chain (one entry at a time) never allocates,
 // not even when memory has just run out; deeper trees spill into `more`.
 class Work {
   public:
@@ -95,8 +95,9 @@ void release_values(std::vector<Value>& values) noexcept {
         if (!t_releasing->push(values)) release_here(values);
         return;
     }
-    Work work;
-    work.push(values); // the stack part has room
+    // One work list per thread, kept between calls: its fixed part is built once, not per call.
+    thread_local Work work;
+    work.push(values); // the fixed part has room: the list is empty between calls
     t_releasing = &work;
     while (!work.empty()) {
         std::vector<Value>& top = work.top();
