@@ -115,13 +115,13 @@ uint64_t count_params(Step s) { return STEPS[static_cast<int>(s)].counts; }
 namespace {
 // The free list of node blocks: at most KEPT_NODES, each block's first word linking the next.
 // Under AddressSanitizer nodes go straight to the allocator, so a use after free is still seen.
+// Trivially destructible on purpose: a thread_local with a destructor registers it at first use,
+// which glibc cannot do once memory has run out (it aborts); a thread's kept blocks (at most
+// KEPT_NODES) go back with the process.
 constexpr size_t KEPT_NODES = 4096;
 struct FreeNodes {
     void* head = nullptr;
     size_t count = 0;
-    ~FreeNodes() {
-        while (head) ::operator delete(std::exchange(head, *static_cast<void**>(head)), sizeof(Node));
-    }
 };
 thread_local FreeNodes t_free_nodes;
 #if defined(__SANITIZE_ADDRESS__)

@@ -44,7 +44,7 @@ void Value::retain() const noexcept {
 
 namespace {
 // The outermost release_values' work: the vectors of values handed to it, drained from the last.
-// The first entries are a fixed array, so freeing a chain (one entry at a time) never allocates,
+// The first entries live on the stack, so freeing a chain (one entry at a time) never allocates,
 // not even when memory has just run out; deeper trees spill into `more`.
 class Work {
   public:
@@ -91,13 +91,21 @@ void check_nesting() {
 // entry, and a tree keeps it at most as long as the tree is deep.
 void release_values(std::vector<Value>& values) noexcept {
     if (values.empty()) return;
+    // Without an object's last reference among them, dropping them frees nothing, so nothing
+    // recurses: they go here, without the work list (whose fixed part costs a few hundred
+    // instructions to build and drop, more than a scalar call's operands).
+    bool frees = false;
+    for (const Value& v : values) frees = frees || v.is_last_reference();
+    if (!frees) {
+        std::vector<Value>().swap(values);
+        return;
+    }
     if (t_releasing) { // inside the outermost call: hand them over
         if (!t_releasing->push(values)) release_here(values);
         return;
     }
-    // One work list per thread, kept between calls: its fixed part is built once, not per call.
-    thread_local Work work;
-    work.push(values); // the fixed part has room: the list is empty between calls
+    Work work;
+    work.push(values); // the stack part has room
     t_releasing = &work;
     while (!work.empty()) {
         std::vector<Value>& top = work.top();
