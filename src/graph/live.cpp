@@ -45,40 +45,46 @@ int32_t Live::input(const Value& v) {
 }
 
 // Operands first, by an explicit stack: a graph may be a chain as long as a loop made it
-// (⍣ over 10^5 lazy steps), deeper than the call stack.
+// (⍣ over 10^5 lazy steps), deeper than the call stack. A node is wired as it is placed: its
+// live operands are placed already (a graph has no cycles), so their indices are known, and the
+// walk counts each node's uses inside the graph as it goes.
 void Live::order(Node& root) {
     stack_.push_back({&root, 0});
     root.walk_epoch = epoch_;
     while (!stack_.empty()) {
         Frame& f = stack_.back();
         const auto& operands = f.node->origin().operands;
-        if (f.next < operands.size()) {
+        Node* next = nullptr;
+        while (f.next < operands.size()) {
             const Value& v = operands[f.next++];
             if (!is_live(v)) continue;
             auto& m = static_cast<Node&>(v.pending_node());
-            if (m.walk_epoch == epoch_) continue; // done already (a graph has no cycles)
+            if (m.walk_epoch == epoch_) continue; // placed already
             m.walk_epoch = epoch_;
-            stack_.push_back({&m, 0}); // f is not used again before m is done
+            next = &m;
+            break;
+        }
+        if (next) {
+            stack_.push_back({next, 0}); // f is not used again before next is placed
             continue;
         }
-        f.node->walk_index = static_cast<int32_t>(nodes.size());
-        nodes.push_back(f.node);
+        Node* n = f.node;
         stack_.pop_back();
-    }
-}
-
-void Live::wire() {
-    for (Node* n : nodes) {
+        n->walk_index = static_cast<int32_t>(nodes.size());
         first.push_back(static_cast<uint32_t>(refs.size()));
-        for (const Value& v : n->origin().operands) {
+        for (const Value& v : operands) {
             if (is_live(v)) {
-                refs.push_back(static_cast<Node&>(v.pending_node()).walk_index);
+                int32_t r = static_cast<Node&>(v.pending_node()).walk_index;
+                refs.push_back(r);
+                uses_[static_cast<size_t>(r)]++;
             } else if (v.is_pending()) {
                 refs.push_back(input(static_cast<Node&>(v.pending_node()).result()));
             } else {
                 refs.push_back(input(v));
             }
         }
+        nodes.push_back(n);
+        uses_.push_back(0);
     }
     first.push_back(static_cast<uint32_t>(refs.size()));
 }
@@ -96,12 +102,9 @@ void Live::clear() noexcept {
 void Live::build(Node& root) {
     clear();
     epoch_ = ++g_epoch;
+    uses_.clear();
     order(root);
-    wire();
     // A node's references beyond its uses as an operand inside the graph are held outside it.
-    uses_.assign(nodes.size(), 0);
-    for (int32_t r : refs)
-        if (r >= 0) uses_[static_cast<size_t>(r)]++;
     held.resize(nodes.size());
     for (size_t i = 0; i < nodes.size(); i++) held[i] = nodes[i]->ref_count() > uses_[i];
     held.back() = 1;

@@ -47,7 +47,6 @@ struct Live {
     std::unordered_map<const void*, int32_t> input_index_; // array leaves, past SCANNED of them
     uint32_t epoch_ = 0;
     void order(Node& root);
-    void wire();
     int32_t input(const Value& v);
 };
 

@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <new>
+#include <utility>
 
 namespace bpl::graph {
 
@@ -111,6 +113,45 @@ constexpr StepRow STEPS[] = {
 const char* step_name(Step s) { return STEPS[static_cast<int>(s)].name; }
 uint64_t count_params(Step s) { return STEPS[static_cast<int>(s)].counts; }
 
+namespace {
+// The free list of node blocks: at most KEPT_NODES, each block's first word linking the next.
+// Under AddressSanitizer nodes go straight to the allocator, so a use after free is still seen.
+// Trivially destructible on purpose: a thread_local with a destructor registers it at first use,
+// which glibc cannot do once memory has run out (it aborts); a thread's kept blocks (at most
+// KEPT_NODES) go back with the process.
+constexpr size_t KEPT_NODES = 4096;
+struct FreeNodes {
+    void* head = nullptr;
+    size_t count = 0;
+};
+thread_local FreeNodes t_free_nodes;
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool POOLED = false;
+#else
+constexpr bool POOLED = true;
+#endif
+} // namespace
+
+void* Node::operator new(size_t size) {
+    FreeNodes& f = t_free_nodes;
+    if (POOLED && size == sizeof(Node) && f.head) {
+        f.count--;
+        return std::exchange(f.head, *static_cast<void**>(f.head));
+    }
+    return ::operator new(size);
+}
+
+void Node::operator delete(void* p, size_t size) noexcept {
+    FreeNodes& f = t_free_nodes;
+    if (POOLED && size == sizeof(Node) && f.count < KEPT_NODES) {
+        *static_cast<void**>(p) = f.head;
+        f.head = p;
+        f.count++;
+        return;
+    }
+    ::operator delete(p, size);
+}
+
 Node::Node(Origin origin, Desc desc, uint64_t hash)
     : Pending(std::move(desc)), origin_(std::move(origin)), hash_(hash) {}
 
@@ -129,8 +170,7 @@ void Node::set_result(Value result) {
     if (desc_.layout && result.is_stored_array() && result.array_data().layout() != desc_.layout.get())
         result = value::with_layout(result, desc_.layout);
     result_ = std::move(result);
-    origin_.operands.clear();
-    origin_.operands.shrink_to_fit();
+    value::release_values(origin_.operands); // leaves the list empty, its buffer freed
 }
 
 Value Node::force() {

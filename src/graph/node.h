@@ -61,6 +61,11 @@ class Node final : public value::Pending {
   public:
     Node(Origin origin, Desc desc, uint64_t hash);
     ~Node() override;
+    // Nodes come from a per-thread free list of node-sized blocks (a read frees a chain of nodes
+    // and the next calls make as many: malloc's own per-size cache holds only seven). Never
+    // throws but std::bad_alloc.
+    static void* operator new(size_t size);
+    static void operator delete(void* p, size_t size) noexcept;
     Value force() override;
 
     const Origin& origin() const noexcept { return origin_; }

@@ -181,10 +181,18 @@ void unary(Fn f, Kind k, const void* a, int64_t sa, void* out, int64_t n, ErrorS
     }
 }
 
+namespace {
+// The functions whose every route gives the correctly rounded result on floats (+ − × ÷), so one
+// item need not enter the vector route, whose dispatch and tail cost more than the item itself.
+bool is_exact_on_floats(Fn f) {
+    return f == Fn::Add || f == Fn::Subtract || f == Fn::Multiply || f == Fn::Divide;
+}
+} // namespace
+
 void binary(Fn f, Kind k, const void* a, int64_t sa, const void* b, int64_t sb, void* out,
             int64_t n, ErrorSlot& slot) {
     if (n <= 0) return;
-    if (vec::try_binary(f, k, a, sa, b, sb, out, n)) return;
+    if (!(n == 1 && is_exact_on_floats(f)) && vec::try_binary(f, k, a, sa, b, sb, out, n)) return;
     switch (f) {
 #define BPL_CASE(Name)                                                                             \
     case Fn::Name: return run_binary<scalar::Name>(f, k, a, sa, b, sb, out, n, slot);

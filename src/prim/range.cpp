@@ -38,7 +38,7 @@ Range fit(Range r, number::Kind k) {
 
 Range operand_range(const value::Value& v) {
     if (!v.is_native()) return {};
-    return Desc::of(v).range;
+    return Desc::range_of(v);
 }
 
 } // namespace

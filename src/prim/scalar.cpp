@@ -64,7 +64,7 @@ Kind dynamic_kind(math::Fn fn, Kind k, const Value& a, const Value* w, const Sha
     if (fn == math::Fn::Power && w && is_plain_power(k, *w)) return k;
     int64_t n = value::count_of(shape);
     if (n == 0) return k;
-    value::Range rx = Desc::of(a).range, ry = w ? Desc::of(*w).range : value::Range{};
+    value::Range rx = Desc::range_of(a), ry = w ? Desc::range_of(*w) : value::Range{};
     if (math::real_on(fn, k, rx.lo, rx.hi, ry.lo, ry.hi)) return k;
     program::ReadReason why("a kind that depends on values");
     Items x = items_in(a, k);

@@ -31,17 +31,32 @@ struct Items {
     }
 };
 
+// A stored operand's first item: a stored array's own buffer, an atom spilled into `spill`.
+const std::byte* items_data(const Value& v, std::byte* spill) {
+    if (v.is_stored_array()) return static_cast<const std::byte*>(v.array_data().data());
+    value::store_item(v.kind(), spill, v);
+    return spill;
+}
+
 void items_of(const Value& v, Items& it) {
     it.kind = v.kind();
-    if (v.is_stored_array()) {
-        const ArrayData& a = v.array_data();
-        it.data = static_cast<const std::byte*>(a.data());
-        it.shape_of = &a.shape();
-        return;
+    it.shape_of = v.is_stored_array() ? &v.array_data().shape() : nullptr;
+    it.data = items_data(v, it.atom);
+}
+
+// An atom of a scalar function or conversion: one item computed in cells, no stored array and
+// no operand list.
+Value run_atom(const Instr& in, std::span<const Value* const> operands, math::ErrorSlot& slot) {
+    alignas(16) std::byte x[16], y[16], cell[16];
+    const std::byte* a = items_data(*operands[0], x);
+    if (in.step == Step::Convert) {
+        math::convert(operands[0]->kind(), a, in.out.kind, cell, 1);
+    } else if (operands.size() == 1) {
+        math::unary(in.fn, in.compute, a, 0, cell, 1, slot);
+    } else {
+        math::binary(in.fn, in.compute, a, 0, items_data(*operands[1], y), 0, cell, 1, slot);
     }
-    it.shape_of = nullptr;
-    value::store_item(v.kind(), it.atom, v);
-    it.data = it.atom;
+    return value::load_item(in.out.kind, in.out.weak, cell);
 }
 
 // Strides (in items) of an operand of shape `s` read along result shape `r` with leading-axis
@@ -261,6 +276,7 @@ void run_at(const Instr& in, std::span<const Items* const> ops, ArrayData& out,
 } // namespace
 
 Value run_step(const Instr& in, std::span<const Value* const> operands, math::ErrorSlot& slot) {
+    if (in.out.atom && (in.step == Step::Map || in.step == Step::Convert)) return run_atom(in, operands, slot);
     // Operands' items: inline for the usual one or two, a vector for a gather of many sources.
     constexpr size_t INLINE = 4;
     Items inline_items[INLINE];
@@ -278,18 +294,6 @@ Value run_step(const Instr& in, std::span<const Value* const> operands, math::Er
     for (size_t i = 0; i < operands.size(); i++) {
         items_of(*operands[i], items[i]);
         ops[i] = &items[i];
-    }
-    // An atom of a scalar function or conversion: one item, no stored array.
-    if (in.out.atom && (in.step == Step::Map || in.step == Step::Convert)) {
-        alignas(16) std::byte cell[16];
-        if (in.step == Step::Convert) {
-            math::convert(ops[0]->kind, ops[0]->data, in.out.kind, cell, 1);
-        } else if (operands.size() == 1) {
-            math::unary(in.fn, in.compute, ops[0]->data, 0, cell, 1, slot);
-        } else {
-            math::binary(in.fn, in.compute, ops[0]->data, 0, ops[1]->data, 0, cell, 1, slot);
-        }
-        return value::load_item(in.out.kind, in.out.weak, cell);
     }
     std::span<const Items* const> list(ops, operands.size());
     base::Ref<ArrayData> out = ArrayData::compact(in.out.kind, in.out.shape, in.out.weak);

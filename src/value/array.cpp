@@ -256,20 +256,26 @@ Range Range::of_kind(Kind k) noexcept {
     return {-half, half - 1}; // 2^63 - 1 rounds up to 2^63: still a bound
 }
 
+Range Desc::range_of(const Value& v) noexcept {
+    switch (v.tag()) {
+    case Tag::Number: return number::is_real(v.kind()) ? Range::of(v.as_f64()) : Range{};
+    case Tag::Pending: return v.pending_node().desc().range;
+    // a stored array is an opaque input: its kind's bounds, never its items' extremes
+    case Tag::Array: return Range::of_kind(v.array_data().kind());
+    default: return {};
+    }
+}
+
 Desc Desc::of(const Value& v) {
     switch (v.tag()) {
-    case Tag::Number: {
-        bool real = number::is_real(v.kind());
-        return Desc{v.kind(), v.weak(), true, {}, real ? Range::of(v.as_f64()) : Range{}};
-    }
+    case Tag::Number: return Desc{v.kind(), v.weak(), true, {}, range_of(v)};
     case Tag::Complex:
     case Tag::Char: return Desc{v.kind(), v.weak(), true, {}};
     case Tag::Pending: return v.pending_node().desc();
     case Tag::Array: {
-        // a stored array is an opaque input: its kind's bounds, never its items' extremes
         const ArrayData& a = v.array_data();
         ASSERT(!a.is_boxed(), "Desc::of a boxed array: boxed arrays are host values");
-        return Desc{a.kind(), a.weak(), false, a.shape(), Range::of_kind(a.kind()), a.layout_ref()};
+        return Desc{a.kind(), a.weak(), false, a.shape(), range_of(v), a.layout_ref()};
     }
     default: ASSERT(false, "Desc::of a non-native value"); return {};
     }

@@ -42,6 +42,8 @@ struct Desc {
     bool operator==(const Desc&) const = default;
     // The description of a native value (number/char atom, compact array, pending value).
     static Desc of(const Value& v);
+    // The range Desc::of(v) carries, without building the description (no shape copied).
+    static Range range_of(const Value& v) noexcept;
 };
 
 class Pending : public base::RefCounted {

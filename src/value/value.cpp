@@ -91,6 +91,15 @@ void check_nesting() {
 // entry, and a tree keeps it at most as long as the tree is deep.
 void release_values(std::vector<Value>& values) noexcept {
     if (values.empty()) return;
+    // Without an object's last reference among them, dropping them frees nothing, so nothing
+    // recurses: they go here, without the work list (whose fixed part costs a few hundred
+    // instructions to build and drop, more than a scalar call's operands).
+    bool frees = false;
+    for (const Value& v : values) frees = frees || v.is_last_reference();
+    if (!frees) {
+        std::vector<Value>().swap(values);
+        return;
+    }
     if (t_releasing) { // inside the outermost call: hand them over
         if (!t_releasing->push(values)) release_here(values);
         return;

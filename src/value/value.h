@@ -91,6 +91,8 @@ class Value {
                                      1u << unsigned(Tag::Pending);
         return (OBJECTS >> unsigned(tag_)) & 1u;
     }
+    // Whether dropping this Value would free its object (it holds the last reference).
+    bool is_last_reference() const noexcept { return holds_object() && obj_->ref_count() == 1; }
     bool is_none() const noexcept { return tag_ == Tag::None; }
     bool is_function() const noexcept { return tag_ == Tag::Function; }
     // A real number atom (Boolean, integer, float). Complex atoms answer is_complex() instead,
