@@ -1,6 +1,5 @@
 // The system-name table through lang: lookup before and after install, calls and valence errors.
-#include "lang/display.h"
-#include "lang/run.h"
+#include "eval.h"
 #include "lang/system.h"
 #include "session/session.h"
 
@@ -9,23 +8,7 @@
 namespace bpl::session {
 namespace {
 
-class SilentIo : public lang::Io {
-  public:
-    void print(const std::string&) override {}
-    std::optional<std::string> read_line() override { return std::nullopt; }
-};
-
-std::string eval(std::string_view src) {
-    SilentIo io;
-    lang::Context ctx(io);
-    std::string out;
-    try {
-        lang::run(ctx, src, [&](const value::Value& v) { out = lang::display(v); });
-    } catch (const base::Error& e) {
-        out = std::string(base::name(e.kind())) + ": " + e.what();
-    }
-    return out;
-}
+using test::eval;
 
 TEST(System, UnknownBeforeAndAfterInstall) {
     // Without a registered table every name is UNSUPPORTED; install() registers the table.
