@@ -92,7 +92,7 @@ Value iota(const Value& w) {
     std::vector<Value> items;
     items.reserve(static_cast<size_t>(count));
     each_position(shape, [&](const std::vector<int64_t>& c) {
-        if ((items.size() & 0xffff) == 0) base::check_interrupt();
+        base::poll_interrupt(items.size());
         std::vector<int64_t> coord(c.size());
         for (size_t j = 0; j < c.size(); j++) coord[j] = n[j] < 0 ? shape[j] - 1 - c[j] : c[j];
         items.push_back(int_vector(coord));
@@ -172,12 +172,11 @@ Value assemble_ranges(const Shape& frame, const std::vector<Value>& parts) {
     for (const Value& p : parts) longest = std::max(longest, p.count());
     Shape shape = frame;
     shape.push_back(longest);
-    check_count(value::count_of(shape));
+    std::vector<int64_t> idx = reserve_positions(value::count_of(shape));
     if (parts.empty()) return gather(Value::integer(0), std::move(shape), {});
-    std::vector<int64_t> idx;
-    idx.reserve(static_cast<size_t>(value::count_of(shape)));
     int64_t offset = 0;
     for (const Value& p : parts) {
+        base::poll_interrupt(idx.size());
         for (int64_t j = 0; j < longest; j++) idx.push_back(j < p.count() ? offset + j : -1);
         offset += p.count();
     }
@@ -255,9 +254,9 @@ Value catenate(const Value& a, const Value& w) {
     int64_t na = a.count();
     Shape shape = frame;
     shape.push_back(la + lw);
-    std::vector<int64_t> idx;
-    idx.reserve(static_cast<size_t>(rows * (la + lw)));
+    std::vector<int64_t> idx = reserve_positions(value::count_of(shape));
     for (int64_t r = 0; r < rows; r++) {
+        base::poll_interrupt(static_cast<uint64_t>(r));
         for (int64_t j = 0; j < la; j++) idx.push_back(ua ? 0 : r * la + j);
         for (int64_t j = 0; j < lw; j++) idx.push_back(na + (uw ? 0 : r * lw + j));
     }
@@ -528,11 +527,16 @@ Value catenate_first(const Value& a, const Value& w) {
     int64_t per = value::count_of(cell);
     int64_t ca = ua ? 1 : (sa.size() == rank ? sa[0] : 1);
     int64_t cw = uw ? 1 : (sw.size() == rank ? sw[0] : 1);
-    std::vector<int64_t> idx;
-    idx.reserve(static_cast<size_t>((ca + cw) * per));
-    for (int64_t i = 0; i < ca * per; i++) idx.push_back(ua ? 0 : i);
+    std::vector<int64_t> idx = reserve_positions((ca + cw) * per);
+    for (int64_t i = 0; i < ca * per; i++) {
+        base::poll_interrupt(static_cast<uint64_t>(i));
+        idx.push_back(ua ? 0 : i);
+    }
     int64_t na = a.count();
-    for (int64_t i = 0; i < cw * per; i++) idx.push_back(na + (uw ? 0 : i));
+    for (int64_t i = 0; i < cw * per; i++) {
+        base::poll_interrupt(static_cast<uint64_t>(i));
+        idx.push_back(na + (uw ? 0 : i));
+    }
     Shape shape{ca + cw};
     shape.insert(shape.end(), cell.begin(), cell.end());
     return gather_many({a, w}, std::move(shape), std::move(idx));
@@ -620,11 +624,12 @@ Value replicate(const Value& a, const Value& w) {
         fail(ErrorKind::Length, "one count per major cell");
     int64_t total = 0; // checked before the cells are listed (1000000001/1 listed 10⁹ first)
     for (int64_t c : counts) total = length_of(c) > MAX_ITEMS - total ? MAX_ITEMS + 1 : total + length_of(c);
-    check_count(total);
-    std::vector<int64_t> cells;
-    cells.reserve(static_cast<size_t>(total));
+    std::vector<int64_t> cells = reserve_positions(total);
     for (int64_t i = 0; i < n; i++)
-        for (int64_t k = 0; k < length_of(counts[i]); k++) cells.push_back(counts[i] < 0 ? -1 : i);
+        for (int64_t k = 0; k < length_of(counts[i]); k++) {
+            base::poll_interrupt(cells.size());
+            cells.push_back(counts[i] < 0 ? -1 : i);
+        }
     return select_cells(src, cells, {static_cast<int64_t>(cells.size())});
 }
 
@@ -644,8 +649,11 @@ Value enlist(const Value& w) {
     leaves(w, parts);
     int64_t n = 0;
     for (const Value& p : parts) n += p.count();
-    std::vector<int64_t> idx(n);
-    for (int64_t i = 0; i < n; i++) idx[i] = i;
+    std::vector<int64_t> idx = reserve_positions(n);
+    for (int64_t i = 0; i < n; i++) {
+        base::poll_interrupt(static_cast<uint64_t>(i));
+        idx.push_back(i);
+    }
     if (parts.empty()) return value::make_array({0}, {}, value::fill_of(w.array_data().prototype()));
     return gather_many(parts, {n}, std::move(idx));
 }
