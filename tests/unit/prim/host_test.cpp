@@ -1,5 +1,6 @@
 // Host loops over positions (prim::reserve_positions and the loops that fill them): a runaway
-// count is a LIMIT ERROR before the positions take memory, and a long loop stops at an interrupt.
+// count is a LIMIT ERROR before the positions take memory, and a long loop stops at an interrupt
+// (so does host pervasion over boxed items).
 // fuzz_eval's 10-minute run found a reduction by # whose replicates built their positions on the
 // host with neither check (`x←6# 8⍴⍳9 ⋄ (3ⱼ0>#⌿x #⍠¯1 x)←6 7⍴10×⍳3 ⋄ x`: 23 s under ASan).
 #include "base/error.h"
@@ -65,6 +66,27 @@ TEST(HostPositions, AReplicateStopsAtAnInterrupt) {
     EXPECT_FALSE(base::interrupt_requested()); // raising lowered it
     Value r = prim::call(Prim::Hash, Value::integer(3), boxed()).read();
     EXPECT_EQ(r.count(), 6);
+}
+
+// Scalar functions over boxed items pervade on the host, item by item (a fuzzed ⍣¯∞ of ⌊ over
+// an ever deeper nest): the loop checks the flag.
+TEST(HostPositions, HostPervasionStopsAtAnInterrupt) {
+    Value w = prim::call(Prim::Hash, Value::integer(1000), boxed()).read();
+    // the calls alone, unread: the pervasion's own loop must see the flag (a read would check it
+    // between stages anyway)
+    auto raised_in = [](auto&& call) {
+        base::request_interrupt();
+        try {
+            (void)call();
+        } catch (const base::Error& e) {
+            return e.kind() == base::ErrorKind::Interrupt && !base::interrupt_requested();
+        }
+        base::clear_interrupt();
+        return false;
+    };
+    EXPECT_TRUE(raised_in([&] { return prim::call(Prim::Floor, w); }));
+    EXPECT_TRUE(raised_in([&] { return prim::call(Prim::Plus, w, w); }));
+    EXPECT_EQ(prim::call(Prim::Plus, w, w).read().count(), 2000);
 }
 
 } // namespace
