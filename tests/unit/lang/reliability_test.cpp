@@ -5,6 +5,7 @@
 #include "graph/node.h"
 #include "lang/display.h"
 #include "lang/run.h"
+#include "program/plan.h"
 
 #include <gtest/gtest.h>
 
@@ -162,6 +163,21 @@ TEST(Reliability, DisplayAndFormatStopAtAnInterrupt) {
         EXPECT_THROW(format_array(v), base::Error);
         EXPECT_FALSE(base::interrupt_requested());
     }
+}
+
+// Cells of very different shapes assembled under ⍤ (each padded to the largest, items made on
+// the host) are checked against the memory limit before any item is made: fuzz_eval's
+// `--\2 3 4⍴\2 3 4⍴⍳24` asked for 6 GB at once and aborted under ASan.
+TEST(Reliability, AssembledCellsAreCheckedAgainstTheMemoryLimit) {
+    int64_t limit = program::memory_limit();
+    program::set_memory_limit(int64_t{256} << 20);
+    auto start = std::chrono::steady_clock::now();
+    std::string out = eval("--\\2 3 4⍴\\2 3 4⍴⍳24");
+    double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    program::set_memory_limit(limit);
+    EXPECT_EQ(out, "LIMIT ERROR");
+    EXPECT_LT(took, 5.0);
+    EXPECT_EQ(eval("{⍳⍵}⍤0 ⊢1 3"), "0 0 0\n0 1 2"); // small assemblies still pad with fill
 }
 
 } // namespace
