@@ -165,6 +165,20 @@ TEST(Reliability, DisplayAndFormatStopAtAnInterrupt) {
     }
 }
 
+// A gather over many sources (the ranges of `(⍳5000)↦5000`, one source each) finds each item's
+// source by binary search and checks the flag within the stage: it scanned the sources from the
+// first for every item (quadratic: 29 s) and an interrupt waited for the stage's end.
+TEST(Reliability, AGatherOverManySourcesIsFastAndStopsAtAnInterrupt) {
+    QuietIo io;
+    Context ctx(io);
+    auto start = std::chrono::steady_clock::now();
+    EXPECT_EQ(interrupted(ctx, "+/,(⍳5000)↦5000"), "INTERRUPT");
+    EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 3.0);
+    // Σ over i<1000 of Σ i..1000, the shorter rows padded with 0 (Python:
+    // sum(sum(range(i, 1001)) for i in range(1000)))
+    EXPECT_EQ(eval("+/,(⍳1000)↦1000"), "334333000ₓ");
+}
+
 // Cells of very different shapes assembled under ⍤ (each padded to the largest, items made on
 // the host) are checked against the memory limit before any item is made: fuzz_eval's
 // `--\2 3 4⍴\2 3 4⍴⍳24` asked for 6 GB at once and aborted under ASan.
