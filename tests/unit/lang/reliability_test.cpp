@@ -198,5 +198,16 @@ TEST(Reliability, AssembledCellsAreCheckedAgainstTheMemoryLimit) {
     EXPECT_EQ(eval("{⍳⍵}⍤0 ⊢1 3"), "0 0 0\n0 1 2"); // small assemblies still pad with fill
 }
 
+// Cells split for ⍤ (one host array per cell) are checked against the memory limit first:
+// fuzz_eval's `(⍳3)⌽⍠1¨⊂310e4 4⍴⍳9` split 3.1·10⁶ cells three times (39 s under ASan).
+TEST(Reliability, SplitCellsAreCheckedAgainstTheMemoryLimit) {
+    int64_t limit = program::memory_limit();
+    program::set_memory_limit(int64_t{256} << 20);
+    std::string out = eval("≢(⍳3)⌽⍠1¨⊂310e4 4⍴⍳9");
+    program::set_memory_limit(limit);
+    EXPECT_EQ(out, "LIMIT ERROR");
+    EXPECT_EQ(eval("(⍳3)⌽⍠1¨⊂2 4⍴⍳8"), "[[0 1 2 3⋄4 5 6 7]ₓ [1 2 3 0⋄5 6 7 4]ₓ [2 3 0 1⋄6 7 4 5]ₓ]");
+}
+
 } // namespace
 } // namespace bpl::lang
