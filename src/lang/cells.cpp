@@ -60,8 +60,8 @@ Value assemble(const std::vector<Value>& cells) {
     int64_t n = value::count_of(cell);
     // The items are made on the host, each cell padded to the largest: their memory is checked
     // before any is made (cells of very different shapes under ⍤ asked for 6 GB in fuzz_eval).
-    int64_t total = static_cast<int64_t>(cells.size()) * n;
-    program::check_memory(total * static_cast<int64_t>(sizeof(Value)));
+    int64_t total = value::count_of({static_cast<int64_t>(cells.size()), n}); // saturates
+    program::check_memory(value::count_of({total, static_cast<int64_t>(sizeof(Value))}));
     std::vector<Value> items;
     items.reserve(static_cast<size_t>(total));
     Value proto;

@@ -338,7 +338,7 @@ Cells cells_of(const Value& v, int64_t k) {
     // One host array per cell: their memory is checked before any is made (an ArrayData, its
     // shape and items, as ⍳ of a shape counts them), and the loop polls the interrupt
     // (fuzz_eval's `(⍳3)⌽⍠1¨⊂310e4 4⍴⍳9` split 3.1·10⁶ cells for 39 s under ASan).
-    if (k > 0) program::check_memory(frames * (256 + 16 * n));
+    if (k > 0 && frames > 0) program::check_memory(256 * frames + 16 * a.count());
     for (int64_t f = 0; f < frames; f++) {
         base::poll_interrupt(static_cast<uint64_t>(f));
         if (k == 0) {

@@ -225,7 +225,7 @@ Value select_cells(const Value& w, const std::vector<int64_t>& cells, Shape fram
     Shape s = w.shape();
     Shape cell(s.begin() + 1, s.end());
     int64_t per = value::count_of(cell);
-    std::vector<int64_t> idx = reserve_positions(static_cast<int64_t>(cells.size()) * per);
+    std::vector<int64_t> idx = reserve_positions(value::count_of({static_cast<int64_t>(cells.size()), per}));
     for (int64_t c : cells)
         for (int64_t k = 0; k < per; k++) {
             base::poll_interrupt(idx.size());

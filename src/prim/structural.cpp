@@ -527,7 +527,7 @@ Value catenate_first(const Value& a, const Value& w) {
     int64_t per = value::count_of(cell);
     int64_t ca = ua ? 1 : (sa.size() == rank ? sa[0] : 1);
     int64_t cw = uw ? 1 : (sw.size() == rank ? sw[0] : 1);
-    std::vector<int64_t> idx = reserve_positions((ca + cw) * per);
+    std::vector<int64_t> idx = reserve_positions(value::count_of({ca + cw, per}));
     for (int64_t i = 0; i < ca * per; i++) {
         base::poll_interrupt(static_cast<uint64_t>(i));
         idx.push_back(ua ? 0 : i);

@@ -196,6 +196,9 @@ TEST(Reliability, AssembledCellsAreCheckedAgainstTheMemoryLimit) {
     EXPECT_EQ(out, "LIMIT ERROR");
     EXPECT_LT(took, 5.0);
     EXPECT_EQ(eval("{⍳⍵}⍤0 ⊢1 3"), "0 0 0\n0 1 2"); // small assemblies still pad with fill
+    // a cell count that saturates (⍳ of 608 lengths) is refused without an int64 overflow
+    // (UBSan in fuzz_eval: 2 × INT64_MAX in the assembly's size)
+    EXPECT_EQ(eval("↓⍕2 304⍴⍳2 304⍴⍳9"), "LIMIT ERROR");
 }
 
 // Cells split for ⍤ (one host array per cell) are checked against the memory limit first:
