@@ -6,6 +6,7 @@
 #include "prim/rows.h"
 
 #include "base/interrupt.h"
+#include "base/stack.h"
 #include "prim/factory.h"
 #include "prim/keys.h"
 #include "program/plan.h"
@@ -687,6 +688,9 @@ Value reach(const Value& path, const Value& w) {
 // I⌷Y: one selector per leading axis: a position removes the axis, an array of positions
 // replaces it by its shape, ∞ takes it whole and ¯∞ reversed.
 Value squad(const Value& a, const Value& w) {
+    // keyed_squad and a higher-rank selector's rows call back into squad: a selector that keeps
+    // re-entering (fuzz_eval: a record of texts as I) ends as LIMIT ERROR, not a stack overflow
+    if (base::stack_nearly_full()) fail(ErrorKind::Limit, "a selection nested too deeply");
     if (std::optional<Value> keyed = keyed_squad(a, w, squad)) return *keyed;
     Value sel = a.read();
     if (sel.rank() > 1) { // a higher-rank I applies per row (functions.md §7.1), results mixed
