@@ -4,6 +4,8 @@
 // there, unwinding like any error.
 #pragma once
 
+#include <cstdint>
+
 namespace bpl::base {
 
 // Raises the flag. Async-signal-safe: what the SIGINT handler calls (and tests, from any thread).
@@ -13,6 +15,11 @@ bool interrupt_requested() noexcept;
 // Throws Error(INTERRUPT) when the flag is raised, lowering it first (so the handler that
 // reports the error, and what runs after, are not interrupted again).
 void check_interrupt();
+// In a host loop over items the user controls (positions, cells): check_interrupt once every 2¹⁶
+// rounds, so a long loop stops at Ctrl-C (or the fuzzer's time limit) at a cost of one test a round.
+inline void poll_interrupt(uint64_t round) {
+    if ((round & 0xffff) == 0) check_interrupt();
+}
 // Lowers the flag without raising (a prompt that starts afresh).
 void clear_interrupt() noexcept;
 // Makes SIGINT raise the flag instead of ending the process.

@@ -1,6 +1,8 @@
 // Host cell helpers: items, major cells and assembly with fill (language.md §3.3, §9.2).
 #include "lang/cells.h"
 
+#include "base/interrupt.h"
+#include "program/plan.h"
 #include "value/array.h"
 
 namespace bpl::lang {
@@ -56,8 +58,12 @@ Value assemble(const std::vector<Value>& cells) {
         for (size_t k = 0; k < rank; k++) cell[k] = std::max(cell[k], s[k]);
     }
     int64_t n = value::count_of(cell);
+    // The items are made on the host, each cell padded to the largest: their memory is checked
+    // before any is made (cells of very different shapes under ⍤ asked for 6 GB in fuzz_eval).
+    int64_t total = value::count_of({static_cast<int64_t>(cells.size()), n}); // saturates
+    program::check_memory(value::count_of({total, static_cast<int64_t>(sizeof(Value))}));
     std::vector<Value> items;
-    items.reserve(cells.size() * static_cast<size_t>(n));
+    items.reserve(static_cast<size_t>(total));
     Value proto;
     for (const Value& c : cells) {
         Value r = c.read();
@@ -68,6 +74,7 @@ Value assemble(const std::vector<Value>& cells) {
         if (proto.is_none()) proto = fill;
         Shape idx(rank, 0);
         for (int64_t p = 0; p < n; p++) {
+            base::poll_interrupt(static_cast<uint64_t>(p));
             bool inside = true;
             int64_t at = 0;
             for (size_t k = 0; k < rank; k++) {

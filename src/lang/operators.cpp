@@ -3,6 +3,7 @@
 // the generic loop calls the operand through apply(), reading the argument for its cells.
 #include "lang/operators.h"
 
+#include "base/interrupt.h"
 #include "base/utf8.h"
 #include "lang/cells.h"
 #include "lang/exec.h"
@@ -16,6 +17,7 @@
 #include "prim/inverse.h"
 #include "prim/marks.h"
 #include "prim/prim.h"
+#include "program/plan.h"
 #include "value/array.h"
 #include "value/match.h"
 
@@ -350,7 +352,12 @@ Cells cells_of(const Value& v, int64_t k) {
     const value::ArrayData& a = rd.array_data();
     Shape cell(s.begin() + (r - k), s.end());
     int64_t n = value::count_of(cell), frames = value::count_of(out.frame);
+    // One host array per cell: their memory is checked before any is made (an ArrayData, its
+    // shape and items, as ⍳ of a shape counts them), and the loop polls the interrupt
+    // (fuzz_eval's `(⍳3)⌽⍠1¨⊂310e4 4⍴⍳9` split 3.1·10⁶ cells for 39 s under ASan).
+    if (k > 0 && frames > 0) program::check_memory(256 * frames + 16 * a.count());
     for (int64_t f = 0; f < frames; f++) {
+        base::poll_interrupt(static_cast<uint64_t>(f));
         if (k == 0) {
             Value x = a.item(f);
             out.cells.push_back(x.is_atom() ? x : value::enclose(x));

@@ -1,6 +1,7 @@
 // The row factory: kinds, agreement, parameter reads and node construction for prim's rows.
 #include "prim/factory.h"
 
+#include "base/interrupt.h"
 #include "math/search.h"
 #include "number/exact.h"
 #include "prim/exact.h"
@@ -20,6 +21,14 @@ void fail(base::ErrorKind kind, const char* message) { throw base::Error(kind, m
 
 void check_count(int64_t n) {
     if (n > MAX_ITEMS) fail(base::ErrorKind::Limit, "more than 10⁹ items");
+}
+
+std::vector<int64_t> reserve_positions(int64_t n) {
+    check_count(n);
+    program::check_memory(2 * n * static_cast<int64_t>(sizeof(int64_t))); // the vector and index_array's copy
+    std::vector<int64_t> idx;
+    idx.reserve(static_cast<size_t>(n));
+    return idx;
 }
 
 bool is_integral(const Value& x) {
@@ -196,7 +205,10 @@ Value gather_many(const std::vector<Value>& srcs, Shape shape, std::vector<int64
             const ArrayData& a = x.array_data();
             mixed = mixed || a.is_boxed();
             if (proto.is_none()) proto = a.prototype();
-            for (int64_t i = 0; i < a.count(); i++) items_all.push_back(a.item(i));
+            for (int64_t i = 0; i < a.count(); i++) {
+                base::poll_interrupt(items_all.size());
+                items_all.push_back(a.item(i));
+            }
         } else {
             if (proto.is_none()) proto = value::fill_of(x);
             items_all.push_back(x);
@@ -204,14 +216,17 @@ Value gather_many(const std::vector<Value>& srcs, Shape shape, std::vector<int64
     }
     std::vector<Value> items;
     items.reserve(idx.size());
-    for (int64_t j : idx)
+    for (int64_t j : idx) {
+        base::poll_interrupt(items.size());
         items.push_back(j >= 0 && j < static_cast<int64_t>(items_all.size()) ? items_all[j] : proto);
+    }
     if (mixed) return Value::array(ArrayData::mixed(std::move(shape), std::move(items), proto));
     return value::make_array(std::move(shape), std::move(items), proto);
 }
 
 Value join(const Value& a, const Value& w, Shape shape, int64_t rows, int64_t run_a, int64_t run_w) {
     const bool unit_a = a.rank() == 0, unit_w = w.rank() == 0;
+    check_count(value::count_of(shape)); // a unit repeated along a long frame of empty cells
     Kind k;
     bool weak;
     if (assembled_kind({a, w}, k, weak)) {
@@ -223,10 +238,10 @@ Value join(const Value& a, const Value& w, Shape shape, int64_t rows, int64_t ru
         return build(std::move(o), Desc{k, weak, false, std::move(shape)});
     }
     // boxed sources, or characters beside numbers: the same positions, selected on the host
-    std::vector<int64_t> idx;
-    idx.reserve(static_cast<size_t>(rows * (run_a + run_w)));
+    std::vector<int64_t> idx = reserve_positions(value::count_of(shape));
     int64_t na = a.count();
     for (int64_t r = 0; r < rows; r++) {
+        base::poll_interrupt(idx.size());
         for (int64_t j = 0; j < run_a; j++) idx.push_back(unit_a ? 0 : r * run_a + j);
         for (int64_t j = 0; j < run_w; j++) idx.push_back(na + (unit_w ? 0 : r * run_w + j));
     }
@@ -238,10 +253,12 @@ Value select_cells(const Value& w, const std::vector<int64_t>& cells, Shape fram
     Shape s = w.shape();
     Shape cell(s.begin() + 1, s.end());
     int64_t per = value::count_of(cell);
-    std::vector<int64_t> idx;
-    idx.reserve(cells.size() * static_cast<size_t>(per));
+    std::vector<int64_t> idx = reserve_positions(value::count_of({static_cast<int64_t>(cells.size()), per}));
     for (int64_t c : cells)
-        for (int64_t k = 0; k < per; k++) idx.push_back(c < 0 ? -1 : c * per + k);
+        for (int64_t k = 0; k < per; k++) {
+            base::poll_interrupt(idx.size());
+            idx.push_back(c < 0 ? -1 : c * per + k);
+        }
     frame.insert(frame.end(), cell.begin(), cell.end());
     return gather(w, std::move(frame), std::move(idx));
 }

@@ -57,6 +57,12 @@ Value join(const Value& a, const Value& w, Shape shape, int64_t rows, int64_t ru
 // Never reads a native source.
 Value copy(const Value& src, math::Mapping m, Shape shape, bool atom = false);
 
+// An empty vector with room for the host positions of a result of n items (a gather's idx, a
+// replicate's cells). Before any is made, n is checked against MAX_ITEMS and their memory (with
+// the Gather's array of them) against the memory limit, so a runaway count is a LIMIT ERROR
+// before it takes memory or time. Loops that fill it call base::poll_interrupt.
+std::vector<int64_t> reserve_positions(int64_t n);
+
 // Selects major cells of w by position (-1: a cell of fill) into a frame of `frame` cells.
 Value select_cells(const Value& w, const std::vector<int64_t>& cells, Shape frame);
 

@@ -2,6 +2,7 @@
 // object; host recursion through containers for boxed operands (functions.md §0.3).
 #include "prim/scalar.h"
 
+#include "base/interrupt.h"
 #include "prim/exact.h"
 #include "prim/factory.h"
 #include "prim/keys.h"
@@ -238,7 +239,10 @@ Value monad_by_position(math::Fn fn, const Value& v) {
     const ArrayData& a = w.array_data();
     std::vector<Value> items;
     items.reserve(static_cast<size_t>(a.count()));
-    for (int64_t i = 0; i < a.count(); i++) items.push_back(pervade_fn(fn, a.item(i)));
+    for (int64_t i = 0; i < a.count(); i++) {
+        base::poll_interrupt(static_cast<uint64_t>(i));
+        items.push_back(pervade_fn(fn, a.item(i)));
+    }
     Value proto = a.count() == 0 ? pervade_fn(fn, a.prototype()) : Value{};
     return value::make_array(a.shape(), std::move(items), proto);
 }
@@ -293,9 +297,11 @@ Value dyad_by_position(Prim p, const Value& av, const Value& wv) {
         for (size_t j = 0; j < s.size(); j++) pos = pos * s[j] + (s[j] == 1 ? 0 : coord[j]);
         return pos;
     };
-    for (int64_t i = 0; i < n; i++)
+    for (int64_t i = 0; i < n; i++) {
+        base::poll_interrupt(static_cast<uint64_t>(i));
         items.push_back(call(p, x.item(x.atom ? 0 : source(x.shape, i)),
                              y.item(y.atom ? 0 : source(y.shape, i))));
+    }
     if (x.atom && y.atom) return items[0];
     Value proto;
     if (n == 0) {

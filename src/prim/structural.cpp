@@ -6,6 +6,7 @@
 #include "prim/rows.h"
 
 #include "base/interrupt.h"
+#include "base/stack.h"
 #include "prim/factory.h"
 #include "prim/keys.h"
 #include "program/plan.h"
@@ -92,7 +93,7 @@ Value iota(const Value& w) {
     std::vector<Value> items;
     items.reserve(static_cast<size_t>(count));
     each_position(shape, [&](const std::vector<int64_t>& c) {
-        if ((items.size() & 0xffff) == 0) base::check_interrupt();
+        base::poll_interrupt(items.size());
         std::vector<int64_t> coord(c.size());
         for (size_t j = 0; j < c.size(); j++) coord[j] = n[j] < 0 ? shape[j] - 1 - c[j] : c[j];
         items.push_back(int_vector(coord));
@@ -172,12 +173,11 @@ Value assemble_ranges(const Shape& frame, const std::vector<Value>& parts) {
     for (const Value& p : parts) longest = std::max(longest, p.count());
     Shape shape = frame;
     shape.push_back(longest);
-    check_count(value::count_of(shape));
+    std::vector<int64_t> idx = reserve_positions(value::count_of(shape));
     if (parts.empty()) return gather(Value::integer(0), std::move(shape), {});
-    std::vector<int64_t> idx;
-    idx.reserve(static_cast<size_t>(value::count_of(shape)));
     int64_t offset = 0;
     for (const Value& p : parts) {
+        base::poll_interrupt(idx.size());
         for (int64_t j = 0; j < longest; j++) idx.push_back(j < p.count() ? offset + j : -1);
         offset += p.count();
     }
@@ -608,11 +608,12 @@ Value replicate(const Value& a, const Value& w) {
         fail(ErrorKind::Length, "one count per major cell");
     int64_t total = 0; // checked before the cells are listed (1000000001/1 listed 10⁹ first)
     for (int64_t c : counts) total = length_of(c) > MAX_ITEMS - total ? MAX_ITEMS + 1 : total + length_of(c);
-    check_count(total);
-    std::vector<int64_t> cells;
-    cells.reserve(static_cast<size_t>(total));
+    std::vector<int64_t> cells = reserve_positions(total);
     for (int64_t i = 0; i < n; i++)
-        for (int64_t k = 0; k < length_of(counts[i]); k++) cells.push_back(counts[i] < 0 ? -1 : i);
+        for (int64_t k = 0; k < length_of(counts[i]); k++) {
+            base::poll_interrupt(cells.size());
+            cells.push_back(counts[i] < 0 ? -1 : i);
+        }
     return select_cells(src, cells, {static_cast<int64_t>(cells.size())});
 }
 
@@ -632,8 +633,11 @@ Value enlist(const Value& w) {
     leaves(w, parts);
     int64_t n = 0;
     for (const Value& p : parts) n += p.count();
-    std::vector<int64_t> idx(n);
-    for (int64_t i = 0; i < n; i++) idx[i] = i;
+    std::vector<int64_t> idx = reserve_positions(n);
+    for (int64_t i = 0; i < n; i++) {
+        base::poll_interrupt(static_cast<uint64_t>(i));
+        idx.push_back(i);
+    }
     if (parts.empty()) return value::make_array({0}, {}, value::fill_of(w.array_data().prototype()));
     return gather_many(parts, {n}, std::move(idx));
 }
@@ -667,6 +671,9 @@ Value reach(const Value& path, const Value& w) {
 // I⌷Y: one selector per leading axis: a position removes the axis, an array of positions
 // replaces it by its shape, ∞ takes it whole and ¯∞ reversed.
 Value squad(const Value& a, const Value& w) {
+    // keyed_squad and a higher-rank selector's rows call back into squad: a selector that keeps
+    // re-entering (fuzz_eval: a record of texts as I) ends as LIMIT ERROR, not a stack overflow
+    if (base::stack_nearly_full()) fail(ErrorKind::Limit, "a selection nested too deeply");
     if (std::optional<Value> keyed = keyed_squad(a, w, squad)) return *keyed;
     Value sel = a.read();
     if (sel.rank() > 1) { // a higher-rank I applies per row (functions.md §7.1), results mixed

@@ -233,9 +233,10 @@ void read(graph::Node& root) {
 void check_memory(int64_t bytes) {
     constexpr int64_t CHECKED = int64_t{1} << 20;
     if (bytes < CHECKED) return;
-    if (resident_bytes() + bytes <= memory_limit()) return;
+    // compared as limit − resident, so a saturated size (INT64_MAX) cannot overflow
+    if (bytes <= memory_limit() - resident_bytes()) return;
     base::release_kept_buffers(); // freed buffers kept for reuse count as resident until returned
-    if (resident_bytes() + bytes > memory_limit())
+    if (bytes > memory_limit() - resident_bytes())
         throw base::Error(base::ErrorKind::Limit, "the result would take memory past the limit (" +
                                                       std::to_string(memory_limit() >> 20) + " MiB)");
 }

@@ -3,11 +3,13 @@
 #include "program/run.h"
 
 #include "base/assert.h"
+#include "base/interrupt.h"
 #include "math/distribution.h"
 #include "math/random.h"
 #include "math/search.h"
 #include "value/array.h"
 
+#include <algorithm>
 #include <cstring>
 #include <memory>
 
@@ -138,22 +140,24 @@ void run_gather(std::span<const Items* const> ops, ArrayData& out) {
     int sz = math::item_size(out.kind());
     const Items& idx = *ops.back();
     const auto* ix = reinterpret_cast<const int64_t*>(idx.data);
-    std::vector<int64_t> base;
+    std::vector<int64_t> starts; // where each source's items start in the shared index space
     int64_t total = 0;
     for (size_t s = 0; s + 1 < ops.size(); s++) {
-        base.push_back(total);
+        starts.push_back(total);
         total += value::count_of(ops[s]->shape());
     }
     auto* o = static_cast<std::byte*>(out.data());
     for (int64_t i = 0; i < out.count(); i++) {
+        base::poll_interrupt(static_cast<uint64_t>(i));
         int64_t j = ix[i];
         if (j < 0 || j >= total) {
             fill_item(out.kind(), o + i * sz);
             continue;
         }
-        size_t s = 0;
-        while (s + 1 < base.size() && j >= base[s + 1]) s++;
-        std::memcpy(o + i * sz, ops[s]->data + (j - base[s]) * sz, static_cast<size_t>(sz));
+        // the last source starting at or before j (a scan from the first made many sources,
+        // `(⍳5000)↦5000`, quadratic)
+        size_t s = static_cast<size_t>(std::upper_bound(starts.begin(), starts.end(), j) - starts.begin()) - 1;
+        std::memcpy(o + i * sz, ops[s]->data + (j - starts[s]) * sz, static_cast<size_t>(sz));
     }
 }
 

@@ -4,10 +4,12 @@
 #include "session/names.h"
 
 #include "base/error.h"
+#include "base/interrupt.h"
 #include "prim/factory.h"
 #include "value/array.h"
 #include "value/layout.h"
 
+#include <algorithm>
 #include <cctype>
 #include <chrono>
 #include <cmath>
@@ -113,18 +115,26 @@ Value signal_dyad(const Value& alpha, const Value& omega) {
     throw signal_error(omega, text_of(alpha, "•signal's message"));
 }
 
-// •delay s: sleeps s seconds and gives the seconds waited (an effect). ∞ waits until an
-// interrupt, which the session's interrupt handling delivers.
+// •delay s: sleeps s seconds and gives the seconds waited (an effect). It sleeps in slices of at
+// most 10 ms and checks the interrupt flag between them, so an interrupt ends any wait (∞ waits
+// until one) as INTERRUPT ERROR.
 Value delay(const Value& omega) {
     Value v = omega.read();
     double s = v.is_number() ? v.as_f64() : std::nan("");
     if (!(s >= 0)) throw Error(ErrorKind::Domain, "•delay takes a nonnegative number of seconds");
-    auto start = std::chrono::steady_clock::now();
-    if (std::isinf(s)) {
-        while (true) std::this_thread::sleep_for(std::chrono::hours(1));
+    using Clock = std::chrono::steady_clock;
+    auto start = Clock::now();
+    constexpr auto SLICE = std::chrono::milliseconds(10);
+    // past about 10⁹ s (31 years) the wait is as good as ∞, and stays inside the clock's range
+    bool forever = !(s < 1e9);
+    auto end = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(forever ? 0 : s));
+    while (true) {
+        base::check_interrupt();
+        auto now = Clock::now();
+        if (!forever && now >= end) break;
+        std::this_thread::sleep_for(forever ? Clock::duration(SLICE) : std::min<Clock::duration>(SLICE, end - now));
     }
-    std::this_thread::sleep_for(std::chrono::duration<double>(s));
-    return Value::real(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    return Value::real(std::chrono::duration<double>(Clock::now() - start).count());
 }
 
 namespace {

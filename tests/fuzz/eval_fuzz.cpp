@@ -14,6 +14,7 @@
 #include "lang/display.h"
 #include "lang/run.h"
 #include "program/plan.h"
+#include "program/threads.h"
 #include "session/session.h"
 
 #include <atomic>
@@ -25,6 +26,9 @@
 #include <new>
 #include <string_view>
 #include <thread>
+
+#include <pthread.h>
+#include <signal.h>
 
 namespace {
 
@@ -101,6 +105,20 @@ bool names_huge_number(std::string_view text) {
     return false;
 }
 
+// libFuzzer's -timeout is a process-wide SIGALRM whose handler does nothing off the fuzzing
+// thread, so one delivered to the watchdog or a worker thread skipped the check (a 43 s unit ran
+// past -timeout=30). Those threads are started with SIGALRM blocked, which they keep.
+Watchdog& start_threads() {
+    sigset_t alarm;
+    sigemptyset(&alarm);
+    sigaddset(&alarm, SIGALRM);
+    pthread_sigmask(SIG_BLOCK, &alarm, nullptr);
+    static Watchdog watchdog;
+    bpl::program::parallel_for(bpl::program::threads(), [](int) {}); // every worker, now
+    pthread_sigmask(SIG_UNBLOCK, &alarm, nullptr);
+    return watchdog;
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -109,7 +127,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     static const bool installed = (bpl::session::install(bpl::session::Reach::Contained),
                                    bpl::program::set_memory_limit(int64_t{1} << 30), true);
     (void)installed;
-    static Watchdog watchdog;
+    static Watchdog& watchdog = start_threads();
     std::string_view text(reinterpret_cast<const char*>(data), size);
     if (names_huge_number(text)) return -1; // not added to the corpus
     bpl::base::clear_interrupt();

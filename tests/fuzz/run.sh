@@ -10,7 +10,7 @@ shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(parse eval cases readers)
 build=build/fuzz
-conformance=../shared/conformance
+conformance="${FUZZ_CONFORMANCE:-../shared/conformance}" # the corpus the seeds come from
 [ -d "$conformance" ] || { echo "fuzz: $conformance is absent (no seeds)"; exit 1; }
 python3 tests/fuzz/seed.py "$conformance" "$build/seeds" >/dev/null || exit 1
 mkdir -p "$build/artifacts" "$build/logs"

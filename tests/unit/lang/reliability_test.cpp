@@ -5,6 +5,7 @@
 #include "graph/node.h"
 #include "lang/display.h"
 #include "lang/run.h"
+#include "program/plan.h"
 
 #include <gtest/gtest.h>
 
@@ -162,6 +163,61 @@ TEST(Reliability, DisplayAndFormatStopAtAnInterrupt) {
         EXPECT_THROW(format_array(v), base::Error);
         EXPECT_FALSE(base::interrupt_requested());
     }
+}
+
+// A gather over many sources (the ranges of `(⍳5000)↦5000`, one source each) finds each item's
+// source by binary search and checks the flag within the stage: it scanned the sources from the
+// first for every item (quadratic: 29 s) and an interrupt waited for the stage's end.
+TEST(Reliability, AGatherOverManySourcesIsFastAndStopsAtAnInterrupt) {
+    QuietIo io;
+    Context ctx(io);
+    auto start = std::chrono::steady_clock::now();
+    // 3·10⁵ ranges of two items, one source each: Σ i+(i+1) over i<3·10⁵ is 9·10¹⁰. About 1 s;
+    // the per-item scan is quadratic (4 s at 10⁵ sources, so about 36 s here)
+    EXPECT_EQ(eval("+/,(⍳300000)↦1+⍳300000"), "90000000000ₓ");
+    EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 12.0);
+    start = std::chrono::steady_clock::now();
+    EXPECT_EQ(interrupted(ctx, "+/,(⍳5000)↦5000"), "INTERRUPT");
+    EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 12.0);
+    // Σ over i<1000 of Σ i..1000, the shorter rows padded with 0 (Python:
+    // sum(sum(range(i, 1001)) for i in range(1000)))
+    EXPECT_EQ(eval("+/,(⍳1000)↦1000"), "334333000ₓ");
+}
+
+// Cells of very different shapes assembled under ⍤ (each padded to the largest, items made on
+// the host) are checked against the memory limit before any item is made: fuzz_eval's
+// `--\2 3 4⍴\2 3 4⍴⍳24` asked for 6 GB at once and aborted under ASan.
+TEST(Reliability, AssembledCellsAreCheckedAgainstTheMemoryLimit) {
+    int64_t limit = program::memory_limit();
+    program::set_memory_limit(int64_t{256} << 20);
+    auto start = std::chrono::steady_clock::now();
+    std::string out = eval("--\\2 3 4⍴\\2 3 4⍴⍳24");
+    double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    program::set_memory_limit(limit);
+    EXPECT_EQ(out, "LIMIT ERROR");
+    EXPECT_LT(took, 5.0);
+    EXPECT_EQ(eval("{⍳⍵}⍤0 ⊢1 3"), "0 0 0\n0 1 2"); // small assemblies still pad with fill
+    // a cell count that saturates (⍳ of 608 lengths) is refused without an int64 overflow
+    // (UBSan in fuzz_eval: 2 × INT64_MAX in the assembly's size)
+    EXPECT_EQ(eval("↓⍕2 304⍴⍳2 304⍴⍳9"), "LIMIT ERROR");
+}
+
+// A selector that keeps re-entering squad through keyed_squad (fuzz_eval: a record of texts as I
+// over a keyed matrix) overflowed the stack (a segfault in every build); it ends as LIMIT ERROR.
+TEST(Reliability, ASelectorThatReentersIsALimitError) {
+    EXPECT_EQ(eval("[[\"a\"⋄\"b\" \"c\"]]⌷\"aa\" \"bb\":2 2"), "LIMIT ERROR");
+    EXPECT_EQ(eval("x←7 ⋄ x"), "7"); // and the interpreter goes on
+}
+
+// Cells split for ⍤ (one host array per cell) are checked against the memory limit first:
+// fuzz_eval's `(⍳3)⌽⍠1¨⊂310e4 4⍴⍳9` split 3.1·10⁶ cells three times (39 s under ASan).
+TEST(Reliability, SplitCellsAreCheckedAgainstTheMemoryLimit) {
+    int64_t limit = program::memory_limit();
+    program::set_memory_limit(int64_t{256} << 20);
+    std::string out = eval("≢(⍳3)⌽⍠1¨⊂310e4 4⍴⍳9");
+    program::set_memory_limit(limit);
+    EXPECT_EQ(out, "LIMIT ERROR");
+    EXPECT_EQ(eval("(⍳3)⌽⍠1¨⊂2 4⍴⍳8"), "[[0 1 2 3⋄4 5 6 7]ₓ [1 2 3 0⋄5 6 7 4]ₓ [2 3 0 1⋄6 7 4 5]ₓ]");
 }
 
 } // namespace

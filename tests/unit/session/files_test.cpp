@@ -2,8 +2,7 @@
 // (read back with <fstream>), never replaces one, and leaves no file behind when it fails.
 // •metadata and •readdir against what <filesystem> and stat(2) say of files made here; a
 // contained session refuses every name that reaches outside it.
-#include "lang/display.h"
-#include "lang/run.h"
+#include "eval.h"
 #include "session/session.h"
 
 #include <gtest/gtest.h>
@@ -21,23 +20,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-class SilentIo : public lang::Io {
-  public:
-    void print(const std::string&) override {}
-    std::optional<std::string> read_line() override { return std::nullopt; }
-};
-
-std::string eval(const std::string& src) {
-    SilentIo io;
-    lang::Context ctx(io);
-    std::string out;
-    try {
-        lang::run(ctx, src, [&](const value::Value& v) { out = lang::display(v); });
-    } catch (const base::Error& e) {
-        out = std::string(base::name(e.kind())) + ": " + e.what();
-    }
-    return out;
-}
+using test::eval;
 
 class Files : public ::testing::Test {
   protected:

@@ -1,7 +1,6 @@
 // Random and mutated text fed to the readers (•date, •json, •csv; •r has its own in regex_test.cpp):
 // each input gives a result or the reader's error kinds, never a crash or another kind.
-#include "lang/display.h"
-#include "lang/run.h"
+#include "eval.h"
 #include "session/session.h"
 
 #include <gtest/gtest.h>
@@ -12,23 +11,7 @@
 namespace bpl::session {
 namespace {
 
-class SilentIo : public lang::Io {
-  public:
-    void print(const std::string&) override {}
-    std::optional<std::string> read_line() override { return std::nullopt; }
-};
-
-std::string eval(const std::string& src) {
-    SilentIo io;
-    lang::Context ctx(io);
-    std::string out;
-    try {
-        lang::run(ctx, src, [&](const value::Value& v) { out = lang::display(v); });
-    } catch (const base::Error& e) {
-        out = std::string(base::name(e.kind())) + ": " + e.what();
-    }
-    return out;
-}
+using test::eval;
 
 // Mutates a valid input: replaces, inserts or deletes a few characters from `alphabet`.
 std::string mutate(std::mt19937& rng, std::string s, const std::string& alphabet) {

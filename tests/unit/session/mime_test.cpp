@@ -1,7 +1,7 @@
 // Renderers on values (session/mime.cpp over value::Layout): the bundle a value gives, that a
 // renderer travels with the value and labels nothing (≡ and display ignore it), and ]save's
 // choice of rendering by extension. The PNG bytes are checked against the PNG signature.
-#include "lang/run.h"
+#include "eval.h"
 #include "session/session.h"
 #include "value/layout.h"
 
@@ -13,17 +13,9 @@
 namespace bpl::session {
 namespace {
 
-class SilentIo : public lang::Io {
-  public:
-    void print(const std::string&) override {}
-    std::optional<std::string> read_line() override { return std::nullopt; }
-};
+using test::SilentIo;
 
-value::Value eval(lang::Context& ctx, std::string_view src) {
-    value::Value out;
-    lang::run(ctx, src, [&](const value::Value& v) { out = v; });
-    return out;
-}
+value::Value eval(lang::Context& ctx, std::string_view src) { return test::value_of(ctx, src); }
 
 TEST(Mime, PlainValuesHaveOnlyText) {
     install();

@@ -1,8 +1,7 @@
 // •r under random and mutated patterns and texts: every call either gives a result or a BPL
 // error (DOMAIN, LIMIT), never a crash; and properties that hold for every match (positions
 // increase, each match's text is the text at its position).
-#include "lang/display.h"
-#include "lang/run.h"
+#include "eval.h"
 #include "session/session.h"
 
 #include <gtest/gtest.h>
@@ -13,24 +12,7 @@
 namespace bpl::session {
 namespace {
 
-class SilentIo : public lang::Io {
-  public:
-    void print(const std::string&) override {}
-    std::optional<std::string> read_line() override { return std::nullopt; }
-};
-
-// Runs src; the display of its last value, or "KIND: message".
-std::string eval(const std::string& src) {
-    SilentIo io;
-    lang::Context ctx(io);
-    std::string out;
-    try {
-        lang::run(ctx, src, [&](const value::Value& v) { out = lang::display(v); });
-    } catch (const base::Error& e) {
-        out = std::string(base::name(e.kind())) + ": " + e.what();
-    }
-    return out;
-}
+using test::eval;
 
 // A BPL string literal of s (quotes doubled).
 std::string quote(const std::string& s) {

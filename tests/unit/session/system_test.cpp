@@ -1,31 +1,18 @@
 // The system-name table through lang: lookup before and after install, calls and valence errors.
-#include "lang/display.h"
-#include "lang/run.h"
+#include "eval.h"
+#include "base/interrupt.h"
 #include "lang/system.h"
 #include "session/session.h"
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <thread>
+
 namespace bpl::session {
 namespace {
 
-class SilentIo : public lang::Io {
-  public:
-    void print(const std::string&) override {}
-    std::optional<std::string> read_line() override { return std::nullopt; }
-};
-
-std::string eval(std::string_view src) {
-    SilentIo io;
-    lang::Context ctx(io);
-    std::string out;
-    try {
-        lang::run(ctx, src, [&](const value::Value& v) { out = lang::display(v); });
-    } catch (const base::Error& e) {
-        out = std::string(base::name(e.kind())) + ": " + e.what();
-    }
-    return out;
-}
+using test::eval;
 
 TEST(System, UnknownBeforeAndAfterInstall) {
     // Without a registered table every name is UNSUPPORTED; install() registers the table.
@@ -50,6 +37,27 @@ TEST(System, ValenceAndCase) {
     EXPECT_EQ(eval("1 •storage 2").substr(0, 12), "SYNTAX ERROR");
     EXPECT_EQ(eval("•UCS \"a\""), "[97]ₓ");
     EXPECT_EQ(eval("•Ucs 'a'"), "97ₓ");
+}
+
+// •delay sleeps in slices and checks the flag between them: an interrupt ends a long (or endless)
+// wait at once as INTERRUPT ERROR, where it slept through every signal (and a fuzzed `•delay 99`
+// ran past the fuzzer's time limit).
+TEST(System, DelayStopsAtAnInterrupt) {
+    install();
+    for (std::string_view src : {"•delay 30", "•delay ∞"}) {
+        std::thread raiser([] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+            base::request_interrupt();
+        });
+        auto start = std::chrono::steady_clock::now();
+        std::string out = eval(src);
+        raiser.join();
+        double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        EXPECT_EQ(out.substr(0, 9), "INTERRUPT") << src;
+        EXPECT_LT(took, 5.0) << src;
+        EXPECT_FALSE(base::interrupt_requested());
+    }
+    EXPECT_EQ(eval("(•delay 0.02)≥0.02"), "$t"); // a short wait still waits its time
 }
 
 } // namespace
