@@ -8,6 +8,7 @@
 #include "prim/rows.h"
 #include "graph/node.h"
 #include "value/array.h"
+#include "value/function.h"
 #include "value/layout.h"
 
 #include <algorithm>
@@ -122,7 +123,9 @@ Value shared_renderer(const Layout* la, const Layout* lw) {
     const Value& rw = lw ? lw->renderer() : none;
     if (ra.is_none()) return rw;
     if (rw.is_none()) return ra;
-    bool same = ra.is_function() && rw.is_function() && &ra.function_obj() == &rw.function_obj();
+    // The same renderer, or two of one kind giving the same rendering (one MIME type given by
+    // separate calls): `same` is the function's own equality.
+    bool same = ra.is_function() && rw.is_function() && ra.function_obj().same(rw.function_obj());
     return same ? ra : Value();
 }
 

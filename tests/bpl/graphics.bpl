@@ -144,6 +144,19 @@ m←•mime •svg c ⍬
 m←•mime "text/markdown" •mime "*a*"
 (≢m) ("text/markdown"⊃m)   ⍝ 2ₓ "*a*"
 
+⍝ mime:type-shared — one MIME type given by separate calls is one renderer: a catenation keeps it
+a←"text/markdown" •mime "*a*"
+b←"text/markdown" •mime "b"
+"text/markdown"⊃•mime a,b   ⍝ "*a*b"
+
+⍝ mime:type-differ — two MIME types differ: a catenation keeps neither
+a←"text/markdown" •mime "*a*"
+b←"text/html" •mime "b"
+≢•mime a,b   ⍝ 1ₓ
+
+⍝ mime:pictures-differ — two pictures' renderers are their own: a catenation keeps neither
+≢•mime (•image 1 2⍴0.5),•image 1 2⍴0.25   ⍝ 1ₓ
+
 ⍝ mime:renderer — a function renderer's record joins the bundle
 f←{["text/html":"<i>",(⍕+/⍵),"</i>"]}ᵘ •mime 1 2 3
 "text/html"⊃•mime f   ⍝ "<i>6</i>"
