@@ -49,6 +49,25 @@ int64_t run_start(const math::Mapping& m, int64_t i) {
     return at;
 }
 
+// Program step → its position in one stage (-1: outside the stage): the stage's steps sorted by
+// number, found by binary search, so a program of many small stages (a gather over 10⁵ pending
+// ranges, each reading a recomputed early step) costs each stage its own size, not the program's.
+class StagePositions {
+  public:
+    explicit StagePositions(const std::vector<int32_t>& steps) {
+        at_.reserve(steps.size());
+        for (size_t k = 0; k < steps.size(); k++) at_.push_back({steps[k], static_cast<int32_t>(k)});
+        std::sort(at_.begin(), at_.end());
+    }
+    int32_t operator[](int32_t r) const {
+        auto it = std::lower_bound(at_.begin(), at_.end(), std::pair<int32_t, int32_t>{r, INT32_MIN});
+        return it != at_.end() && it->first == r ? it->second : -1;
+    }
+
+  private:
+    std::vector<std::pair<int32_t, int32_t>> at_; // (program step, position in the stage)
+};
+
 // One run of a block stage: the operands' sources, shared by every part, and the loop over a
 // range of blocks with buffers of its own.
 struct StageRun {
@@ -61,8 +80,8 @@ struct StageRun {
     bool forward;
     size_t computed; // steps computed into buffers: all but a stored root
     int64_t n;       // items
-    std::vector<int32_t> slot_of; // per program step computed here: its block buffer (-1: none)
-    std::vector<int32_t> pos_of;  // per program step: its position in the stage (-1: outside)
+    StagePositions pos_of;        // per program step: its position in the stage (-1: outside)
+    std::vector<int32_t> slot_of; // per step of the stage: its block buffer (-1: none)
     size_t buffers = 0;           // block buffers a part uses
     // Copies read in place: a block of one is a run of its stored operand (a window, a drop, a
     // take inside the operand), so its readers read the operand itself and nothing is copied.
@@ -93,7 +112,7 @@ struct StageRun {
         : p(plan.program), steps(st.steps), root(p.steps[static_cast<size_t>(st.steps.back())]),
           fold(root.step == Step::Fold && !root.sliding), forward(!fold || math::object(root.fn).associative), computed(fold ? steps.size() - 1 : steps.size()),
           n(fold ? p.steps[static_cast<size_t>(root.operands[0])].out.count() : root.out.count()),
-          slot_of(p.steps.size(), -1), pos_of(p.steps.size(), -1), in_place(steps.size(), 0),
+          pos_of(steps), slot_of(steps.size(), -1), in_place(steps.size(), 0),
           atoms(steps.size() * 2), first_source(steps.size() + 1, 0), maps(steps.size()),
           fills(steps.size()), through(steps.size(), 0), slices(steps.size()), slice_runs(steps.size()) {
         int widest = 1;
@@ -104,7 +123,6 @@ struct StageRun {
         }
         per_block = BLOCK_BYTES / widest;
         for (size_t k = 0; k < steps.size(); k++) {
-            pos_of[static_cast<size_t>(steps[k])] = static_cast<int32_t>(k);
             const Instr& in = p.steps[static_cast<size_t>(steps[k])];
             if (in.step == Step::Copy) {
                 maps[k] = math::Mapping::decode(in.params.data(), in.params.size());
@@ -114,7 +132,7 @@ struct StageRun {
         for (size_t k = 0; k < steps.size(); k++) {
             const Instr& in = p.steps[static_cast<size_t>(steps[k])];
             if (!in.sliding) continue;
-            size_t c = static_cast<size_t>(pos_of[static_cast<size_t>(in.operands[0])]);
+            size_t c = static_cast<size_t>(pos_of[in.operands[0]]);
             through[c] = 1;
             int64_t w = p.steps[static_cast<size_t>(in.operands[0])].out.shape.back();
             for (int64_t j = 0; j < w; j++) {
@@ -133,10 +151,10 @@ struct StageRun {
             first_source[k] = sources.size();
             for (size_t j = 0; j < in.operands.size(); j++) {
                 int32_t r = in.operands[j];
-                if (r >= 0 && pos_of[static_cast<size_t>(r)] >= 0) {
+                if (r >= 0 && pos_of[r] >= 0) {
                     const Desc& d = p.steps[static_cast<size_t>(r)].out;
                     // base: the step's block, resolved per block (a buffer, or an in-place run)
-                    sources.push_back({nullptr, -1 - pos_of[static_cast<size_t>(r)], math::item_size(d.kind), d.kind});
+                    sources.push_back({nullptr, -1 - pos_of[r], math::item_size(d.kind), d.kind});
                     continue;
                 }
                 const Value& v = r >= 0 ? results[static_cast<size_t>(r)] : inputs[static_cast<size_t>(-r - 1)];
@@ -194,7 +212,7 @@ struct StageRun {
             const Instr& in = p.steps[static_cast<size_t>(steps[k])];
             if (in.step != Step::Copy || steps[k] == fold_operand || through[k]) continue;
             int32_t r = in.operands[0];
-            if (r >= 0 && pos_of[static_cast<size_t>(r)] >= 0) continue; // a block of this stage
+            if (r >= 0 && pos_of[r] >= 0) continue; // a block of this stage
             const Value& v = r >= 0 ? results[static_cast<size_t>(r)] : inputs[static_cast<size_t>(-r - 1)];
             const math::Mapping& m = maps[k];
             if (!v.is_stored_array() || v.array_data().count() < 2 || !m.bounds.empty() || m.length.empty() ||
@@ -226,11 +244,14 @@ struct StageRun {
     // the buffer of an operand it reads (a kernel's repair pass reads its operands again).
     void assign_buffers() {
         std::vector<size_t> last(computed, 0); // per computed step: its last reader's position
-        std::vector<int32_t> at(p.steps.size(), -1);
-        for (size_t k = 0; k < computed; k++) at[static_cast<size_t>(steps[k])] = static_cast<int32_t>(k);
+        // a computed step's position in the stage; -1 for a step outside it or a stored root
+        auto at = [&](int32_t r) {
+            int32_t j = r >= 0 ? pos_of[r] : -1;
+            return j >= 0 && static_cast<size_t>(j) < computed ? j : -1;
+        };
         for (size_t k = 0; k < steps.size(); k++)
             for (int32_t r : p.steps[static_cast<size_t>(steps[k])].operands)
-                if (r >= 0 && at[static_cast<size_t>(r)] >= 0) last[static_cast<size_t>(at[static_cast<size_t>(r)])] = k;
+                if (at(r) >= 0) last[static_cast<size_t>(at(r))] = k;
         std::vector<int32_t> free;
         for (size_t k = 0; k < computed; k++) {
             int32_t b = -1;
@@ -243,13 +264,13 @@ struct StageRun {
                 b = free.back();
                 free.pop_back();
             }
-            slot_of[static_cast<size_t>(steps[k])] = b;
+            slot_of[k] = b;
             for (int32_t r : p.steps[static_cast<size_t>(steps[k])].operands) {
-                if (r < 0 || at[static_cast<size_t>(r)] < 0) continue;
-                size_t j = static_cast<size_t>(at[static_cast<size_t>(r)]);
+                if (at(r) < 0) continue;
+                size_t j = static_cast<size_t>(at(r));
                 if (last[j] == k) {
                     last[j] = SIZE_MAX; // an operand read twice is released once
-                    if (slot_of[static_cast<size_t>(r)] >= 0) free.push_back(slot_of[static_cast<size_t>(r)]);
+                    if (slot_of[j] >= 0) free.push_back(slot_of[j]);
                 }
             }
         }
@@ -262,7 +283,7 @@ struct StageRun {
     void slide(size_t k, int64_t lo, int64_t m, std::byte* dst, std::byte* scratch_items, size_t each_bytes,
                math::ErrorSlot& slot) const {
         const Instr& in = p.steps[static_cast<size_t>(steps[k])];
-        size_t c = static_cast<size_t>(pos_of[static_cast<size_t>(in.operands[0])]);
+        size_t c = static_cast<size_t>(pos_of[in.operands[0]]);
         const Source& s = sources[first_source[c]];
         const std::vector<math::Mapping>& sl = slices[k];
         auto w = static_cast<int64_t>(sl.size());
@@ -307,7 +328,7 @@ struct StageRun {
 
                 std::byte* dst = (!fold && k + 1 == steps.size())
                                      ? out_items + lo * out_size
-                                     : buffer(static_cast<size_t>(slot_of[static_cast<size_t>(steps[k])]));
+                                     : buffer(static_cast<size_t>(slot_of[k]));
                 block_of[k] = dst;
                 auto at = [&](size_t j, int64_t& stride) -> const std::byte* {
                     const Source& s = src[j];
@@ -363,7 +384,7 @@ struct StageRun {
                 }
             }
             if (fold) {
-                std::byte* a = block_of[static_cast<size_t>(pos_of[static_cast<size_t>(root.operands[0])])];
+                std::byte* a = block_of[static_cast<size_t>(pos_of[root.operands[0]])];
                 int size = math::item_size(root.compute);
                 if (forward) { // total f (this block's total)
                     if (b == b0) {
