@@ -125,7 +125,12 @@ struct FreeNodes {
     size_t count = 0;
 };
 thread_local FreeNodes t_free_nodes;
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) // clang's spelling (the fuzz preset)
+#define BPL_NODE_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(BPL_NODE_ASAN)
 constexpr bool POOLED = false;
 #else
 constexpr bool POOLED = true;
@@ -149,7 +154,7 @@ void Node::operator delete(void* p, size_t size) noexcept {
         f.count++;
         return;
     }
-    ::operator delete(p, size);
+    ::operator delete(p); // unsized: clang 14 declares the sized form only with -fsized-deallocation
 }
 
 Node::Node(Origin origin, Desc desc, uint64_t hash)
