@@ -1,6 +1,8 @@
 // UTF-8 decoding and encoding.
 #include "base/utf8.h"
 
+#include <cstdio>
+
 namespace bpl::base {
 
 char32_t decode_one(std::string_view s, size_t i, size_t* length) {
@@ -59,6 +61,37 @@ std::string encode_utf8(std::u32string_view text) {
     std::string out;
     out.reserve(text.size());
     for (char32_t c : text) append_utf8(out, c);
+    return out;
+}
+
+void append_json_string(std::string& out, std::string_view utf8) {
+    out += '"';
+    for (char c : utf8) {
+        auto u = static_cast<unsigned char>(c);
+        switch (c) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '\b': out += "\\b"; break;
+        case '\f': out += "\\f"; break;
+        case '\n': out += "\\n"; break;
+        case '\r': out += "\\r"; break;
+        case '\t': out += "\\t"; break;
+        default:
+            if (u < 0x20) {
+                char buf[8];
+                std::snprintf(buf, sizeof buf, "\\u%04x", u);
+                out += buf;
+            } else {
+                out += c;
+            }
+        }
+    }
+    out += '"';
+}
+
+std::string json_string(std::string_view utf8) {
+    std::string out;
+    append_json_string(out, utf8);
     return out;
 }
 

@@ -15,5 +15,10 @@ std::u32string decode_utf8(std::string_view text);
 // Encodes code points as UTF-8.
 std::string encode_utf8(std::u32string_view text);
 void append_utf8(std::string& out, char32_t c);
+// Appends UTF-8 text as a JSON string: quoted, `" \\` and the control characters escaped (\b \f
+// \n \r \t by name, the rest as \u00XX), every other byte as it is. The one JSON string writer
+// (the case runner's report, the worker, •json⁻, tensorcode's artifacts).
+void append_json_string(std::string& out, std::string_view utf8);
+std::string json_string(std::string_view utf8);
 
 } // namespace bpl::base

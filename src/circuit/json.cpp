@@ -2,6 +2,8 @@
 // compatible writing for artifacts and snapshots; no artifact rules here.
 #include "circuit/json.h"
 
+#include "base/utf8.h"
+
 #include <nlohmann/json.hpp>
 
 #include <charconv>
@@ -116,31 +118,6 @@ class Builder final : public nlohmann::json_sax<nlohmann::json> {
     std::string key_;
 };
 
-void write_string(std::string& out, const std::string& s) {
-    out += '"';
-    for (char c : s) {
-        auto u = static_cast<unsigned char>(c);
-        switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\b': out += "\\b"; break;
-        case '\f': out += "\\f"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
-        default:
-            if (u < 0x20) {
-                char buf[8];
-                std::snprintf(buf, sizeof buf, "\\u%04x", u);
-                out += buf;
-            } else {
-                out += c;
-            }
-        }
-    }
-    out += '"';
-}
-
 void write_value(std::string& out, const Json& v, int indent, int level) {
     auto newline = [&](int lvl) {
         out += '\n';
@@ -150,7 +127,7 @@ void write_value(std::string& out, const Json& v, int indent, int level) {
     case Json::Type::Null: out += "null"; break;
     case Json::Type::Bool: out += v.as_bool() ? "true" : "false"; break;
     case Json::Type::Number: out += format_number(v.as_number()); break;
-    case Json::Type::String: write_string(out, v.as_string()); break;
+    case Json::Type::String: base::append_json_string(out, v.as_string()); break;
     case Json::Type::Array:
         if (v.items().empty()) {
             out += "[]";
@@ -174,7 +151,7 @@ void write_value(std::string& out, const Json& v, int indent, int level) {
         for (size_t k = 0; k < v.members().size(); ++k) {
             if (k) out += ',';
             if (indent > 0) newline(level + 1);
-            write_string(out, v.members()[k].first);
+            base::append_json_string(out, v.members()[k].first);
             out += indent > 0 ? ": " : ":";
             write_value(out, v.members()[k].second, indent, level + 1);
         }

@@ -839,28 +839,6 @@ Outcome run_case_isolated(const Case& c, const std::string& base_dir, double sec
 
 namespace {
 
-std::string json_string(const std::string& s) {
-    std::string out = "\"";
-    for (unsigned char ch : s) {
-        switch (ch) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
-        default:
-            if (ch < 0x20) {
-                char buf[8];
-                std::snprintf(buf, sizeof buf, "\\u%04x", ch);
-                out += buf;
-            } else {
-                out += static_cast<char>(ch);
-            }
-        }
-    }
-    return out + "\"";
-}
-
 bool read_file(const std::string& path, std::string* out) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return false;
@@ -970,9 +948,9 @@ int cases_main(const std::vector<std::string>& args) {
         auto report = [&](const std::string& id, int line, Status status, const std::string& message) {
             if (json) {
                 const char* s = status == Status::Pass ? "pass" : status == Status::Fail ? "fail" : "skip";
-                std::cout << "{\"file\":" << json_string(file) << ",\"id\":" << json_string(id)
+                std::cout << "{\"file\":" << base::json_string(file) << ",\"id\":" << base::json_string(id)
                           << ",\"line\":" << line << ",\"status\":\"" << s
-                          << "\",\"message\":" << json_string(message) << "}\n";
+                          << "\",\"message\":" << base::json_string(message) << "}\n";
             } else if (status == Status::Fail) {
                 std::string m = message;
                 for (char& ch : m)

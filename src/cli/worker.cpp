@@ -111,35 +111,13 @@ struct Builder : nlohmann::json_sax<nlohmann::json> {
 
 // ---- JSON text out
 
-std::string quote(const std::string& s) {
-    std::string out = "\"";
-    for (unsigned char c : s) {
-        switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
-        default:
-            if (c < 0x20) {
-                char buf[8];
-                std::snprintf(buf, sizeof buf, "\\u%04x", c);
-                out += buf;
-            } else {
-                out += static_cast<char>(c);
-            }
-        }
-    }
-    return out + "\"";
-}
-
 std::string dump(const Json& j) {
     switch (j.type) {
     case Json::Null: return "null";
     case Json::Bool: return j.b ? "true" : "false";
     case Json::Int:
     case Json::Float: return j.text;
-    case Json::String: return quote(j.text);
+    case Json::String: return base::json_string(j.text);
     case Json::List: {
         std::string s = "[";
         for (size_t i = 0; i < j.items.size(); i++) s += (i ? "," : "") + dump(j.items[i]);
@@ -148,7 +126,7 @@ std::string dump(const Json& j) {
     case Json::Object: {
         std::string s = "{";
         for (size_t i = 0; i < j.keys.size(); i++)
-            s += (i ? "," : "") + quote(j.keys[i]) + ":" + dump(j.items[i]);
+            s += (i ? "," : "") + base::json_string(j.keys[i]) + ":" + dump(j.items[i]);
         return s + "}";
     }
     }
@@ -198,13 +176,13 @@ std::string encode(const Value& value) {
     if (v.is_exact()) {
         const number::Exact& e = v.exact();
         if (e.is_integer()) return e.numerator_text();
-        return "{\"rational\":[" + quote(e.numerator_text()) + "," + quote(e.denominator_text()) + "]}";
+        return "{\"rational\":[" + base::json_string(e.numerator_text()) + "," + base::json_string(e.denominator_text()) + "]}";
     }
     if (v.is_complex()) return "{\"complex\":[" + float_text(v.re()) + "," + float_text(v.im()) + "]}";
     if (v.is_char()) {
         std::string s;
         base::append_utf8(s, v.as_char());
-        return quote(s);
+        return base::json_string(s);
     }
     if (v.is_number()) {
         if (v.kind() == Kind::Bool) return v.as_i64() ? "true" : "false";
@@ -233,7 +211,7 @@ std::string encode(const Value& value) {
                 s += "[";
                 for (size_t i = 0; i < l.axes()[ax].keys.size(); i++) {
                     const auto& k = l.axes()[ax].keys[i];
-                    s += (i ? "," : "") + (k ? quote(*k) : std::string("null"));
+                    s += (i ? "," : "") + (k ? base::json_string(*k) : std::string("null"));
                 }
                 s += "]";
             }
@@ -243,7 +221,7 @@ std::string encode(const Value& value) {
             s += ",\"axis_names\":[";
             for (size_t ax = 0; ax < l.axes().size(); ax++) {
                 const auto& n = l.axes()[ax].name;
-                s += (ax ? "," : "") + (n ? quote(*n) : std::string("null"));
+                s += (ax ? "," : "") + (n ? base::json_string(*n) : std::string("null"));
             }
             s += "]";
         }
@@ -351,16 +329,16 @@ Value decode(const Json& j, int depth) {
 class WorkerIo : public lang::Io {
   public:
     void print(const std::string& text) override {
-        events.push_back("{\"kind\":\"explicit\",\"data\":{\"text/plain\":" + quote(text) + "}}");
+        events.push_back("{\"kind\":\"explicit\",\"data\":{\"text/plain\":" + base::json_string(text) + "}}");
     }
     std::optional<std::string> read_line() override { return std::nullopt; }
     // A result shown: its text, and each other MIME type its renderer gives (PNG in base64).
     void display(const Value& v) {
-        std::string data = "{\"text/plain\":" + quote(lang::result_text(v));
+        std::string data = "{\"text/plain\":" + base::json_string(lang::result_text(v));
         if (!v.is_function())
             for (const auto& [type, content] : session::mime_bundle(v))
                 if (type != "text/plain")
-                    data += "," + quote(type) + ":" + quote(type == "image/png" ? base64(content) : content);
+                    data += "," + base::json_string(type) + ":" + base::json_string(type == "image/png" ? base64(content) : content);
         events.push_back("{\"kind\":\"display\",\"data\":" + data + "}}");
     }
     std::vector<std::string> events;
@@ -434,8 +412,8 @@ std::string error_json(const std::string& kind, const std::string& message, std:
     std::string span = site && site->begin >= 0
                            ? "[" + std::to_string(site->begin) + "," + std::to_string(site->end) + "]"
                            : "null";
-    return "{\"kind\":" + quote(kind) + ",\"message\":" + quote(message) + ",\"span\":" + span +
-           ",\"report\":" + quote(report) + "}";
+    return "{\"kind\":" + base::json_string(kind) + ",\"message\":" + base::json_string(message) + ",\"span\":" + span +
+           ",\"report\":" + base::json_string(report) + "}";
 }
 
 // Lines read on their own thread: interrupts act at once, other requests wait in order.

@@ -351,30 +351,6 @@ Value read_json(const std::string& source, Value fill) {
     return b.result;
 }
 
-void write_string(std::string& out, const std::u32string& s) {
-    out += '"';
-    for (char32_t c : s) {
-        switch (c) {
-        case U'"': out += "\\\""; break;
-        case U'\\': out += "\\\\"; break;
-        case U'\n': out += "\\n"; break;
-        case U'\r': out += "\\r"; break;
-        case U'\t': out += "\\t"; break;
-        case U'\b': out += "\\b"; break;
-        case U'\f': out += "\\f"; break;
-        default:
-            if (c < 0x20) {
-                char buf[8];
-                std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(c));
-                out += buf;
-            } else {
-                base::append_utf8(out, c);
-            }
-        }
-    }
-    out += '"';
-}
-
 // The `fill` option of •json⁻: items equal to it are written as null (NaN always is).
 struct Fill {
     bool given = false;
@@ -432,7 +408,7 @@ void write_value(std::string& out, const Value& v, size_t depth, const Fill& fil
     if (v.is_function()) throw Error(ErrorKind::Domain, "•json⁻: JSON has no functions");
     Value r = v.read();
     if (r.is_char()) {
-        write_string(out, std::u32string(1, r.as_char()));
+        base::append_json_string(out, base::encode_utf8(std::u32string(1, r.as_char())));
         return;
     }
     if (r.is_atom()) {
@@ -441,7 +417,7 @@ void write_value(std::string& out, const Value& v, size_t depth, const Fill& fil
     }
     const ArrayData& a = r.array_data();
     if (r.rank() == 1 && !a.is_boxed() && a.kind() == Kind::Char) {
-        write_string(out, chars_of(r, "•json⁻'s text"));
+        base::append_json_string(out, base::encode_utf8(chars_of(r, "•json⁻'s text")));
         return;
     }
     if (r.rank() == 0) { // an enclosure is its item
@@ -458,7 +434,7 @@ void write_value(std::string& out, const Value& v, size_t depth, const Fill& fil
             if (items[i].is_function()) continue; // functions are dropped
             if (!first) out += ',';
             first = false;
-            write_string(out, base::decode_utf8(*keys[i]));
+            base::append_json_string(out, *keys[i]);
             out += ':';
             write_value(out, items[i], depth + 1, fill);
         }
