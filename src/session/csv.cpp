@@ -57,15 +57,7 @@ struct Column {
 // decimal and thousands characters of numbers, blank trimming of unquoted cells, the texts that
 // count as missing (besides the empty cell), the value missing numeric cells take (none: $n),
 // and the columns forced to text or numbers (names or positions, unresolved).
-struct Dialect {
-    bool header = true;
-    char32_t separator = U',';
-    char32_t quote = U'"';
-    char32_t escape = NONE;
-    bool doublequote = true;
-    char32_t decimal = U'.';
-    char32_t thousands = NONE;
-    bool trim = false;
+struct Dialect : CsvDialect {
     std::vector<std::u32string> missing;
     Value fill;
     std::vector<Value> text_columns, numeric_columns;
@@ -421,6 +413,20 @@ char32_t csv_char(const Value& v, const char* what, bool may_be_none) {
     return s[0];
 }
 
+bool csv_option(CsvDialect& d, std::string_view name, const Value& v, const char* who) {
+    auto what = [&](const char* option) { return std::string(who) + "'s " + option; };
+    if (name == "header") d.header = flag_of(v, what("header").c_str());
+    else if (name == "separator") d.separator = csv_char(v, what("separator").c_str(), false);
+    else if (name == "quotechar") d.quote = csv_char(v, what("quotechar").c_str(), true);
+    else if (name == "doublequote") d.doublequote = flag_of(v, what("doublequote").c_str());
+    else if (name == "escapechar") d.escape = csv_char(v, what("escapechar").c_str(), true);
+    else if (name == "decimal") d.decimal = csv_char(v, what("decimal").c_str(), false);
+    else if (name == "thousands") d.thousands = csv_char(v, what("thousands").c_str(), true);
+    else if (name == "trim") d.trim = flag_of(v, what("trim").c_str());
+    else return false;
+    return true;
+}
+
 void check_dialect(char32_t separator, char32_t quote, char32_t escape, char32_t decimal, char32_t thousands,
                    const char* who) {
     char32_t present[] = {separator, quote, escape, decimal, thousands};
@@ -467,15 +473,8 @@ Value csv_dyad(const Value& alpha, const Value& omega) {
                                             {"header", "separator", "quotechar", "doublequote", "escapechar", "decimal",
                                              "thousands", "trim", "fill", "text_columns", "numeric_columns", "missing"},
                                             "separator")) {
-        if (name == "header") d.header = flag_of(v, "•csv's header");
-        else if (name == "separator") d.separator = csv_char(v, "•csv's separator", false);
-        else if (name == "quotechar") d.quote = csv_char(v, "•csv's quotechar", true);
-        else if (name == "doublequote") d.doublequote = flag_of(v, "•csv's doublequote");
-        else if (name == "escapechar") d.escape = csv_char(v, "•csv's escapechar", true);
-        else if (name == "decimal") d.decimal = csv_char(v, "•csv's decimal", false);
-        else if (name == "thousands") d.thousands = csv_char(v, "•csv's thousands", true);
-        else if (name == "trim") d.trim = flag_of(v, "•csv's trim");
-        else if (name == "text_columns") d.text_columns.push_back(v);
+        if (csv_option(d, name, v, "•csv")) continue;
+        if (name == "text_columns") d.text_columns.push_back(v);
         else if (name == "numeric_columns") d.numeric_columns.push_back(v);
         else if (name == "missing") {
             Value m = v.read();

@@ -31,15 +31,7 @@ namespace {
 // The writing options (§21.2): header, separator, quote and escape characters (CSV_NONE: none),
 // doubled quotes, the decimal and thousands characters of numbers, blank trimming of text cells,
 // the fill (cells equal to it are empty, like NaN), quotes around every cell, the line ending.
-struct WriteDialect {
-    bool header = true;
-    char32_t separator = U',';
-    char32_t quote = U'"';
-    char32_t escape = CSV_NONE;
-    bool doublequote = true;
-    char32_t decimal = U'.';
-    char32_t thousands = CSV_NONE;
-    bool trim = false;
+struct WriteDialect : CsvDialect {
     Value fill;
     bool forcequotes = false;
     std::string lineending = "\n";
@@ -204,15 +196,8 @@ Value csv_write_dyad(const Value& alpha, const Value& omega) {
                                             {"header", "separator", "quotechar", "doublequote", "escapechar", "decimal",
                                              "thousands", "trim", "fill", "forcequotes", "lineending"},
                                             "separator")) {
-        if (name == "header") d.header = flag_of(v, "•csv⁻'s header");
-        else if (name == "separator") d.separator = csv_char(v, "•csv⁻'s separator", false);
-        else if (name == "quotechar") d.quote = csv_char(v, "•csv⁻'s quotechar", true);
-        else if (name == "doublequote") d.doublequote = flag_of(v, "•csv⁻'s doublequote");
-        else if (name == "escapechar") d.escape = csv_char(v, "•csv⁻'s escapechar", true);
-        else if (name == "decimal") d.decimal = csv_char(v, "•csv⁻'s decimal", false);
-        else if (name == "thousands") d.thousands = csv_char(v, "•csv⁻'s thousands", true);
-        else if (name == "trim") d.trim = flag_of(v, "•csv⁻'s trim");
-        else if (name == "forcequotes") d.forcequotes = flag_of(v, "•csv⁻'s forcequotes");
+        if (csv_option(d, name, v, "•csv⁻")) continue;
+        if (name == "forcequotes") d.forcequotes = flag_of(v, "•csv⁻'s forcequotes");
         else if (name == "lineending") {
             d.lineending = text_of(v, "•csv⁻'s lineending");
             if (d.lineending != "\n" && d.lineending != "\r\n" && d.lineending != "\r")

@@ -98,6 +98,21 @@ inline constexpr char32_t CSV_NONE = 0xFFFFFFFF;
 // A dialect character option (§21.2): one character, not a line break; "" is CSV_NONE when
 // `may_be_none`; anything else DOMAIN.
 char32_t csv_char(const Value& v, const char* what, bool may_be_none);
+// The options •csv and •csv⁻ share (§21.2): the header, the separator, quote and escape
+// characters (CSV_NONE: none), doubled quotes, the decimal and thousands characters of numbers,
+// blank trimming.
+struct CsvDialect {
+    bool header = true;
+    char32_t separator = U',';
+    char32_t quote = U'"';
+    char32_t escape = CSV_NONE;
+    bool doublequote = true;
+    char32_t decimal = U'.';
+    char32_t thousands = CSV_NONE;
+    bool trim = false;
+};
+// Sets the shared option `name` of `who` ("•csv", "•csv⁻") from v; false for any other option.
+bool csv_option(CsvDialect& d, std::string_view name, const Value& v, const char* who);
 // DOMAIN unless the dialect's characters that are present all differ.
 void check_dialect(char32_t separator, char32_t quote, char32_t escape, char32_t decimal, char32_t thousands,
                    const char* who);
