@@ -302,8 +302,10 @@ std::optional<Value> keyed_squad(const Value& sel, const Value& w,
             positions.push_back(it);
             continue;
         }
-        if (it.rank() > 1) { // an array of positions: its axes, unlabelled
-            positions.push_back(it);
+        if (it.rank() > 1) { // an array of keys or positions: its axes, unlabelled
+            // (its keys become positions here: the selector passed on holds none, so the plain
+            // squad it reaches does not come back through this function)
+            positions.push_back(field_positions(it, w, ax));
             out.resize(out.size() + static_cast<size_t>(it.rank()));
             continue;
         }

@@ -67,3 +67,10 @@ x←5 ⋄ _←{∞::0 ⋄ x+←÷0ₓ}0 ⋄ x   ⍝ 5
 ⍝ reliability:replicate-count — the count is checked before 10⁹ cells are listed (a fuzzer find)
 ⍴1000000001#1
 ⍝ error: LIMIT ERROR
+
+⍝ reliability:squad-key-array — an array of keys as one selector selects by the keys' positions (it re-entered ⌷ until the stack limit: fuzz_eval)
+((2 2⍴"aa" "bb" "bb" "aa") ∞)⌷"aa" "bb":2 3⍴⍳6   ⍝ 2 2 3⍴0 1 2 3 4 5 3 4 5 0 1 2
+
+⍝ reliability:squad-key-array-missing — a key of that array that the axis lacks is an INDEX ERROR, not a LIMIT ERROR
+[["a"⋄"b" "c"]]⌷"aa" "bb":2 2
+⍝ error: INDEX ERROR
