@@ -209,10 +209,12 @@ TEST(Reliability, AssembledCellsAreCheckedAgainstTheMemoryLimit) {
     EXPECT_EQ(eval("↓⍕2 304⍴⍳2 304⍴⍳9"), "LIMIT ERROR");
 }
 
-// A selector that keeps re-entering squad through keyed_squad (fuzz_eval: a record of texts as I
-// over a keyed matrix) overflowed the stack (a segfault in every build); it ends as LIMIT ERROR.
-TEST(Reliability, ASelectorThatReentersIsALimitError) {
-    EXPECT_EQ(eval("[[\"a\"⋄\"b\" \"c\"]]⌷\"aa\" \"bb\":2 2"), "LIMIT ERROR");
+// A selector array of keys re-entered squad through keyed_squad (fuzz_eval: a matrix of texts as
+// one selector over a keyed vector) until the stack overflowed (a segfault in every build), then
+// until the stack guard's LIMIT ERROR; its keys are now positions, and the one the axis lacks is
+// the INDEX ERROR of a missing key.
+TEST(Reliability, AKeyArraySelectorSelectsByItsKeys) {
+    EXPECT_EQ(eval("[[\"a\"⋄\"b\" \"c\"]]⌷\"aa\" \"bb\":2 2"), "INDEX ERROR");
     EXPECT_EQ(eval("x←7 ⋄ x"), "7"); // and the interpreter goes on
 }
 
