@@ -2,7 +2,8 @@
 // vectors, strings → character vectors, integers exact (to 128 bits), true/false → $t $f, null →
 // $n, 1e999 → ∞. A front pass gives the JSON5 leniency the reader lacks: trailing commas,
 // single-quoted strings, unquoted (identifier) keys, hexadecimal integers, Infinity and NaN,
-// numbers beyond the float range (comments the reader skips itself). Objects become records (keyed vectors; a repeated key keeps its first place
+// numbers beyond the float range (comments the reader skips itself); it runs only when reading
+// the text as it is fails, since it leaves strict JSON unchanged. Objects become records (keyed vectors; a repeated key keeps its first place
 // and its last value). `null` is the `fill` option's value ($n by default). •json⁻ writes
 // compact JSON: records as objects; with `fill`, items equal to it are written as null.
 #include "session/names.h"
