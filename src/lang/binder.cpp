@@ -55,13 +55,16 @@ Instr constant(Value v, Site site) {
 
 bool is_token(const Syn& s, Tok t) { return s.kind == SynKind::Token && s.tok.kind == t; }
 
-// Every leaf of a group is a literal token: a mark may fold it (§10.3).
+// Every leaf of a group is a literal token, or a `:` keying literals inside it (a record's
+// source form, `["aa":3 "bb":5]ₓ`, language.md §12.2): a mark may fold it (§10.3).
+bool all_literal(const Syn& s);
+bool literal_item(const Syn& x) { return is_token(x, Tok::Colon) || all_literal(x); }
 bool all_literal(const Syn& s) {
     switch (s.kind) {
     case SynKind::Token: return s.tok.kind == Tok::Literal;
     case SynKind::Paren:
         for (const Syn& x : s.expr)
-            if (!all_literal(x)) return false;
+            if (!literal_item(x)) return false;
         return true;
     case SynKind::Bracket:
     case SynKind::BracketRows:
@@ -69,7 +72,7 @@ bool all_literal(const Syn& s) {
         for (const BracketList& l : s.rows)
             for (const Expr& e : l.items)
                 for (const Syn& x : e)
-                    if (!all_literal(x)) return false;
+                    if (!literal_item(x)) return false;
         return true;
     case SynKind::Dfn: return false;
     }

@@ -103,9 +103,11 @@ std::string float32_text(float f) {
 // A real, complex or exact number atom.
 bool is_number_atom(const Value& v) { return v.is_number() || v.is_complex() || v.is_exact(); }
 
-// A number atom's text; `marked` adds the integer or float-width mark. A complex number shows
-// its parts joined by ⱼ, or only its real part when the imaginary part is zero (language.md §12.1).
-std::string number_text(const Value& v, bool marked) {
+// A number atom's text; `marked` adds the integer or float-width mark (float64's `ₚ` only with
+// `f64`: source text that must read back as float64 whatever the default float width; `$n ∞ ¯∞`
+// take none). A complex number shows its parts joined by ⱼ, or only its real part when the
+// imaginary part is zero (language.md §12.1).
+std::string number_text(const Value& v, bool marked, bool f64 = false) {
     if (v.is_exact()) return v.exact().spell(); // always marked: `1ᵣ3`, `3ᵣ`
     Kind k = v.kind();
     if (number::is_complex(k)) {
@@ -119,7 +121,17 @@ std::string number_text(const Value& v, bool marked) {
     if (number::is_integer(k)) return format_int(v.as_i64()) + (marked ? number::mark(k) : "");
     if (k == Kind::F32 || k == Kind::F16)
         return float32_text(static_cast<float>(v.as_f64())) + (marked ? number::mark(k) : "");
-    return format_float(v.as_f64());
+    double d = v.as_f64();
+    return format_float(d) + (marked && f64 && std::isfinite(d) ? "ₚ" : "");
+}
+
+// The one mark a compact array of kind k takes after its group in source form (integers, and
+// float widths other than float64, or float64 too with `f64`), or null when its items stand alone.
+const char* group_mark(Kind k, bool f64) {
+    if (number::is_integer(k) && k != Kind::Bool) return number::mark(k);
+    if (k == Kind::F32 || k == Kind::F16) return number::mark(k);
+    if (k == Kind::F64 && f64) return "ₚ";
+    return nullptr;
 }
 
 std::string char_source(char32_t c) {
@@ -181,17 +193,17 @@ std::string group_if_spaced(const std::string& s) {
     return s;
 }
 
-std::string vector_text(const ArrayData& a);
-std::string array_source(const ArrayData& a);
+std::string array_source(const ArrayData& a, bool f64);
+std::string source_text(const Value& value, bool f64);
 
-std::string empty_text(const ArrayData& a) {
+std::string empty_text(const ArrayData& a, bool f64 = false) {
     Value proto = value::fill_of(a.prototype().read());
     if (a.rank() == 1 && !a.is_boxed()) {
         Kind k = a.kind();
         if (k == Kind::Char) return "\"\"";
         if (k == Kind::Bool) return "0⍴$f";
         if (is_int_kind(k)) return std::string("⍬") + number::mark(k);
-        if (number::is_float(k)) return std::string("⍬") + (k == Kind::F64 ? "" : number::mark(k));
+        if (number::is_float(k)) return std::string("⍬") + (k == Kind::F64 ? (f64 ? "ₚ" : "") : number::mark(k));
         if (number::is_complex(k)) return "⍬";
     }
     std::string shape;
@@ -200,25 +212,27 @@ std::string empty_text(const ArrayData& a) {
         shape += std::to_string(d);
     }
     std::string fill;
-    if (proto.is_stored_array() && proto.array_data().rank() == 1 && !proto.array_data().is_boxed() &&
+    if (!f64 && proto.is_stored_array() && proto.array_data().rank() == 1 && !proto.array_data().is_boxed() &&
         proto.array_data().kind() != Kind::Char && proto.array_data().count() > 1)
         fill = "⊂" + display(proto); // `0⍴⊂0 0`
     else if (proto.is_stored_array())
-        fill = "⊂" + source_form(proto); // `0⍴⊂"  "`, `0⍴⊂[0 0⋄0 0]`
+        fill = "⊂" + source_text(proto, f64); // `0⍴⊂"  "`, `0⍴⊂[0 0⋄0 0]`
     else
-        fill = source_form(proto);
+        fill = source_text(proto, f64);
     return shape + "⍴" + fill;
 }
 
 // The items of a vector in source form, separated by spaces; `marks` off drops integer marks.
-// `gap` (when not npos) puts `…` before that item: an elided vector's middle.
-std::string strand_items(const std::vector<Value>& items, bool marks, size_t gap = std::string::npos) {
+// `gap` (when not npos) puts `…` before that item: an elided vector's middle. `f64`: float64
+// marks too (number_text).
+std::string strand_items(const std::vector<Value>& items, bool marks, size_t gap = std::string::npos,
+                         bool f64 = false) {
     std::string s;
     for (size_t i = 0; i < items.size(); i++) {
         if (i) s += " ";
         if (i == gap) s += "… ";
         const Value& v = items[i];
-        s += is_number_atom(v) ? number_text(v, marks) : group_if_spaced(source_form(v));
+        s += is_number_atom(v) ? number_text(v, marks, f64) : group_if_spaced(source_text(v, f64));
     }
     return s;
 }
@@ -259,9 +273,10 @@ const Elision* applies(const ArrayData& a, const Elision* elide) {
     return elide && a.count() > elide->limit ? elide : nullptr;
 }
 
-// A vector's text; `elide` (null: none) shortens one of more than its limit of items.
-std::string vector_text(const ArrayData& a, const Elision* elide) {
-    if (a.count() == 0) return empty_text(a);
+// A vector's text; `elide` (null: none) shortens one of more than its limit of items. `f64`:
+// float64 marks too (number_text).
+std::string vector_text(const ArrayData& a, const Elision* elide, bool f64) {
+    if (a.count() == 0) return empty_text(a, f64);
     std::vector<int64_t> at = shown(a.count(), applies(a, elide));
     size_t gap = std::string::npos;
     if (!a.is_boxed()) {
@@ -271,10 +286,7 @@ std::string vector_text(const ArrayData& a, const Elision* elide) {
             return s;
         }
         std::vector<Value> items = shown_items(a, at, &gap);
-        if (is_int_kind(a.kind()))
-            return "[" + strand_items(items, false, gap) + "]" + number::mark(a.kind());
-        if (a.kind() == Kind::F32 || a.kind() == Kind::F16)
-            return "[" + strand_items(items, false, gap) + "]" + number::mark(a.kind());
+        if (const char* mark = group_mark(a.kind(), f64)) return "[" + strand_items(items, false, gap) + "]" + mark;
         if (a.count() == 1) return "[" + strand_items(items, true) + "]";
         return strand_items(items, true, gap);
     }
@@ -285,28 +297,31 @@ std::string vector_text(const ArrayData& a, const Elision* elide) {
                              [](const Value& v) { return is_number_atom(v) || v.is_char(); });
     bool texts = std::all_of(items.begin(), items.end(),
                              [](const Value& v) { return v.is_char() || is_char_vector(v); });
-    if (items.size() >= 2 && (atoms || texts)) return strand_items(items, true, gap);
+    if (items.size() >= 2 && (atoms || texts)) return strand_items(items, true, gap, f64);
     if (items.size() >= 2 && std::all_of(items.begin(), items.end(), row_item)) {
-        bool all_int = std::all_of(items.begin(), items.end(), [&](const Value& v) {
-            return is_compact_int(v.array_data()) && v.array_data().kind() == items[0].array_data().kind();
+        // rows that are all compact of one kind that takes a group mark: one mark after them
+        const ArrayData& first = items[0].array_data();
+        const char* mark = first.is_boxed() || first.kind() == Kind::F32 || first.kind() == Kind::F16
+                               ? nullptr
+                               : group_mark(first.kind(), f64);
+        bool one_mark = mark && std::all_of(items.begin(), items.end(), [&](const Value& v) {
+            return !v.array_data().is_boxed() && v.array_data().kind() == first.kind();
         });
         std::string s = "(";
         for (size_t i = 0; i < items.size(); i++) {
             if (i) s += "⋄";
             if (i == gap) s += "…⋄";
-            s += strand_items(items_of(items[i].array_data()), !all_int);
+            s += strand_items(items_of(items[i].array_data()), !one_mark, std::string::npos, f64);
         }
         s += ")";
-        if (all_int) s += number::mark(items[0].array_data().kind());
+        if (one_mark) s += mark;
         return s;
     }
-    return "[" + strand_items(items, true, gap) + "]";
+    return "[" + strand_items(items, true, gap, f64) + "]";
 }
 
-std::string vector_text(const ArrayData& a) { return vector_text(a, nullptr); }
-
-// Source form of a rank ≥ 2 array: `[row⋄row]`, planes nested.
-std::string high_source(const ArrayData& a, int64_t axis, int64_t offset, bool marks) {
+// Source form of a rank ≥ 2 array: `[row⋄row]`, planes nested; `marks` and `f64` as number_text's.
+std::string high_source(const ArrayData& a, int64_t axis, int64_t offset, bool marks, bool f64) {
     const auto& shape = a.shape();
     int64_t stride = 1;
     for (size_t i = static_cast<size_t>(axis) + 1; i < shape.size(); i++) stride *= shape[i];
@@ -315,13 +330,13 @@ std::string high_source(const ArrayData& a, int64_t axis, int64_t offset, bool m
         if (i) s += axis + 1 == a.rank() ? " " : "⋄";
         if (axis + 1 == a.rank()) {
             Value v = a.item(offset + i).read();
-            s += is_number_atom(v) ? number_text(v, marks) : group_if_spaced(source_form(v));
+            s += is_number_atom(v) ? number_text(v, marks, f64) : group_if_spaced(source_text(v, f64));
         } else if (axis + 2 == a.rank()) {
-            std::string row = high_source(a, axis + 1, offset + i * stride, marks);
+            std::string row = high_source(a, axis + 1, offset + i * stride, marks, f64);
             // a one-item row keeps its brackets: a bare unit row would be a rank-0 cell
             s += shape.back() == 1 ? row : row.substr(1, row.size() - 2);
         } else {
-            s += high_source(a, axis + 1, offset + i * stride, marks);
+            s += high_source(a, axis + 1, offset + i * stride, marks, f64);
         }
     }
     // one row needs a trailing ⋄, or the brackets would read back as a vector: `[0 1⋄]`
@@ -329,7 +344,7 @@ std::string high_source(const ArrayData& a, int64_t axis, int64_t offset, bool m
     return s + "]";
 }
 
-std::string plain_source(const ArrayData& a);
+std::string plain_source(const ArrayData& a, bool f64);
 
 // A key in source form: `"ab"`, quotes doubled.
 std::string key_source(const std::string& k) {
@@ -339,24 +354,24 @@ std::string key_source(const std::string& k) {
 }
 
 // A keyed vector in bracket notation, `key:` before each keyed item (§12.2): `[10 20 "x":9]`,
-// `["aa":3 "bb":5]ₓ`; the empty record `⍬:⍬`.
-std::string record_source(const ArrayData& a) {
+// `["aa":3 "bb":5]ₓ`; the empty record `⍬:⍬`. `f64`: float64 marks too (number_text).
+std::string record_source(const ArrayData& a, bool f64) {
     const value::Layout& l = *a.layout();
-    if (a.count() == 0) return "⍬:" + empty_text(a);
-    bool one_mark = !a.is_boxed() && (is_int_kind(a.kind()) || a.kind() == Kind::F32 || a.kind() == Kind::F16);
+    if (a.count() == 0) return "⍬:" + empty_text(a, f64);
+    const char* mark = a.is_boxed() ? nullptr : group_mark(a.kind(), f64);
     std::string s = "[";
     for (int64_t i = 0; i < a.count(); i++) {
         if (i) s += " ";
         if (const auto& k = l.key(0, i)) s += key_source(*k) + ":";
         Value v = a.item(i).read();
-        s += is_number_atom(v) ? number_text(v, !one_mark) : group_if_spaced(source_form(v));
+        s += is_number_atom(v) ? number_text(v, !mark, f64) : group_if_spaced(source_text(v, f64));
     }
-    return s + "]" + (one_mark ? number::mark(a.kind()) : "");
+    return s + "]" + (mark ? mark : "");
 }
 
 // Keys of the leading keyed axes as `[[k …];[k …]]:` before the plain array (no key: the
-// position's number), so the text reads back through `K:Y`.
-std::string labelled_source(const ArrayData& a) {
+// position's number), so the text reads back through `K:Y`. `f64`: float64 marks too.
+std::string labelled_source(const ArrayData& a, bool f64) {
     const value::Layout& l = *a.layout();
     bool named = false;
     for (const auto& axis : l.axes()) named = named || axis.name;
@@ -371,9 +386,9 @@ std::string labelled_source(const ArrayData& a) {
         }
         Value rest = value::with_layout(Value::array(base::Ref<ArrayData>(const_cast<ArrayData*>(&a))),
                                         value::Layout::of(std::move(axes)));
-        return s + "]⍴" + group_if_spaced(source_form(rest));
+        return s + "]⍴" + group_if_spaced(source_text(rest, f64));
     }
-    if (a.rank() == 1 && l.is_keyed(0) && !l.axis(0).name) return record_source(a);
+    if (a.rank() == 1 && l.is_keyed(0) && !l.axis(0).name) return record_source(a, f64);
     int64_t last = -1;
     for (int64_t ax = 0; ax < l.rank(); ax++)
         if (l.is_keyed(ax)) last = ax;
@@ -392,29 +407,31 @@ std::string labelled_source(const ArrayData& a) {
         }
         s += "]:";
     }
-    return s + plain_source(a);
+    return s + plain_source(a, f64);
 }
 
-std::string array_source(const ArrayData& a) {
-    if (a.layout() && a.layout()->labelled()) return labelled_source(a);
-    return plain_source(a);
+std::string array_source(const ArrayData& a, bool f64) {
+    if (a.layout() && a.layout()->labelled()) return labelled_source(a, f64);
+    return plain_source(a, f64);
 }
 
-std::string plain_source(const ArrayData& a) {
+std::string plain_source(const ArrayData& a, bool f64) {
     if (a.rank() == 0) {
         Value v = a.item(0).read();
         if (v.is_function()) return v.function_obj().source() + "ᵘ";
-        return "⊂" + source_form(v);
+        return "⊂" + source_text(v, f64);
     }
-    if (a.count() == 0) return empty_text(a);
+    if (a.count() == 0) return empty_text(a, f64);
     if (a.rank() == 1) {
         if (!a.is_boxed() && a.kind() == Kind::Char) return string_source(a);
-        std::string s = vector_text(a);
+        std::string s = vector_text(a, nullptr, f64);
         if (s[0] == '[' || s[0] == '(') return s;
         return "[" + s + "]";
     }
-    bool ints = is_compact_int(a);
-    return high_source(a, 0, 0, !ints) + (ints ? number::mark(a.kind()) : "");
+    // one mark after the rows for integers (and float64 with `f64`); float32 items marked each
+    const char* mark = a.is_boxed() || a.kind() == Kind::F32 || a.kind() == Kind::F16 ? nullptr
+                                                                                     : group_mark(a.kind(), f64);
+    return high_source(a, 0, 0, !mark, f64) + (mark ? mark : "");
 }
 
 // One matrix cell's text and whether it is a number (numbers align on the decimal point).
@@ -616,11 +633,11 @@ std::string array_text(const ArrayData& a, const Elision* elide) {
         bool keyed = false;
         for (int64_t ax = 0; ax < a.rank(); ax++) keyed = keyed || a.layout()->is_keyed(ax);
         if (a.rank() >= 2 && keyed && a.count() > 0) return keyed_table(a);
-        return labelled_source(a);
+        return labelled_source(a, false);
     }
-    if (a.rank() == 0) return array_source(a);
+    if (a.rank() == 0) return array_source(a, false);
     if (a.count() == 0) return empty_text(a);
-    if (a.rank() == 1) return vector_text(a, elide);
+    if (a.rank() == 1) return vector_text(a, elide, false);
     return matrix_text(a, elide);
 }
 
@@ -634,6 +651,23 @@ Value settled(const Value& value) {
     for (const Value& item : a.boxed_items()) pending = pending || item.is_pending();
     if (!pending) return v;
     return value::with_layout(value::make_array(a.shape(), items_of(a), a.prototype()), a.layout_ref());
+}
+
+// Source form (source_form); `f64` marks float64 numbers as well (number_text).
+std::string source_text(const Value& value, bool f64) {
+    check_depth();
+    Value v = settled(value);
+    switch (v.tag()) {
+    case Tag::None: return "";
+    case Tag::Number:
+    case Tag::Complex:
+    case Tag::Exact: return number_text(v, true, f64);
+    case Tag::Char: return char_source(v.as_char());
+    case Tag::Function: return v.function_obj().source();
+    case Tag::Array: return array_source(v.array_data(), f64);
+    case Tag::Pending: return source_text(v.read(), f64);
+    }
+    return "";
 }
 
 std::string display_text(const Value& value, const Elision* elide) {
@@ -662,21 +696,7 @@ std::string format_float(double f) {
 
 std::string number_source(const Value& v, bool marked) { return number_text(v, marked); }
 
-std::string source_form(const Value& value) {
-    check_depth();
-    Value v = settled(value);
-    switch (v.tag()) {
-    case Tag::None: return "";
-    case Tag::Number:
-    case Tag::Complex:
-    case Tag::Exact: return number_text(v, true);
-    case Tag::Char: return char_source(v.as_char());
-    case Tag::Function: return v.function_obj().source();
-    case Tag::Array: return array_source(v.array_data());
-    case Tag::Pending: return source_form(v.read());
-    }
-    return "";
-}
+std::string source_form(const Value& value, bool mark_float64) { return source_text(value, mark_float64); }
 
 std::string display(const Value& value) { return display_text(value, nullptr); }
 

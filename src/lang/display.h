@@ -50,7 +50,9 @@ std::string function_tree(const value::Value& f);
 // The text the REPL and a program's results print for v, elided as `elide` says.
 std::string display(const value::Value& v, const Elision& elide);
 // v in source form, as an item inside a strand or bracket list (`1ₓ`, `"ab"`, `[1 2]`, `⊂7`).
-std::string source_form(const value::Value& v);
+// `mark_float64` marks float64 numbers too, at any depth (`1.5ₚ`, `[1.5 2]ₚ`; `$n ∞ ¯∞` take
+// none), so that the text reads back as float64 whatever the default float width (•literal⁻).
+std::string source_form(const value::Value& v, bool mark_float64 = false);
 // D⍕Y, W D⍕Y: numbers in fixed-point or exponent fields (functions.md §10.1). Reads Y.
 value::Value format_with(const value::Value& alpha, const value::Value& omega);
 // A float in shortest read-back form with BPL spelling (`¯2`, `1ₑ17`, `∞`, `$n`).

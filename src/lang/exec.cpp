@@ -265,7 +265,7 @@ Value convert_exact(const Value& v) {
     }
     std::vector<Value> items;
     for (int64_t i = 0; i < a.count(); i++) items.push_back(convert_exact(a.item(i)));
-    return value::make_array(a.shape(), std::move(items));
+    return value::with_layout(value::make_array(a.shape(), std::move(items)), a.layout_ref()); // keys kept
 }
 
 Value convert(const Value& v, Kind kind) {
@@ -291,7 +291,7 @@ Value convert(const Value& v, Kind kind) {
     }
     std::vector<Value> items;
     for (int64_t i = 0; i < a.count(); i++) items.push_back(convert(a.item(i), kind));
-    return value::make_array(a.shape(), std::move(items));
+    return value::with_layout(value::make_array(a.shape(), std::move(items)), a.layout_ref()); // keys kept
 }
 
 thread_local Exec* current_exec = nullptr;

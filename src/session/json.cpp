@@ -2,7 +2,8 @@
 // vectors, strings → character vectors, integers exact (to 128 bits), true/false → $t $f, null →
 // $n, 1e999 → ∞. A front pass gives the JSON5 leniency the reader lacks: trailing commas,
 // single-quoted strings, unquoted (identifier) keys, hexadecimal integers, Infinity and NaN,
-// numbers beyond the float range (comments the reader skips itself). Objects become records (keyed vectors; a repeated key keeps its first place
+// numbers beyond the float range (comments the reader skips itself); it runs only when reading
+// the text as it is fails, since it leaves strict JSON unchanged. Objects become records (keyed vectors; a repeated key keeps its first place
 // and its last value). `null` is the `fill` option's value ($n by default). •json⁻ writes
 // compact JSON: records as objects; with `fill`, items equal to it are written as null.
 #include "session/names.h"
@@ -177,8 +178,21 @@ Lenient lenient(const std::string& in) {
     return out;
 }
 
-// Builds BPL values from the reader's events; arrays are assembled when they close, so nesting
-// uses this heap stack, never the call stack.
+// A JSON string's characters: ASCII (most keys and values) widened straight into the character
+// array, other text decoded.
+Value text_value(const std::string& s) {
+    bool ascii = true;
+    for (unsigned char c : s) ascii = ascii && c < 0x80;
+    if (!ascii) return value::char_vector(base::decode_utf8(s));
+    base::Ref<ArrayData> a = ArrayData::compact(Kind::Char, {static_cast<int64_t>(s.size())});
+    char32_t* out = a->items_as<char32_t>();
+    for (size_t i = 0; i < s.size(); i++) out[i] = static_cast<unsigned char>(s[i]);
+    return Value::array(std::move(a));
+}
+
+// Builds BPL values from the reader's events. The items of every open array and object wait on
+// one stack (and an object's keys on one key stack) and are moved into their array when it
+// closes, so nesting uses these heap stacks, never the call stack, and no per-object vector grows.
 class Builder final : public nlohmann::json_sax<nlohmann::json> {
   public:
     bool null() override { return push(fill_); }
@@ -209,61 +223,73 @@ class Builder final : public nlohmann::json_sax<nlohmann::json> {
         }
         return push(Value::real(d));
     }
-    bool string(string_t& s) override { return push(value::char_vector(base::decode_utf8(s))); }
+    bool string(string_t& s) override { return push(text_value(s)); }
     bool binary(binary_t&) override { return false; }
     bool start_object(std::size_t) override {
-        if (open_.size() >= MAX_DEPTH) throw Error(ErrorKind::Limit, "•json: the text nests too deeply");
-        open_.emplace_back();
-        open_.back().object = true;
+        open(true);
         return true;
     }
     bool key(string_t& k) override {
-        open_.back().keys.push_back(std::move(k));
+        if (nkeys_ == keys_.size()) keys_.emplace_back();
+        keys_[nkeys_++].assign(k); // a kept string's buffer is reused
         return true;
     }
     bool end_object() override {
-        Open o = std::move(open_.back());
+        Open o = open_.back();
         open_.pop_back();
-        // a repeated key keeps its first place and its last value
-        std::vector<std::string> keys;
-        std::vector<Value> items;
-        keys.reserve(o.keys.size());
-        items.reserve(o.items.size());
-        std::unordered_map<std::string_view, size_t> at; // used for large objects only
-        bool large = o.keys.size() > 16;
-        for (size_t i = 0; i < o.items.size(); i++) {
-            size_t found = keys.size();
-            if (large) {
-                auto it = at.find(o.keys[i]);
-                if (it != at.end()) found = it->second;
-            } else {
-                found = static_cast<size_t>(std::find(keys.begin(), keys.end(), o.keys[i]) - keys.begin());
-            }
-            if (found < keys.size()) {
-                items[found] = std::move(o.items[i]);
-                continue;
-            }
-            keys.push_back(o.keys[i]);
-            items.push_back(std::move(o.items[i]));
-            if (large) at.emplace(o.keys[i], found);
-        }
-        // records of one array usually share their keys: one layout for a run of them
-        if (!last_layout_ || keys != last_keys_) {
-            last_layout_ = value::Layout::of_keys(std::vector<std::optional<std::string>>(keys.begin(), keys.end()));
-            last_keys_ = std::move(keys);
-        }
-        int64_t n = static_cast<int64_t>(items.size());
+        size_t n = values_.size() - o.start;
+        const std::string* keys = keys_.data() + o.keys;
+        nkeys_ = o.keys;
         if (n == 0) return push(value::record({}));
-        return push(value::with_layout(value::make_array({n}, std::move(items)), last_layout_));
+        // records of one array usually share their keys: the last layout, when its keys are these
+        // (a layout's keys are unique, so these then hold no repeated key)
+        bool same = last_layout_ && n == last_keys_.size();
+        for (size_t i = 0; same && i < n; i++) same = keys[i] == last_keys_[i];
+        std::vector<Value> items;
+        if (same) {
+            items.assign(std::make_move_iterator(values_.begin() + static_cast<std::ptrdiff_t>(o.start)),
+                         std::make_move_iterator(values_.end()));
+        } else { // a repeated key keeps its first place and its last value
+            std::vector<std::string> unique;
+            std::unordered_map<std::string_view, size_t> at; // used for large objects only
+            bool large = n > 16;
+            for (size_t i = 0; i < n; i++) {
+                size_t found = unique.size();
+                if (large) {
+                    auto it = at.find(keys[i]);
+                    if (it != at.end()) found = it->second;
+                } else {
+                    found = static_cast<size_t>(std::find(unique.begin(), unique.end(), keys[i]) - unique.begin());
+                }
+                Value& v = values_[o.start + i];
+                if (found < unique.size()) {
+                    items[found] = std::move(v);
+                    continue;
+                }
+                unique.push_back(keys[i]);
+                items.push_back(std::move(v));
+                if (large) at.emplace(keys[i], found);
+            }
+            if (!last_layout_ || unique != last_keys_) {
+                last_layout_ = value::Layout::of_keys(std::vector<std::optional<std::string>>(unique.begin(), unique.end()));
+                last_keys_ = std::move(unique);
+            }
+        }
+        values_.resize(o.start);
+        int64_t count = static_cast<int64_t>(items.size());
+        // a new array is unique, so the layout goes on it in place
+        return push(Value::array(ArrayData::relayout(ArrayData::boxed({count}, std::move(items)), last_layout_)));
     }
     bool start_array(std::size_t) override {
-        if (open_.size() >= MAX_DEPTH) throw Error(ErrorKind::Limit, "•json: the text nests too deeply");
-        open_.emplace_back();
+        open(false);
         return true;
     }
     bool end_array() override {
-        std::vector<Value> items = std::move(open_.back().items);
+        Open o = open_.back();
         open_.pop_back();
+        std::vector<Value> items(std::make_move_iterator(values_.begin() + static_cast<std::ptrdiff_t>(o.start)),
+                                 std::make_move_iterator(values_.end()));
+        values_.resize(o.start);
         int64_t n = static_cast<int64_t>(items.size());
         promote_exactly(items);
         return push(n == 0 ? Value::array(ArrayData::compact(Kind::F64, {0}))
@@ -306,17 +332,24 @@ class Builder final : public nlohmann::json_sax<nlohmann::json> {
     }
     bool push(Value v) {
         if (open_.empty()) result = std::move(v);
-        else open_.back().items.push_back(std::move(v));
+        else values_.push_back(std::move(v));
         return true;
     }
-    // An array or object being read: its items so far, and an object's keys (one per item).
+    void open(bool object) {
+        if (open_.size() >= MAX_DEPTH) throw Error(ErrorKind::Limit, "•json: the text nests too deeply");
+        open_.push_back({values_.size(), nkeys_, object});
+    }
+    // An array or object being read: where its items (and an object's keys, one per item) start.
     struct Open {
-        bool object = false;
-        std::vector<Value> items;
-        std::vector<std::string> keys;
+        size_t start;
+        size_t keys;
+        bool object;
     };
     Value fill_;
     std::vector<Open> open_;
+    std::vector<Value> values_;      // the items of every open array and object, innermost last
+    std::vector<std::string> keys_;  // the keys of every open object (the first nkeys_ are in use)
+    size_t nkeys_ = 0;
     base::Ref<const value::Layout> last_layout_;
     std::vector<std::string> last_keys_;
     const std::vector<std::optional<double>>& replaced_;
@@ -338,6 +371,16 @@ std::string where(const std::string& text, size_t at) {
 }
 
 Value read_json(const std::string& source, Value fill) {
+    // Nearly every text is strict JSON, which needs no front pass: the reader first takes the
+    // text as it is (the front pass leaves strict JSON unchanged). Only when that reading fails
+    // (a JSON5 form, a number beyond the float range, or malformed text) is the text rewritten
+    // and read again, and malformed text reported from that second reading.
+    {
+        static const std::vector<std::optional<double>> none;
+        Builder strict(none, fill);
+        if (nlohmann::json::sax_parse(source, &strict, nlohmann::json::input_format_t::json, true, true))
+            return std::move(strict.result);
+    }
     Lenient front = lenient(source);
     const std::string& text = front.text;
     Builder b(front.numbers, std::move(fill));

@@ -3,8 +3,8 @@
 // literal, a group, `:`, a mark, or one of the functions `⍴ ⊂ ,` and `•ucs`, and only then is it
 // evaluated (in a fresh context with no names), so no other code can run. •literal⁻ writes a
 // value's source form, the display's (lang/display.h), which reads back as the same value, with
-// the float64 mark `ₚ` on a float64 atom or compact array, so that it reads back as float64
-// whatever `•prefs` float width is set (floats inside nested arrays are not marked yet).
+// float64 marked `ₚ` at every depth (an atom, or a compact array's group), so that it reads back
+// as float64 whatever `•prefs` float width is set.
 #include "session/names.h"
 
 #include "base/error.h"
@@ -13,7 +13,6 @@
 #include "lang/syntax.h"
 #include "value/array.h"
 
-#include <cmath>
 #include <string>
 
 namespace bpl::session {
@@ -87,12 +86,7 @@ Value literal(const Value& omega) {
 Value literal_write(const Value& omega) {
     Value r = omega.read();
     if (r.is_function()) throw Error(ErrorKind::Domain, "•literal⁻ writes values, not functions");
-    std::string s = lang::source_form(r);
-    bool f64 = r.is_atom() ? r.is_number() && r.kind() == number::Kind::F64
-                           : !r.array_data().is_boxed() && r.kind() == number::Kind::F64;
-    if (f64 && r.is_atom() && !std::isfinite(r.as_f64())) f64 = false; // (`$n ∞ ¯∞` take no mark)
-    if (f64) s += "ₚ";
-    return text(s);
+    return text(lang::source_form(r, true));
 }
 
 } // namespace bpl::session

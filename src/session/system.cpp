@@ -61,9 +61,15 @@ namespace {
 // Appends n code points as UTF-8 (ASCII runs copied byte by byte: text readers take large texts).
 void append_utf8_run(std::string& out, const char32_t* p, size_t n) {
     out.reserve(out.size() + n);
-    for (size_t i = 0; i < n; i++) {
-        if (p[i] < 0x80) out.push_back(static_cast<char>(p[i]));
-        else base::append_utf8(out, p[i]);
+    for (size_t i = 0; i < n;) {
+        size_t j = i; // an ASCII run is written in one go
+        while (j < n && p[j] < 0x80) j++;
+        size_t at = out.size();
+        out.resize(at + (j - i));
+        char* o = out.data() + at;
+        for (size_t k = i; k < j; k++) *o++ = static_cast<char>(p[k]);
+        if (j < n) base::append_utf8(out, p[j++]);
+        i = j;
     }
 }
 

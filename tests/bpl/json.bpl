@@ -143,3 +143,21 @@ x←•json 2 2⍴"1" "2" "[3]" "{""a"":1}" ⋄ [⍴x;•json⁻ ,x]   ⍝ [[2 2
 
 ⍝ json:promotion — integers beside floats become floats when float64 holds each exactly (json.loads, then float())
 •storage¨[•json "[1,1.5]";•json "[1.5,9007199254740993]";•json "[1,NaN]"]   ⍝ "float64" "mixed" "mixed"
+
+⍝ json:records-keys-change — records of one array need not share their keys (json.loads: each object's own keys in order)
+r←•json "[{""a"":1,""b"":2},{""b"":3,""a"":4},{""a"":5,""b"":6},{""a"":7}]" ⋄ [•json⁻¨r;(3⊃r).a]   ⍝ ["{""a"":1,""b"":2}" "{""b"":3,""a"":4}" "{""a"":5,""b"":6}" "{""a"":7}";7ₓ]
+
+⍝ json:records-duplicate-in-run — a repeated key among records that share keys keeps its last value
+r←•json "[{""a"":1,""b"":2},{""a"":3,""a"":4}]" ⋄ [1⊃r;(0⊃r).b]   ⍝ [["a":4ₓ];2ₓ]
+
+⍝ json:records-large-duplicate — an object of more than 16 keys with a repeated one (its first place, its last value)
+r←•json "{""k0"":0,""k1"":1,""k2"":2,""k3"":3,""k4"":4,""k5"":5,""k6"":6,""k7"":7,""k8"":8,""k9"":9,""k10"":10,""k11"":11,""k12"":12,""k13"":13,""k14"":14,""k15"":15,""k16"":16,""k1"":99}" ⋄ [≢r;r.k1;1⊃r]   ⍝ [17ₓ;99ₓ;99ₓ]
+
+⍝ json:json5-late — a JSON5 form after many strict records: every record is read (a trailing comma at the end)
+r←•json "[{""a"":1},{""a"":2},{""a"":3,}]" ⋄ [≢r;(2⊃r).a]   ⍝ [3ₓ;3ₓ]
+
+⍝ json:malformed-late — malformed text after strict records reports its line and column
+{∞::$e.message ⋄ •json "[{""a"":1},",(•ucs 10),"{""a"":}]"}0   ⍝ "•json: malformed JSON at line 2, column 6: syntax error while parsing value - unexpected '}'; expected '[', '{', or a literal"
+
+⍝ json:strings-ascii-and-not — ASCII and other strings alike (json.loads)
+•ucs¨•json "[""ab"",""é🐈"",""""]"   ⍝ [[97 98]ₓ;[233 128008]ₓ;⍬ₓ]

@@ -64,3 +64,20 @@ f←√ₐ ⋄ f ¯9 9   ⍝ 0 3
 ⍝ marks:group-complex — a real mark after a group of complex numbers is a domain error
 [1j2]ₛ
 ⍝ error: DOMAIN ERROR
+
+⍝ marks:group-record — a mark after a record of literals keeps its keys (a record's source form, language.md §12.2)
+x←["aa":3 "bb":5]ₓ ⋄ [•storage x;x≡"aa" "bb":[3 5]ₓ]   ⍝ ["integer";$t]
+
+⍝ marks:group-record-float — a float mark after a record
+x←["a":1.5 "b":2]ₛ ⋄ [•storage x;x.b]   ⍝ ["float32";2ₛ]
+
+⍝ marks:group-record-reads-back — an integer record's display reads back (r≡⍎⍕r, language.md §12.2)
+x←["aa":3 "bb":5]ₓ ⋄ x≡⍎⍕x   ⍝ $t
+
+⍝ marks:group-record-whole — an integer mark after a record still needs whole numbers
+["a":1.5 2]ₓ
+⍝ error: DOMAIN ERROR
+
+⍝ marks:group-record-name — and literal items: a name's value is not folded
+x←1 ⋄ ["a":x 2]ₓ
+⍝ error: SYNTAX ERROR

@@ -1,6 +1,6 @@
 ⍝⍝ The options of the file names (operators-and-system.md §21.1): •nput's encoding, unique and
-⍝⍝ prefix; •path's absolute; •mkdir's unique and prefix; •remove's recurse. Each case works in its
-⍝⍝ own temporary folder, testpath. Expected bytes are derived by hand from the encodings' definitions.
+⍝⍝ prefix; •path's absolute; •mkdir's unique and prefix; •remove's recurse; •copy, which takes no
+⍝⍝ options (a folder is copied whole). Each case works in its own temporary folder, testpath. Expected bytes are derived by hand from the encodings' definitions.
 
 ⍝ files:nput-utf16 — UTF-16LE: A is 41 00, 😀 (U+1F600) the pair D83D DE00, low byte first
 f←testpath,".txt" ⋄ _←["path":f "encoding":"UTF-16LE"] •nput "A😀" ⋄ ["binary":1] •nget f
@@ -73,3 +73,27 @@ _←•mkdir testpath,"/s" ⋄ _←(testpath,"/a.txt") •nput "1" ⋄ _←(test
 [(["recurse":1 "glob":"*.txt"] •readdir testpath).name;(["recurse":1 "glob":"*/*.txt"] •readdir testpath).name]
 ⍝ =>
 [,⊂"a.txt";,⊂"b.txt"]
+
+⍝ files:copy-tree — a folder is copied with everything in it, the source kept (core:6366's rule: no option needed)
+_←•mkdir testpath,"/s/d" ⋄ _←(testpath,"/s/a.txt") •nput "1" ⋄ _←(testpath,"/s/d/b.txt") •nput "22" ⋄ _←(testpath,"/t") •copy testpath,"/s"
+[(["recurse":1] •readdir testpath,"/t").name;•nget testpath,"/t/d/b.txt";(•metadata testpath,"/s/d/b.txt").kind]
+⍝ =>
+["a.txt" "d" "b.txt";"22";,⊂"file"]
+
+⍝ files:copy-file — a file is copied; the result (shy) is the target's path
+_←•mkdir testpath ⋄ _←(testpath,"/a") •nput "abc" ⋄ p←(testpath,"/b") •copy testpath,"/a" ⋄ [p≡testpath,"/b";•nget p]   ⍝ [$t;"abc"]
+
+⍝ files:copy-no-replace — an existing target is never replaced: IO ERROR, and it keeps its contents
+_←•mkdir testpath ⋄ _←(testpath,"/a") •nput "1" ⋄ _←(testpath,"/b") •nput "2" ⋄ _←{"IO"::0 ⋄ (testpath,"/b") •copy testpath,"/a"}0 ⋄ •nget testpath,"/b"   ⍝ ,'2'
+
+⍝ files:copy-existing — the error itself
+_←•mkdir testpath ⋄ _←(testpath,"/a") •nput "1" ⋄ _←•mkdir testpath,"/d" ⋄ (testpath,"/d") •copy testpath,"/a"
+⍝ error: IO ERROR
+
+⍝ files:copy-missing-parent — a target whose folder does not exist is IO ERROR
+_←•mkdir testpath ⋄ _←(testpath,"/a") •nput "1" ⋄ (testpath,"/no/such/b") •copy testpath,"/a"
+⍝ error: IO ERROR
+
+⍝ files:copy-options — •copy takes no options: a record on the left is not a path
+_←•mkdir testpath ⋄ _←(testpath,"/a") •nput "1" ⋄ ["recurse":0] •copy testpath,"/a"
+⍝ error: DOMAIN ERROR
