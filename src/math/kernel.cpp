@@ -166,11 +166,9 @@ void run_binary(Fn f, Kind k, const void* a, int64_t sa, const void* b, int64_t 
     });
 }
 
-} // namespace
-
-void unary(Fn f, Kind k, const void* a, int64_t sa, void* out, int64_t n, ErrorSlot& slot) {
-    if (n <= 0) return;
-    if (vec::try_unary(f, k, a, sa, out, n)) return;
+// The scalar loops, where no vector route serves (f, k); out of line, so the callers that try a
+// route first stay small.
+[[gnu::noinline]] void unary_scalar(Fn f, Kind k, const void* a, int64_t sa, void* out, int64_t n, ErrorSlot& slot) {
     switch (f) {
 #define BPL_CASE(Name)                                                                             \
     case Fn::Name: return run_unary<scalar::Name>(f, k, a, sa, out, n, slot);
@@ -181,18 +179,14 @@ void unary(Fn f, Kind k, const void* a, int64_t sa, void* out, int64_t n, ErrorS
     }
 }
 
-namespace {
 // The functions whose every route gives the correctly rounded result on floats (+ − × ÷), so one
 // item need not enter the vector route, whose dispatch and tail cost more than the item itself.
 bool is_exact_on_floats(Fn f) {
     return f == Fn::Add || f == Fn::Subtract || f == Fn::Multiply || f == Fn::Divide;
 }
-} // namespace
 
-void binary(Fn f, Kind k, const void* a, int64_t sa, const void* b, int64_t sb, void* out,
-            int64_t n, ErrorSlot& slot) {
-    if (n <= 0) return;
-    if (!(n == 1 && is_exact_on_floats(f)) && vec::try_binary(f, k, a, sa, b, sb, out, n)) return;
+[[gnu::noinline]] void binary_scalar(Fn f, Kind k, const void* a, int64_t sa, const void* b, int64_t sb, void* out,
+                   int64_t n, ErrorSlot& slot) {
     switch (f) {
 #define BPL_CASE(Name)                                                                             \
     case Fn::Name: return run_binary<scalar::Name>(f, k, a, sa, b, sb, out, n, slot);
@@ -201,6 +195,45 @@ void binary(Fn f, Kind k, const void* a, int64_t sa, const void* b, int64_t sb, 
     default:
         slot.record(base::ErrorKind::Internal, "a monadic function called dyadically");
     }
+}
+
+} // namespace
+
+void unary(Fn f, Kind k, const void* a, int64_t sa, void* out, int64_t n, ErrorSlot& slot) {
+    if (n <= 0) return;
+    UnaryRoute route = vec::unary_route(k);
+    if (route && route(f, a, sa, out, n)) return;
+    unary_scalar(f, k, a, sa, out, n, slot);
+}
+
+void binary(Fn f, Kind k, const void* a, int64_t sa, const void* b, int64_t sb, void* out,
+            int64_t n, ErrorSlot& slot) {
+    if (n <= 0) return;
+    if (!(n == 1 && is_exact_on_floats(f))) {
+        BinaryRoute route = vec::binary_route(k);
+        if (route && route(f, a, sa, b, sb, out, n)) return;
+    }
+    binary_scalar(f, k, a, sa, b, sb, out, n, slot);
+}
+
+Kernel kernel(Fn f, Kind k) {
+    Kernel kk{f, k};
+    if (is_dyadic(f)) kk.binary_route = vec::binary_route(k);
+    else kk.unary_route = vec::unary_route(k);
+    return kk;
+}
+
+void Kernel::unary(const void* a, int64_t sa, void* out, int64_t n, ErrorSlot& slot) const {
+    if (n <= 0) return;
+    if (unary_route && unary_route(f, a, sa, out, n)) return;
+    unary_scalar(f, k, a, sa, out, n, slot);
+}
+
+void Kernel::binary(const void* a, int64_t sa, const void* b, int64_t sb, void* out, int64_t n,
+                    ErrorSlot& slot) const {
+    if (n <= 0) return;
+    if (binary_route && binary_route(f, a, sa, b, sb, out, n)) return;
+    binary_scalar(f, k, a, sa, b, sb, out, n, slot);
 }
 
 namespace {

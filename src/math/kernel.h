@@ -91,6 +91,23 @@ void unary(Fn f, Kind k, const void* a, int64_t sa, void* out, int64_t n, ErrorS
 // out[i] = f(a[i*sa], b[i*sb]) for i < n; a and b are items of kind k, out of result_kind(f, k).
 void binary(Fn f, Kind k, const void* a, int64_t sa, const void* b, int64_t sb, void* out,
             int64_t n, ErrorSlot& slot);
+// f on kind k resolved once: the vector route of the instruction set in use for k (null where k
+// has none), so a caller running f over many blocks (a block stage) skips the dispatch unary()
+// and binary() make per call. A route returns false where f has no vector route on k; the
+// kernel then runs the scalar loop. Same results as unary() and binary().
+using UnaryRoute = bool (*)(Fn f, const void* a, int64_t sa, void* out, int64_t n);
+using BinaryRoute = bool (*)(Fn f, const void* a, int64_t sa, const void* b, int64_t sb, void* out,
+                             int64_t n);
+struct Kernel {
+    Fn f = Fn::Add;
+    Kind k = Kind::F64;
+    UnaryRoute unary_route = nullptr;
+    BinaryRoute binary_route = nullptr;
+    void unary(const void* a, int64_t sa, void* out, int64_t n, ErrorSlot& slot) const;
+    void binary(const void* a, int64_t sa, const void* b, int64_t sb, void* out, int64_t n,
+                ErrorSlot& slot) const;
+};
+Kernel kernel(Fn f, Kind k);
 // Dynamic kinds (D5): true when every result of f on these operands is real, so the real kind
 // of result_kind serves; false when some item needs the complex continuation (√¯4, ⍟¯1, ¯8*÷3,
 // 2○⁻¹2 ...), and the caller should convert the operands to number::complex_of(k) and run f there.

@@ -24,9 +24,8 @@ namespace vec {
 
 #define BPL_DECLARE(isa)                                                                           \
     namespace isa {                                                                                \
-    bool unary(Fn f, Kind k, const void* a, int64_t sa, void* out, int64_t n);                     \
-    bool binary(Fn f, Kind k, const void* a, int64_t sa, const void* b, int64_t sb, void* out,     \
-                int64_t n);                                                                        \
+    UnaryRoute unary_route(Kind k);                                                                \
+    BinaryRoute binary_route(Kind k);                                                              \
     bool fold(Fn f, Kind k, const void* a, int64_t s, int64_t n, void* out);                       \
     }
 BPL_DECLARE(avx512)
@@ -53,24 +52,23 @@ Isa best_isa() { return detect(); }
 Isa isa() { return current(); }
 void set_isa(Isa i) { current() = i; }
 
-bool try_unary(Fn f, Kind k, const void* a, int64_t sa, void* out, int64_t n) {
+UnaryRoute unary_route(Kind k) {
     switch (current()) {
-    case Isa::Avx512: return avx512::unary(f, k, a, sa, out, n);
-    case Isa::Avx2: return avx2::unary(f, k, a, sa, out, n);
-    case Isa::Portable: return portable::unary(f, k, a, sa, out, n);
-    case Isa::Scalar: return false;
+    case Isa::Avx512: return avx512::unary_route(k);
+    case Isa::Avx2: return avx2::unary_route(k);
+    case Isa::Portable: return portable::unary_route(k);
+    case Isa::Scalar: return nullptr;
     }
-    return false;
+    return nullptr;
 }
-bool try_binary(Fn f, Kind k, const void* a, int64_t sa, const void* b, int64_t sb, void* out,
-                int64_t n) {
+BinaryRoute binary_route(Kind k) {
     switch (current()) {
-    case Isa::Avx512: return avx512::binary(f, k, a, sa, b, sb, out, n);
-    case Isa::Avx2: return avx2::binary(f, k, a, sa, b, sb, out, n);
-    case Isa::Portable: return portable::binary(f, k, a, sa, b, sb, out, n);
-    case Isa::Scalar: return false;
+    case Isa::Avx512: return avx512::binary_route(k);
+    case Isa::Avx2: return avx2::binary_route(k);
+    case Isa::Portable: return portable::binary_route(k);
+    case Isa::Scalar: return nullptr;
     }
-    return false;
+    return nullptr;
 }
 bool try_fold(Fn f, Kind k, const void* a, int64_t s, int64_t n, void* out) {
     switch (current()) {

@@ -1,4 +1,4 @@
-// Internal to math/: the vector routes. Each try_* runs f on kind k with the shared formulas over
+// Internal to math/: the vector routes. Each route (and try_fold) runs f on kind k with the shared formulas over
 // SIMD Ops (selected by CPU features at run time) and returns true, or returns false when it has
 // no vector route for (f, k) and the caller runs the scalar loop.
 #pragma once
@@ -23,9 +23,10 @@ inline constexpr int CHUNK_BLOCKS = 512;
 // chunk is then CHUNK_BLOCKS such steps.
 inline constexpr int STAGE_BLOCKS = 16;
 
-bool try_unary(Fn f, Kind k, const void* a, int64_t sa, void* out, int64_t n);
-bool try_binary(Fn f, Kind k, const void* a, int64_t sa, const void* b, int64_t sb, void* out,
-                int64_t n);
+// The routes of kind k on the instruction set in use (null where k has none); each runs f and
+// returns true, or returns false when it has no route for f (math::kernel resolves them once).
+UnaryRoute unary_route(Kind k);
+BinaryRoute binary_route(Kind k);
 bool try_fold(Fn f, Kind k, const void* a, int64_t s, int64_t n, void* out);
 
 } // namespace bpl::math::vec

@@ -98,6 +98,8 @@ struct StageRun {
     std::byte* out_items = nullptr;
     int out_size = 0;
     size_t each = 0; // bytes of one block buffer (one item more than a block: a fold's total)
+    // per step: a Map's or sliding fold's kernel, resolved once for the stage, not once a block
+    std::vector<math::Kernel> kernels;
     std::vector<math::Mapping> maps;                // per step: a Copy's mapping, decoded once
     std::vector<std::array<std::byte, 16>> fills;   // per step: a Copy's fill item
     // Sliding folds: the Copy each reads through (never run), and per fold its Copy's slices
@@ -113,7 +115,7 @@ struct StageRun {
           fold(root.step == Step::Fold && !root.sliding), forward(!fold || math::object(root.fn).associative), computed(fold ? steps.size() - 1 : steps.size()),
           n(fold ? p.steps[static_cast<size_t>(root.operands[0])].out.count() : root.out.count()),
           pos_of(steps), slot_of(steps.size(), -1), in_place(steps.size(), 0),
-          atoms(steps.size() * 2), first_source(steps.size() + 1, 0), maps(steps.size()),
+          atoms(steps.size() * 2), first_source(steps.size() + 1, 0), kernels(steps.size()), maps(steps.size()),
           fills(steps.size()), through(steps.size(), 0), slices(steps.size()), slice_runs(steps.size()) {
         int widest = 1;
         for (size_t k = 0; k < steps.size(); k++) {
@@ -128,6 +130,7 @@ struct StageRun {
                 maps[k] = math::Mapping::decode(in.params.data(), in.params.size());
                 fill_item(in.out.kind, fills[k].data());
             }
+            if (in.step == Step::Map || (in.step == Step::Fold && in.sliding)) kernels[k] = math::kernel(in.fn, in.compute);
         }
         for (size_t k = 0; k < steps.size(); k++) {
             const Instr& in = p.steps[static_cast<size_t>(steps[k])];
@@ -300,7 +303,7 @@ struct StageRun {
         const std::byte* last = read(w - 1, total);
         if (last != total) std::memcpy(total, last, static_cast<size_t>(m * s.size));
         for (int64_t j = w - 2; j >= 0; j--) {
-            math::binary(in.fn, in.compute, read(j, copied), 1, total, 1, next, m, slot);
+            kernels[k].binary(read(j, copied), 1, total, 1, next, m, slot);
             std::swap(total, next);
         }
     }
@@ -344,10 +347,10 @@ struct StageRun {
                     int64_t sa, sb;
                     const std::byte* a = at(0, sa);
                     if (in.operands.size() == 1) {
-                        math::unary(in.fn, in.compute, a, sa, dst, m, slot);
+                        kernels[k].unary(a, sa, dst, m, slot);
                     } else {
                         const std::byte* c = at(1, sb);
-                        math::binary(in.fn, in.compute, a, sa, c, sb, dst, m, slot);
+                        kernels[k].binary(a, sa, c, sb, dst, m, slot);
                     }
                     break;
                 }

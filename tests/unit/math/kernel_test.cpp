@@ -785,3 +785,63 @@ TEST(Routes, KernelsLeaveTheWideRegistersClean) {
     vec::set_isa(vec::best_isa());
 }
 #endif
+
+// A kernel resolved once (math::kernel, what a block stage calls per block) runs the route of the
+// instruction set in use when it was resolved: on every route, every length about a block's
+// (the two-block loop, one block, the padded tail; no chunks for formulas without repairs) and
+// contiguous, broadcast and strided operands give IEEE arithmetic's own results (the oracle: C++
+// double and float operations); Int has no vector route and wraps in the scalar loop; Binomial
+// has no vector route on floats and runs the scalar loop.
+template <class T>
+void resolved_kernel_agrees(vec::Isa isa) {
+    vec::set_isa(isa);
+    const Kind k = std::is_same_v<T, double> ? Kind::F64 : Kind::F32;
+    std::mt19937_64 rng(17);
+    std::uniform_real_distribution<double> u(-8, 8);
+    std::vector<T> a(2 * 800), b(2 * 800);
+    for (size_t i = 0; i < a.size(); ++i) a[i] = static_cast<T>(u(rng)), b[i] = static_cast<T>(u(rng));
+    auto want = [](Fn f, T x, T y) -> T {
+        return f == Fn::Add ? x + y : f == Fn::Subtract ? x - y : f == Fn::Multiply ? x * y : x / y;
+    };
+    struct Case { int64_t sa, sb; };
+    for (Fn f : {Fn::Add, Fn::Subtract, Fn::Multiply, Fn::Divide}) {
+        Kernel kk = kernel(f, k);
+        for (int64_t n : {int64_t{0}, int64_t{1}, int64_t{7}, int64_t{8}, int64_t{15}, int64_t{16}, int64_t{17},
+                          int64_t{31}, int64_t{33}, int64_t{768}, int64_t{771}})
+            for (Case c : {Case{1, 1}, Case{0, 1}, Case{1, 0}, Case{2, 1}, Case{0, 0}}) {
+                std::vector<T> out(static_cast<size_t>(n) + 1, T(-7));
+                ErrorSlot slot;
+                kk.binary(a.data(), c.sa, b.data(), c.sb, out.data(), n, slot);
+                for (int64_t i = 0; i < n; ++i)
+                    ASSERT_EQ(out[i], want(f, a[i * c.sa], b[i * c.sb]))
+                        << name(f) << " isa " << int(isa) << " n " << n << " strides " << c.sa << "," << c.sb << " item " << i;
+                EXPECT_EQ(out[n], T(-7)) << "wrote past the end: n " << n;
+                EXPECT_FALSE(slot.has_error());
+            }
+    }
+    Kernel neg = kernel(Fn::Negate, k), root = kernel(Fn::Sqrt, k);
+    std::vector<T> out(771);
+    ErrorSlot slot;
+    neg.unary(a.data(), 1, out.data(), 771, slot);
+    for (int64_t i = 0; i < 771; ++i) ASSERT_EQ(out[i], -a[i]);
+    for (T& x : b) x = std::abs(x);
+    root.unary(b.data(), 2, out.data(), 700, slot);
+    for (int64_t i = 0; i < 700; ++i) ASSERT_EQ(out[i], std::sqrt(b[2 * i])) << " isa " << int(isa) << " item " << i;
+}
+
+TEST(Kernels, ResolvedKernelsAgreeWithIeeeOnEveryRoute) {
+    for (vec::Isa isa : {vec::Isa::Scalar, vec::Isa::Portable, vec::Isa::Avx2, vec::Isa::Avx512}) {
+        if (isa < vec::best_isa()) continue;
+        resolved_kernel_agrees<double>(isa);
+        resolved_kernel_agrees<float>(isa);
+    }
+    vec::set_isa(vec::best_isa());
+    ErrorSlot slot;
+    V64 a{MAXI, 2, -3}, b{1, 5, 4}, out(3);
+    kernel(Fn::Add, Kind::Int).binary(a.data(), 1, b.data(), 1, out.data(), 3, slot);
+    EXPECT_EQ(out, (V64{MINI, 7, 1}));
+    VD x{2, 3, 0}, y{5, 6, 4}, got(3);
+    kernel(Fn::Binomial, Kind::F64).binary(x.data(), 1, y.data(), 1, got.data(), 3, slot);
+    EXPECT_EQ(got, (VD{10, 20, 1}));
+    EXPECT_FALSE(slot.has_error());
+}
