@@ -68,8 +68,8 @@ bool all_literal(const Syn& s) {
     case SynKind::ParenRows:
         for (const BracketList& l : s.rows)
             for (const Expr& e : l.items)
-                for (const Syn& x : e)
-                    if (!all_literal(x)) return false;
+                for (const Syn& x : e) // a record field `"key":value` of literals is literal too
+                    if (!all_literal(x) && !(s.kind == SynKind::Bracket && is_token(x, Tok::Colon))) return false;
         return true;
     case SynKind::Dfn: return false;
     }

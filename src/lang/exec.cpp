@@ -261,11 +261,11 @@ Value convert_exact(const Value& v) {
     if (a.count() == 0) {
         Value proto = a.prototype();
         if (!proto.is_number()) return v;
-        return value::make_array(a.shape(), {}, Value::exact(number::Exact::of(0)));
+        return value::with_layout(value::make_array(a.shape(), {}, Value::exact(number::Exact::of(0))), a.layout_ref());
     }
     std::vector<Value> items;
     for (int64_t i = 0; i < a.count(); i++) items.push_back(convert_exact(a.item(i)));
-    return value::make_array(a.shape(), std::move(items));
+    return value::with_layout(value::make_array(a.shape(), std::move(items)), a.layout_ref()); // keys stay
 }
 
 Value convert(const Value& v, Kind kind) {
@@ -286,12 +286,12 @@ Value convert(const Value& v, Kind kind) {
     const value::ArrayData& a = v.array_data();
     if (a.count() == 0) {
         Value proto = a.prototype();
-        if (proto.is_number()) return Value::array(value::ArrayData::compact(kind, a.shape()));
+        if (proto.is_number()) return value::with_layout(Value::array(value::ArrayData::compact(kind, a.shape())), a.layout_ref());
         return v;
     }
     std::vector<Value> items;
     for (int64_t i = 0; i < a.count(); i++) items.push_back(convert(a.item(i), kind));
-    return value::make_array(a.shape(), std::move(items));
+    return value::with_layout(value::make_array(a.shape(), std::move(items)), a.layout_ref()); // keys stay
 }
 
 thread_local Exec* current_exec = nullptr;

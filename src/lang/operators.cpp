@@ -418,7 +418,7 @@ Value rank(Exec& ex, const Value& f, const Value& spec, const Value* alpha, cons
         return prim::keyed_dyad(*alpha, w, [&ex, &f, &spec](const Value& x, const Value& y) {
             Value px = prim::relabel(x, {}), py = prim::relabel(y, {});
             return rank(ex, f, spec, &px, py);
-        });
+        }, std::min(frame_len(alpha->rank(), kl), frame_len(w.rank(), kr)));
     Cells a = cells_of(*alpha, kl), b = cells_of(w, kr);
     const Shape& longer = a.frame.size() >= b.frame.size() ? a.frame : b.frame;
     Shape frame = longer;
@@ -709,12 +709,23 @@ Value pervasive_along(const Value& f, const std::vector<int64_t>& given, const V
         if (std::find(at.begin(), at.end(), j) == at.end()) dest.push_back(j);
     Shape s = lo.shape();
     s.resize(static_cast<size_t>(r), 1);
+    // the labels of v's axes at their new places: axis j of v becomes axis to[j]
+    auto moved = [](const Value& v, const Value& out, const std::vector<int64_t>& to) {
+        const value::Layout* l = value::layout_of(v);
+        if (!l) return out;
+        std::vector<value::AxisLayout> axes(static_cast<size_t>(out.rank()));
+        for (size_t j = 0; j < to.size() && static_cast<int64_t>(j) < l->rank(); j++)
+            axes[static_cast<size_t>(to[j])] = l->axis(static_cast<int64_t>(j));
+        return prim::relabel(out, value::Layout::of(std::move(axes)));
+    };
     Value placed = prim::call(prim::Prim::Rho, ints(std::vector<int64_t>(s.begin(), s.end())), lo);
     if (r > 1) placed = prim::call(prim::Prim::Transpose, ints(dest), placed);
+    placed = moved(lo, placed, at);
     if (a.rank() == w.rank()) { // equal ranks: the right's axis at[j] moves to j
         std::vector<int64_t> back(static_cast<size_t>(r));
         for (int64_t j = 0; j < r; j++) back[static_cast<size_t>(at[static_cast<size_t>(j)])] = j;
-        return prim::call(*primitive_operand(f), a, r > 1 ? prim::call(prim::Prim::Transpose, ints(back), w) : w);
+        Value t = r > 1 ? moved(w, prim::call(prim::Prim::Transpose, ints(back), w), back) : w;
+        return prim::call(*primitive_operand(f), a, t);
     }
     return left_low ? prim::call(*primitive_operand(f), placed, w) : prim::call(*primitive_operand(f), a, placed);
 }
@@ -736,6 +747,16 @@ Value variant(Exec& ex, const Value& f, const Value& g, const Value* alpha, cons
     if (glyph == "⊃" || (glyph == "⌷" && alpha)) return select_along(glyph, given, alpha, w);
     if ((glyph == "⌽" || glyph == "⊖") && alpha && alpha->rank() > 0 && given.size() == 1)
         return rotate_along(*alpha, given[0], w);
+    if (glyph == ":" || (glyph == "⍳" && !alpha)) { // keys on listed axes, or theirs (§11.1)
+        std::vector<int64_t> at;
+        for (int64_t x : given) {
+            int64_t k = x < 0 ? x + w.rank() : x;
+            if (k < 0 || k >= w.rank()) throw Error(ErrorKind::Domain, "an axis outside the argument");
+            if (std::find(at.begin(), at.end(), k) != at.end()) throw Error(ErrorKind::Domain, "repeated axes");
+            at.push_back(k);
+        }
+        return glyph == ":" ? prim::keys_along(alpha, at, w) : prim::keys_of_axes(at, w);
+    }
     if (glyph == "⍳" || glyph == "⌷") throw Error(ErrorKind::Nonce, glyph + "⍠ is not supported yet");
     if (alpha && !reduction)
         if (auto p = primitive_operand(f))

@@ -115,6 +115,52 @@ Value put_keys(const Value& alpha, const Value& omega) {
 // :Y.
 Value drop_keys(const Value& omega) { return relabel(omega, {}); }
 
+} // namespace
+
+Value keys_along(const Value* k, const std::vector<int64_t>& at, const Value& w) {
+    std::vector<AxisLayout> axes = axes_of(w);
+    if (!k) {
+        for (int64_t ax : at) {
+            axes[static_cast<size_t>(ax)].keyed = false;
+            axes[static_cast<size_t>(ax)].keys.clear();
+        }
+        return relabel(w, Layout::of(std::move(axes)));
+    }
+    Value kv = k->read();
+    std::vector<Value> per; // one key vector per listed axis
+    if (at.size() == 1 && !per_axis(kv)) per.push_back(kv);
+    else if (kv.is_stored_array() && kv.rank() == 1 && kv.array_data().is_boxed())
+        per = kv.array_data().boxed_items();
+    else fail(ErrorKind::Domain, "one key vector per listed axis");
+    if (per.size() != at.size()) fail(ErrorKind::Length, "one key vector per listed axis");
+    for (size_t j = 0; j < at.size(); j++) {
+        AxisLayout& axis = axes[static_cast<size_t>(at[j])];
+        std::optional<std::string> name = axis.name;
+        axis = axis_keys(per[j], w.shape()[static_cast<size_t>(at[j])]);
+        axis.name = std::move(name);
+    }
+    return relabel(w, Layout::of(std::move(axes)));
+}
+
+Value keys_of_axes(const std::vector<int64_t>& at, const Value& w) {
+    const Layout* l = value::layout_of(w);
+    auto one = [&](int64_t ax) {
+        int64_t n = w.shape()[static_cast<size_t>(ax)];
+        std::vector<Value> items;
+        bool keyed = l && l->is_keyed(ax);
+        for (int64_t i = 0; i < n; i++) {
+            const std::optional<std::string>* k = keyed ? &l->key(ax, i) : nullptr;
+            items.push_back(k && *k ? value::char_vector(base::decode_utf8(**k)) : Value::integer(i));
+        }
+        return value::make_array({n}, std::move(items));
+    };
+    if (at.size() == 1) return one(at[0]);
+    std::vector<Value> out;
+    for (int64_t ax : at) out.push_back(one(ax));
+    int64_t n = static_cast<int64_t>(out.size());
+    return value::make_array({n}, std::move(out));
+}
+
 // The renderer a result of arguments with layouts la and lw keeps (operators-and-system.md
 // §22): the one either carries, or theirs when both carry the same; none when they differ.
 Value shared_renderer(const Layout* la, const Layout* lw) {
@@ -148,51 +194,12 @@ Ref<const Layout> fit(const Layout* l, int64_t rank) {
     return rendered(Layout::of(std::move(axes)), rank, l->renderer());
 }
 
-// The positions of the result's leading axis in each argument (-1: the argument's fill) and
-// the result's keys there: the left's positions first (a keyed one finds the right's position
-// by key, an unkeyed one takes the right's next unkeyed position: both have as many, else
-// LENGTH ERROR), then what only the right has.
-struct Alignment {
-    std::vector<int64_t> left, right;
-    std::vector<std::optional<std::string>> keys;
-};
-Alignment align(const Layout& la, int64_t n, const Layout& lw, int64_t m) {
-    Alignment out;
-    std::vector<uint8_t> used(static_cast<size_t>(m), 0);
-    std::vector<int64_t> unkeyed; // the right's positions without a key, in order
-    for (int64_t j = 0; j < m; j++)
-        if (!lw.key(0, j)) unkeyed.push_back(j);
-    size_t left_unkeyed = 0;
-    for (int64_t i = 0; i < n; i++) left_unkeyed += !la.key(0, i);
-    if (left_unkeyed != unkeyed.size()) fail(ErrorKind::Length, "unkeyed positions do not agree");
-    size_t next = 0;
-    for (int64_t i = 0; i < n; i++) {
-        const std::optional<std::string>& k = la.key(0, i);
-        std::optional<int64_t> j;
-        if (k) j = lw.find(0, *k);
-        else if (next < unkeyed.size()) j = unkeyed[next++];
-        if (j) used[static_cast<size_t>(*j)] = 1;
-        out.left.push_back(i);
-        out.right.push_back(j ? *j : -1);
-        out.keys.push_back(k);
-    }
-    for (int64_t j = 0; j < m; j++) {
-        if (used[static_cast<size_t>(j)]) continue;
-        out.left.push_back(-1);
-        out.right.push_back(j);
-        out.keys.push_back(lw.key(0, j));
-    }
-    return out;
-}
-
 bool is_identity(const std::vector<int64_t>& p, int64_t n) {
     if (static_cast<int64_t>(p.size()) != n) return false;
     for (int64_t i = 0; i < n; i++)
         if (p[static_cast<size_t>(i)] != i) return false;
     return true;
 }
-
-} // namespace
 
 std::optional<int64_t> key_position(const Value& sel, const Value& w, int64_t axis) {
     std::optional<std::string> k = key_text(sel);
@@ -551,36 +558,6 @@ Value relabel(const Value& v, Ref<const Layout> l) {
     d.layout = std::move(l);
     // the same step under a labelled description: no extra read of the items
     return build(node.origin(), std::move(d));
-}
-
-Value keyed_dyad(const Value& a, const Value& w, const PlainDyad& plain) {
-    const Layout* la = value::layout_of(a);
-    const Layout* lw = value::layout_of(w);
-    Value x = a, y = w; // `plain` ignores their labels: no new node for an unlabelled view
-    Value renderer = shared_renderer(la, lw); // itemwise results keep it
-    auto kept = [&](const Layout* l) { // l's labels, with the renderer both sides share
-        Value r = plain(x, y);
-        return relabel(r, rendered(fit(l, r.rank()), r.rank(), renderer));
-    };
-    if (value::same_layout(la, lw)) return kept(la && la->labelled() ? la : lw); // nothing to align
-    if (!la || !lw || !la->labelled() || !lw->labelled()) { // against an unlabelled argument: by position
-        bool left = la && la->labelled();
-        const Value& keyed = left ? a : w;
-        const Value& other = left ? w : a;
-        bool stretched = keyed.rank() > 0 && keyed.shape()[0] == 1 && other.rank() > 0 && other.shape()[0] != 1;
-        return kept(stretched ? nullptr : left ? la : lw);
-    }
-    if (!la->is_keyed(0) || !lw->is_keyed(0) || a.rank() == 0 || w.rank() == 0) return kept(la);
-    Alignment al = align(*la, a.shape()[0], *lw, w.shape()[0]);
-    int64_t n = static_cast<int64_t>(al.keys.size());
-    if (!is_identity(al.left, a.shape()[0])) x = select_cells(x, al.left, {n});
-    if (!is_identity(al.right, w.shape()[0])) y = select_cells(y, al.right, {n});
-    Value r = plain(x, y);
-    std::vector<AxisLayout> axes(static_cast<size_t>(r.rank()));
-    for (int64_t ax = 1; ax < std::min(r.rank(), la->rank()); ax++) axes[static_cast<size_t>(ax)] = la->axis(ax);
-    axes[0].keyed = true;
-    axes[0].keys = std::move(al.keys);
-    return relabel(r, rendered(Layout::of(std::move(axes)), r.rank(), renderer));
 }
 
 namespace {
