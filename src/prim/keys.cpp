@@ -290,18 +290,25 @@ std::optional<Value> keyed_squad(const Value& sel, const Value& w,
             if (it.as_f64() < 0) std::reverse(out.back().keys.begin(), out.back().keys.end());
             continue;
         }
-        if (it.rank() == 0 && it.is_stored_array() && it.array_data().is_boxed()) {
-            // ⊂ of a coordinate (one key or position per axis): its keys as positions
-            Value c = it.array_data().item(0).read();
-            if (c.is_stored_array() && c.rank() == 1) {
+        if (it.is_stored_array() && it.array_data().is_boxed() && it.count() > 0 && !key_text(it)) {
+            // an array of coordinates (one key or position per axis each; ⊂ of one): their
+            // keys as positions, the array's shape kept
+            std::vector<Value> coords;
+            for (int64_t i = 0; i < it.count(); i++) {
+                Value c = it.array_data().item(i).read();
+                if (!c.is_stored_array() || c.rank() != 1 || key_text(c)) break;
                 std::vector<Value> ps;
                 for (int64_t a = 0; a < c.count(); a++) {
                     Value x = c.array_data().item(a).read();
                     std::optional<int64_t> p = key_position(x, w, a);
-                    ps.push_back(p ? Value::integer(*p) : x);
+                    ps.push_back(p ? Value::integer(*p) : x.is_number() ? Value::integer(read_int(x)) : x);
                 }
                 int64_t m = static_cast<int64_t>(ps.size());
-                positions.push_back(value::make_array({}, {value::make_array({m}, std::move(ps))}));
+                coords.push_back(value::make_array({m}, std::move(ps)));
+            }
+            if (static_cast<int64_t>(coords.size()) == it.count()) {
+                positions.push_back(value::make_array(it.shape(), std::move(coords)));
+                out.resize(out.size() + static_cast<size_t>(it.rank()));
                 continue;
             }
         }

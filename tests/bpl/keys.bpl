@@ -472,8 +472,9 @@ V←"low" "mid" "high":10 20 30 ⋄ V⍸5 15 25 40   ⍝ 0 "low" "mid" "high"
 ⍝ keys:where — ⍸ of a keyed matrix gives each coordinate's keys, axis by axis
 M←["alice" "bob";"price" "qty"]:[10 2⋄20 4] ⋄ [⍸M=20;⍸("a" "b" "c":1 0 1)]   ⍝ [,⊂"bob" "price";"a" "c"]
 
-⍝ keys:coordinate — ⊂ of one key per axis in a ⌷ selector is a coordinate
-M←["alice" "bob";"price" "qty"]:[10 2⋄20 4] ⋄ [(⊂"bob" "qty")]⌷M   ⍝ 4
+⍝ keys:coordinate — ⊂ of one key per axis in a ⌷ selector is a coordinate; the result has the
+⍝ selector's shape, so a scalar of one coordinate gives a scalar (functions.md §7.1, language.md §9.1)
+M←["alice" "bob";"price" "qty"]:[10 2⋄20 4] ⋄ [[(⊂"bob" "qty")]⌷M;[(⊂1 0)]⌷M;[[("bob" 1) ("alice" "price")]]⌷M]   ⍝ [⊂4;⊂20;4 10]
 
 ⍝ keys:key-operator — ⌸ groups a keyed vector's keys monadically, and its keyed cells dyadically
 V←"aa" "bb" "cc":1 2 1 ⋄ [{⊂⍵}⌸V;1 2 1{⊂⍵}⌸V]   ⍝ [[["aa" "cc"] ["bb"]];[["aa":1 "cc":1] ["bb":2]]]
