@@ -230,4 +230,29 @@ Value keyed_dyad(const Value& a, const Value& w, const PlainDyad& plain, int64_t
     return relabel(r, rendered(Layout::of(std::move(labels)), r.rank(), renderer));
 }
 
+void align_for_join(Value& a, Value& w, bool first) {
+    const Layout* la = value::layout_of(a);
+    const Layout* lw = value::layout_of(w);
+    int64_t r = a.rank();
+    if (!la || !lw || r < 2 || w.rank() != r || value::same_layout(la, lw)) return;
+    int64_t joined = first ? 0 : r - 1;
+    std::vector<ResultAxis> axes = pair_axes(nullptr, r, nullptr, r, -1); // by position
+    std::vector<AxisLayout> at_a = la->axes(), at_w = lw->axes();
+    bool moved = false;
+    for (int64_t k = 0; k < r; k++) {
+        if (k == joined || !la->is_keyed(k) || !lw->is_keyed(k)) continue;
+        Alignment al = align(*la, k, a.shape()[static_cast<size_t>(k)], *lw, k, w.shape()[static_cast<size_t>(k)]);
+        ResultAxis& ax = axes[static_cast<size_t>(k)];
+        if (!is_identity(al.left, a.shape()[static_cast<size_t>(k)])) ax.from_left = std::move(al.left);
+        if (!is_identity(al.right, w.shape()[static_cast<size_t>(k)])) ax.from_right = std::move(al.right);
+        moved = moved || !ax.from_left.empty() || !ax.from_right.empty();
+        at_a[static_cast<size_t>(k)].keys = al.keys;
+        at_w[static_cast<size_t>(k)].keys = std::move(al.keys);
+    }
+    if (!moved) return;
+    Value x = view(a, axes, true), y = view(w, axes, false);
+    a = relabel(x, rendered(Layout::of(std::move(at_a)), r, la->renderer()));
+    w = relabel(y, rendered(Layout::of(std::move(at_w)), r, lw->renderer()));
+}
+
 } // namespace bpl::prim

@@ -640,17 +640,43 @@ Ref<const Layout> replicate_layout(const Value& a, const Value& w, const Value& 
     return Layout::of(std::move(axes));
 }
 
-// X,Y of vectors and units: the keys of both, in order (a key in both: DOMAIN ERROR).
-Ref<const Layout> catenate_layout(const Value& a, const Value& w, const Value& r) {
-    if (r.rank() != 1 || a.rank() > 1 || w.rank() > 1) return {};
-    std::vector<std::optional<std::string>> keys;
-    for (const Value* v : {&a, &w}) {
-        std::vector<std::optional<std::string>> k = keys_of(*v);
-        if (k.empty()) k.resize(static_cast<size_t>(v->rank() == 0 ? 1 : v->shape()[0]));
-        for (auto& x : k) keys.push_back(std::move(x));
+// X,Y of vectors and units: the keys of both, in order (a key in both: DOMAIN ERROR). Of equal
+// ranks 2 or more (the other axes aligned first, align_for_join): the joined axis's keys are
+// both arguments' in order, the other axes keep theirs (the left's, or the right's where the
+// left has none). `first`: joined along the first axis (⍪), else the last.
+Ref<const Layout> join_layout(const Value& a, const Value& w, const Value& r, bool first) {
+    if (r.rank() == 1 && a.rank() <= 1 && w.rank() <= 1) {
+        std::vector<std::optional<std::string>> keys;
+        for (const Value* v : {&a, &w}) {
+            std::vector<std::optional<std::string>> k = keys_of(*v);
+            if (k.empty()) k.resize(static_cast<size_t>(v->rank() == 0 ? 1 : v->shape()[0]));
+            for (auto& x : k) keys.push_back(std::move(x));
+        }
+        return Layout::of_keys(std::move(keys));
     }
-    return Layout::of_keys(std::move(keys));
+    int64_t rank = r.rank();
+    if (rank < 2 || a.rank() != rank || w.rank() != rank) return {};
+    int64_t joined = first ? 0 : rank - 1;
+    std::vector<AxisLayout> xa = axes_or_none(a), xw = axes_or_none(w), out(static_cast<size_t>(rank));
+    for (int64_t k = 0; k < rank; k++) {
+        const AxisLayout& p = xa[static_cast<size_t>(k)];
+        const AxisLayout& q = xw[static_cast<size_t>(k)];
+        AxisLayout& o = out[static_cast<size_t>(k)];
+        o.name = p.name ? p.name : q.name;
+        if (k != joined) {
+            if (p.keyed || q.keyed) o.keyed = true, o.keys = p.keyed ? p.keys : q.keys;
+            continue;
+        }
+        if (!p.keyed && !q.keyed) continue;
+        o.keyed = true;
+        int64_t na = a.shape()[static_cast<size_t>(k)], nw = w.shape()[static_cast<size_t>(k)];
+        for (int64_t i = 0; i < na; i++) o.keys.push_back(p.keyed ? p.keys[static_cast<size_t>(i)] : std::nullopt);
+        for (int64_t i = 0; i < nw; i++) o.keys.push_back(q.keyed ? q.keys[static_cast<size_t>(i)] : std::nullopt);
+    }
+    return Layout::of(std::move(out));
 }
+Ref<const Layout> catenate_layout(const Value& a, const Value& w, const Value& r) { return join_layout(a, w, r, false); }
+Ref<const Layout> catenate_first_layout(const Value& a, const Value& w, const Value& r) { return join_layout(a, w, r, true); }
 
 // ⍴Y: the shape keyed by the axes' names (§11.5).
 Ref<const Layout> shape_layout(const Value& w, const Value& r) {
@@ -676,16 +702,18 @@ struct LayoutRule {
     LayoutMonad monad;
     LayoutDyad dyad;
     bool renders; // keeps the arguments' renderer (axis-keeping rows, §22); ⍴ drops it
+    int joins = 0; // joins along an axis (1 the last, 2 the first): the other axes align first
 };
 // clang-format off
 const LayoutRule LAYOUT_RULES[] = {
-    //  row                monadic                dyadic             renderer
+    //  row                monadic                dyadic             renderer joins
     {Prim::Reverse,      reverse_layout,        nullptr,           true},
     {Prim::ReverseFirst, reverse_first_layout,  nullptr,           true},
     {Prim::Transpose,    transpose_layout,      nullptr,           true},
     {Prim::Take,         nullptr,               take_layout,       true},
     {Prim::Drop,         nullptr,               drop_layout,       true},
-    {Prim::Comma,        nullptr,               catenate_layout,   true},
+    {Prim::Comma,        nullptr,               catenate_layout,   true,  1},
+    {Prim::Table,        nullptr,               catenate_first_layout, true, 2},
     {Prim::Rho,          shape_layout,          reshape_layout,    false},
     {Prim::Hash,         nullptr,               replicate_layout,  true},
 };
@@ -770,6 +798,11 @@ Value labelled_result(Prim p, const Value* a, const Value& w, Value r) {
         return relabel(r, std::move(l));
     }
     return r;
+}
+
+void aligned_for_row(Prim p, Value& a, Value& w) {
+    for (const LayoutRule& rule : LAYOUT_RULES)
+        if (rule.prim == p && rule.joins) return align_for_join(a, w, rule.joins == 2);
 }
 
 const std::vector<Rule>& key_rules() {

@@ -108,6 +108,16 @@ Value relabel(const Value& v, base::Ref<const value::Layout> l);
 using PlainDyad = std::function<Value(const Value&, const Value&)>;
 Value keyed_dyad(const Value& a, const Value& w, const PlainDyad& plain, int64_t frame = -1);
 
+// X,Y and X⍪Y of equal ranks (2 or more), both labelled (§11.3): a and w with the keyed axes
+// they are not joined along aligned by key (the left's keys, then the right's others, fill where
+// one lacks an entry), each read through one selection, so the join's layout rule concatenates
+// the joined axis's keys and keeps the others. `first`: joined along the first axis, else the
+// last. Unchanged when nothing moves.
+void align_for_join(Value& a, Value& w, bool first);
+// The rows that join along an axis (the layout table's column): their arguments aligned on the
+// other axes before the host rule runs (prim::call).
+void aligned_for_row(Prim p, Value& a, Value& w);
+
 // K:⍠A Y and :⍠A Y (§11.1): keys K (one key vector per listed axis; a single listed axis may
 // take its vector directly) on axes A of Y, or those axes' keys removed (names stay). `k` null:
 // remove. The axes resolved already (nonnegative, in range, not repeated).

@@ -423,6 +423,19 @@ T←["a":1 "b":2] ⋄ c←100 ⋄ x←T⍎"a+b+c" ⋄ T⍎"a←7" ⋄ [x T.a]   
 ("a":1),"a":2
 ⍝ error: DOMAIN ERROR
 
+⍝ keys:catenate-align — X,Y of matrices aligns the rows by key and joins the column keys
+A←["aa" "bb";"xx" "yy"]:[1 2⋄3 4] ⋄ B←["bb" "aa";["zz"]]:[[5]⋄[6]] ⋄ (A,B)≡["aa" "bb";"xx" "yy" "zz"]:[1 2 6⋄3 4 5]   ⍝ $t
+
+⍝ keys:catenate-align-fill — a row key only one side has reads the other's fill
+A←["aa" "bb";["x"]]:[[1]⋄[2]] ⋄ B←["bb" "cc";["y"]]:[[5]⋄[6]] ⋄ (A,B)≡["aa" "bb" "cc";"x" "y"]:[1 0⋄2 5⋄0 6]   ⍝ $t
+
+⍝ keys:catenate-first-align — X⍪Y aligns the columns by key and joins the row keys
+A←["aa" "bb";"xx" "yy"]:[1 2⋄3 4] ⋄ B←[["cc"];"yy" "xx"]:[5 6⋄] ⋄ (A⍪B)≡["aa" "bb" "cc";"xx" "yy"]:[1 2⋄3 4⋄6 5]   ⍝ $t
+
+⍝ keys:catenate-first-duplicate — a row key on both sides is DOMAIN ERROR
+A←["aa" "bb";"xx" "yy"]:[1 2⋄3 4] ⋄ A⍪A
+⍝ error: DOMAIN ERROR
+
 ⍝ keys:take-drop — ↑ ↓ keep the keys of the positions kept; overtake adds unkeyed fill
 [2↑"a" "b" "c":1 2 3;¯1↓"a" "b" "c":1 2 3;4↑"a" "b":1 2]   ⍝ [["a":1 "b":2];["a":1 "b":2];["a":1 "b":2 0 0]]
 
