@@ -852,7 +852,12 @@ Value variant(Exec& ex, const Value& f, const Value& g, const Value* alpha, cons
         Value r = reduce(ex, base, alpha, cells, false);
         // each cell receives the whole seed: the lanes' results are the major cells
         if (alpha && !frame.empty()) return prim::call(prim::Prim::Disclose, r);
-        return r;
+        // the axes not reduced keep their labels (reduce-axes-keys)
+        const value::Layout* l = value::layout_of(w);
+        if (!l || !l->labelled() || r.rank() != static_cast<int64_t>(others.size())) return r;
+        std::vector<value::AxisLayout> kept;
+        for (int64_t j : others) kept.push_back(j < l->rank() ? l->axis(j) : value::AxisLayout{});
+        return prim::relabel(r, value::Layout::of(std::move(kept)));
     }
     if (reduction) { // a scan along one axis
         if (na != 1) throw Error(ErrorKind::Length, "a scan takes one axis");

@@ -452,6 +452,9 @@ A←["aa" "bb";"xx" "yy"]:[1 2⋄3 4] ⋄ A⍪A
 ⍝ keys:reduce — a reduction removes only the reduced axis's keys
 M←["alice" "bob";"price" "qty"]:[10 2⋄20 4] ⋄ [+/M;+⌿M]   ⍝ [["alice":12 "bob":24];["price":30 "qty":6]]
 
+⍝ keys:reduce-axes — reducing listed axes keeps the other axes' keys
++/⍠1 2 ("aa" "bb":2 2 3⍴⍳6)   ⍝ ["aa":15 "bb":15]
+
 ⍝ keys:reduce-vector — reducing a keyed vector gives a plain scalar
 +/"a" "b":1 2   ⍝ 3
 
@@ -503,7 +506,7 @@ v←["city":2]⍴["NY":60 "LA":150] ⋄ ⎕←v ⋄ v≡⍎⍕v   ⍝ $t
 ⍝ ⎕: ["city":2]⍴["NY":60 "LA":150]
 
 ⍝ keys:named-variant — ⍠ takes axis names
-M←["city":2 "month":3]⍴⍳6 ⋄ [+/⍠"month" M;+/⍠"city" M]   ⍝ [3 12;3 5 7]
+M←["city":2 "month":3]⍴⍳6 ⋄ [+/⍠"month" M;+/⍠"city" M]   ⍝ [["city":2]⍴3 12;["month":3]⍴3 5 7]
 
 ⍝ keys:named-pair — axes with equal names pair wherever they are; unpaired axes broadcast
 M←["city":2 "month":3]⍴⍳6 ⋄ V←["month":3]⍴10 20 30 ⋄ M+V   ⍝ ["city":2 "month":3]⍴[10 21 32⋄13 24 35]
