@@ -595,6 +595,20 @@ Ref<const Layout> reverse_axis(const Value& w, int64_t ax) {
 }
 Ref<const Layout> reverse_layout(const Value& w, const Value&) { return reverse_axis(w, w.rank() - 1); }
 Ref<const Layout> reverse_first_layout(const Value& w, const Value&) { return reverse_axis(w, 0); }
+// N⌽Y and N⊖Y with one count: the rotated axis's keys rotate with its positions.
+Ref<const Layout> rotate_axis(const Value& a, const Value& w, const Value& r, bool first) {
+    Value n = a.read();
+    if (!n.is_number() || w.rank() == 0 || r.shape() != w.shape()) return {};
+    std::vector<AxisLayout> axes = axes_or_none(w);
+    size_t ax = first ? 0 : axes.size() - 1;
+    int64_t len = w.shape()[ax];
+    if (len == 0 || !axes[ax].keyed) return Layout::of(std::move(axes));
+    int64_t k = ((read_int(n) % len) + len) % len;
+    std::rotate(axes[ax].keys.begin(), axes[ax].keys.begin() + k, axes[ax].keys.end());
+    return Layout::of(std::move(axes));
+}
+Ref<const Layout> rotate_layout(const Value& a, const Value& w, const Value& r) { return rotate_axis(a, w, r, false); }
+Ref<const Layout> rotate_first_layout(const Value& a, const Value& w, const Value& r) { return rotate_axis(a, w, r, true); }
 Ref<const Layout> transpose_layout(const Value& w, const Value& r) {
     if (r.rank() != w.rank()) return {};
     std::vector<AxisLayout> axes = axes_or_none(w);
@@ -707,8 +721,8 @@ struct LayoutRule {
 // clang-format off
 const LayoutRule LAYOUT_RULES[] = {
     //  row                monadic                dyadic             renderer joins
-    {Prim::Reverse,      reverse_layout,        nullptr,           true},
-    {Prim::ReverseFirst, reverse_first_layout,  nullptr,           true},
+    {Prim::Reverse,      reverse_layout,        rotate_layout,     true},
+    {Prim::ReverseFirst, reverse_first_layout,  rotate_first_layout, true},
     {Prim::Transpose,    transpose_layout,      nullptr,           true},
     {Prim::Take,         nullptr,               take_layout,       true},
     {Prim::Drop,         nullptr,               drop_layout,       true},

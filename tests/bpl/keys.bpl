@@ -410,6 +410,9 @@ T←["a":1 "b":2] ⋄ c←100 ⋄ x←T⍎"a+b+c" ⋄ T⍎"a←7" ⋄ [x T.a]   
 ⍝ keys:reverse — ⌽ reverses the keys with the items
 (⌽"a" "b" "c":1 2 3)≡["c":3 "b":2 "a":1]   ⍝ $t
 
+⍝ keys:rotate — N⌽ and N⊖ rotate the keys with the positions
+Q←"aa" "bb" "cc":10 20 5 ⋄ M←["r1" "r2";"c1" "c2" "c3"]:2 3⍴⍳6 ⋄ [1⌽Q;¯1⊖Q;1⌽M]   ⍝ [["bb":20 "cc":5 "aa":10];["cc":5 "aa":10 "bb":20];(["r1" "r2";"c2" "c3" "c1"]:[1 2 0⋄4 5 3])]
+
 ⍝ keys:reverse-first — ⊖ reverses the leading axis's keys
 (⊖["r1" "r2";"c1" "c2"]:[1 2⋄3 4])≡["r2" "r1";"c1" "c2"]:[3 4⋄1 2]   ⍝ $t
 
