@@ -9,6 +9,7 @@
 #include "number/exact.h"
 #include "value/array.h"
 #include "value/function.h"
+#include "value/layout.h"
 
 #include <poll.h>
 #include <signal.h>
@@ -466,6 +467,9 @@ bool match_at(const Value& actual0, const Value& expected0, Tolerance tol, const
     if (ad.shape() != ed.shape())
         return fail("expected shape " + shape_text(ed.shape()) + ", got " + shape_text(ad.shape()) +
                     " (" + show(a) + ")");
+    // keys and axis names match exactly, at every depth (D19); a renderer is not compared
+    if (!value::same_layout(value::layout_of(a), value::layout_of(e)))
+        return fail("expected " + show(e) + " (its keys and axis names), got " + show(a));
     if (ed.count() == 0) {
         std::string inner;
         if (!match_at(value::fill_of(ad.prototype()), value::fill_of(ed.prototype()), tol, "", &inner))

@@ -22,6 +22,7 @@
 #include <cstddef>
 #include <new>
 #include <stdexcept>
+#include <unordered_map>
 
 namespace bpl::lang {
 
@@ -60,6 +61,14 @@ class DfnFn final : public Fn {
             new DfnFn(syn_, source_, env_, keep_, std::move(left), std::move(right), self)));
     }
     Value call(Exec& ex, const Value* alpha, const Value& omega) const override;
+    // Whether this dfn closes over `s` (holds it); its operands (a defined operator's derived
+    // function), for the module sweep.
+    bool closes_over(const Scope& s) const { return keep_.get() == &s; }
+    template <class F>
+    void each_operand(F f) const {
+        for (const Value* v : {&left_, &right_, &op_})
+            if (!v->is_none()) f(*v);
+    }
 
   private:
     Value bodies(Exec& ex, Frame& fr, size_t b0, size_t s0, TailCall* tail) const;
@@ -261,11 +270,11 @@ Value convert_exact(const Value& v) {
     if (a.count() == 0) {
         Value proto = a.prototype();
         if (!proto.is_number()) return v;
-        return value::make_array(a.shape(), {}, Value::exact(number::Exact::of(0)));
+        return value::with_layout(value::make_array(a.shape(), {}, Value::exact(number::Exact::of(0))), a.layout_ref());
     }
     std::vector<Value> items;
     for (int64_t i = 0; i < a.count(); i++) items.push_back(convert_exact(a.item(i)));
-    return value::with_layout(value::make_array(a.shape(), std::move(items)), a.layout_ref()); // keys kept
+    return value::with_layout(value::make_array(a.shape(), std::move(items)), a.layout_ref()); // keys stay
 }
 
 Value convert(const Value& v, Kind kind) {
@@ -286,12 +295,12 @@ Value convert(const Value& v, Kind kind) {
     const value::ArrayData& a = v.array_data();
     if (a.count() == 0) {
         Value proto = a.prototype();
-        if (proto.is_number()) return Value::array(value::ArrayData::compact(kind, a.shape()));
+        if (proto.is_number()) return value::with_layout(Value::array(value::ArrayData::compact(kind, a.shape())), a.layout_ref());
         return v;
     }
     std::vector<Value> items;
     for (int64_t i = 0; i < a.count(); i++) items.push_back(convert(a.item(i), kind));
-    return value::with_layout(value::make_array(a.shape(), std::move(items)), a.layout_ref()); // keys kept
+    return value::with_layout(value::make_array(a.shape(), std::move(items)), a.layout_ref()); // keys stay
 }
 
 thread_local Exec* current_exec = nullptr;
@@ -322,9 +331,33 @@ Exec* running_exec() { return current_exec; }
 Frame* running_frame() { return current_frame; }
 
 Value make_dfn(Exec& ex, std::shared_ptr<const DfnSyntax> syntax, Scope* env) {
-    base::Ref<Scope> keep = env->is_global() ? base::Ref<Scope>() : base::Ref<Scope>(env);
+    base::Ref<Scope> keep = env->keep_ref();
     return Value::function(base::Ref<value::Function>(
         new DfnFn(std::move(syntax), ex.source(), env, std::move(keep))));
+}
+
+namespace {
+// How often v holds each dfn closing over `module`, through arrays' items and those dfns'
+// operands (each dfn's operands counted once, on its first sight).
+void count_closures(const Value& v, const Scope& module, std::unordered_map<const DfnFn*, uint32_t>& seen) {
+    if (v.is_function()) {
+        const auto* d = dynamic_cast<const DfnFn*>(&v.function_obj());
+        if (!d || !d->closes_over(module)) return;
+        if (seen[d]++ == 0) d->each_operand([&](const Value& x) { count_closures(x, module, seen); });
+        return;
+    }
+    if (!v.is_stored_array() || !v.array_data().is_boxed()) return;
+    for (const Value& item : v.array_data().boxed_items()) count_closures(item, module, seen);
+}
+} // namespace
+
+bool unreachable_module(const Scope& module, uint32_t own) {
+    std::unordered_map<const DfnFn*, uint32_t> seen;
+    for (const std::string& name : module.names())
+        count_closures(*const_cast<Scope&>(module).find_local(name), module, seen);
+    for (const auto& [dfn, times] : seen)
+        if (dfn->ref_count() != times) return false; // held from outside too
+    return module.ref_count() == own + seen.size(); // one hold per dfn, nothing else
 }
 
 bool truth(const Value& v) {
@@ -542,7 +575,7 @@ void bind_keys(Scope& scope, const Value& record) {
 // names and ⍺ ⍵ resolve as outside, and assignments stay in the scope.
 Value Exec::scope(const Instr& i, Frame& fr) {
     Value r = eval(i.kids[0], fr);
-    base::Ref<Scope> keep = fr.scope->is_global() ? base::Ref<Scope>() : base::Ref<Scope>(fr.scope);
+    base::Ref<Scope> keep = fr.scope->keep_ref();
     base::Ref<Scope> inner(new Scope(fr.scope, std::move(keep)));
     Value result;
     try {

@@ -72,6 +72,13 @@ void bind_keys(Scope& scope, const Value& record);
 // operator, its operands).
 Value make_dfn(Exec& ex, std::shared_ptr<const DfnSyntax> syntax, Scope* env);
 
+// Whether nothing outside `module` (a module's root scope) can reach it: every dfn closing over
+// it that its bindings hold (directly, in arrays at any depth, or as such a dfn's operands) is
+// held only there, and nothing else holds the scope (a running call's scope, a dfn made inside
+// a call, one held elsewhere). `own` is the Context's own hold on it. Conservative: a dfn
+// inside another kind of function value counts as held from outside.
+bool unreachable_module(const Scope& module, uint32_t own);
+
 // The truth of a predicate's value (§6.2): exactly one item, Boolean or within tolerance of
 // 0 or 1. Reads the value. Throws LENGTH or DOMAIN ERROR.
 bool truth(const Value& v);

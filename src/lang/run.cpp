@@ -107,7 +107,7 @@ Value execute(const Value& omega) {
 Value execute_in(const Value& alpha, const Value& omega) {
     Frame* frame = running_frame();
     if (!frame) throw base::Error(base::ErrorKind::Internal, "⍎ outside a running statement");
-    base::Ref<Scope> keep = frame->scope->is_global() ? base::Ref<Scope>() : base::Ref<Scope>(frame->scope);
+    base::Ref<Scope> keep = frame->scope->keep_ref();
     base::Ref<Scope> inner(new Scope(frame->scope, std::move(keep)));
     Value result;
     try {
@@ -144,17 +144,40 @@ Context::Context(Io& io, std::string base_dir)
 
 Context::~Context() {
     globals_->clear();
-    for (auto& m : modules_) m->clear();
+    for (auto& m : modules_) m->clear(); // their dfns go, and with them the holds on the scopes
+    modules_.clear();
 }
 
-Scope& Context::new_module_scope() {
-    modules_.push_back(std::make_unique<Scope>());
-    return *modules_.back();
+base::Ref<Scope> Context::new_module_scope() {
+    modules_.push_back(base::Ref<Scope>(new Scope(nullptr, {}, true)));
+    return modules_.back();
+}
+
+void Context::release_modules() {
+    for (bool freed = true; freed;) {
+        freed = false;
+        for (size_t i = 0; i < modules_.size();) {
+            if (!unreachable_module(*modules_[i], 1)) {
+                i++;
+                continue;
+            }
+            base::Ref<Scope> gone = std::move(modules_[i]);
+            modules_.erase(modules_.begin() + static_cast<std::ptrdiff_t>(i));
+            gone->clear(); // its dfns release it; `gone` is the last hold
+            freed = true;
+        }
+    }
 }
 
 void run_all(Context& ctx, std::string_view source,
              const std::function<void(const Value&, bool shy)>& on_value) {
-    run_all(ctx, ctx.globals(), source, on_value);
+    try {
+        run_all(ctx, ctx.globals(), source, on_value);
+    } catch (...) {
+        ctx.release_modules(); // what the run dropped, failed or not
+        throw;
+    }
+    ctx.release_modules();
 }
 
 void run_all(Context& ctx, Scope& scope, std::string_view source,

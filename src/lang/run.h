@@ -3,6 +3,7 @@
 #pragma once
 
 #include "base/error.h"
+#include "base/ref.h"
 #include "value/value.h"
 
 #include <functional>
@@ -37,9 +38,16 @@ class Context {
     Io& io() { return io_; }
     const std::string& base_dir() const { return base_dir_; }
     Scope& globals() { return *globals_; }
-    // A fresh root scope for one run of a module (•load): like the globals, the context owns it
-    // until it ends, so the module's functions outlive the run that defined them.
-    Scope& new_module_scope();
+    // A fresh root scope for one run of a module (•load). The dfns it defines hold it, so they
+    // outlive the run; the context holds it too, until release_modules finds that only the
+    // scope's own bindings hold its dfns (the cycle scope → dfn → scope broken by clearing it).
+    base::Ref<Scope> new_module_scope();
+    // Frees every module scope nothing outside it can reach (lang::unreachable_module), again
+    // while that frees more (a module's record held only by another freed one). •load and the
+    // end of each top-level run call it.
+    void release_modules();
+    // Module scopes alive (held by the context): what the sweep leaves.
+    size_t live_modules() const { return modules_.size(); }
     // The files whose modules are running, outermost first (•load's cycle check and the folder
     // a relative path resolves against first).
     std::vector<std::string>& modules_running() { return modules_running_; }
@@ -48,7 +56,7 @@ class Context {
     Io& io_;
     std::string base_dir_;
     std::unique_ptr<Scope> globals_;
-    std::vector<std::unique_ptr<Scope>> modules_;
+    std::vector<base::Ref<Scope>> modules_;
     std::vector<std::string> modules_running_;
 };
 

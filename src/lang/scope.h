@@ -15,14 +15,19 @@ using value::Value;
 
 class Scope : public base::RefCounted {
   public:
-    // A scope whose lookups continue in `parent`; `keep` holds a local parent alive (the root
-    // scopes, the globals and each module's, are owned by their Context and are never held
-    // through a Ref).
-    explicit Scope(Scope* parent = nullptr, base::Ref<Scope> keep = {})
-        : parent_(parent), keep_(std::move(keep)) {}
+    // A scope whose lookups continue in `parent`; `keep` holds a counted parent alive. The
+    // globals are owned by their Context and never held through a Ref; a module's root scope
+    // (`module`) is counted: the dfns it defines and their calls' scopes hold it, and the
+    // Context frees it once only its own bindings do (Context::release_modules).
+    explicit Scope(Scope* parent = nullptr, base::Ref<Scope> keep = {}, bool module = false)
+        : parent_(parent), keep_(std::move(keep)), module_(module) {}
     ~Scope() = default;
 
     bool is_global() const { return parent_ == nullptr; }
+    // Whether what closes over this scope holds it through a Ref (all but the globals).
+    bool counted() const { return parent_ != nullptr || module_; }
+    // A Ref to this scope for what closes over it; null for the globals.
+    base::Ref<Scope> keep_ref() { return counted() ? base::Ref<Scope>(this) : base::Ref<Scope>(); }
     Scope* parent() const { return parent_; }
     // This scope's own binding of `name`, or null.
     Value* find_local(const std::string& name) {
@@ -58,6 +63,7 @@ class Scope : public base::RefCounted {
     std::unordered_map<std::string, Value> names_;
     Scope* parent_;
     base::Ref<Scope> keep_;
+    bool module_;
 };
 
 // What the statements of one body see: the scope, the arguments and, in a dfn or defined

@@ -115,6 +115,52 @@ Value put_keys(const Value& alpha, const Value& omega) {
 // :Y.
 Value drop_keys(const Value& omega) { return relabel(omega, {}); }
 
+} // namespace
+
+Value keys_along(const Value* k, const std::vector<int64_t>& at, const Value& w) {
+    std::vector<AxisLayout> axes = axes_of(w);
+    if (!k) {
+        for (int64_t ax : at) {
+            axes[static_cast<size_t>(ax)].keyed = false;
+            axes[static_cast<size_t>(ax)].keys.clear();
+        }
+        return relabel(w, Layout::of(std::move(axes)));
+    }
+    Value kv = k->read();
+    std::vector<Value> per; // one key vector per listed axis
+    if (at.size() == 1 && !per_axis(kv)) per.push_back(kv);
+    else if (kv.is_stored_array() && kv.rank() == 1 && kv.array_data().is_boxed())
+        per = kv.array_data().boxed_items();
+    else fail(ErrorKind::Domain, "one key vector per listed axis");
+    if (per.size() != at.size()) fail(ErrorKind::Length, "one key vector per listed axis");
+    for (size_t j = 0; j < at.size(); j++) {
+        AxisLayout& axis = axes[static_cast<size_t>(at[j])];
+        std::optional<std::string> name = axis.name;
+        axis = axis_keys(per[j], w.shape()[static_cast<size_t>(at[j])]);
+        axis.name = std::move(name);
+    }
+    return relabel(w, Layout::of(std::move(axes)));
+}
+
+Value keys_of_axes(const std::vector<int64_t>& at, const Value& w) {
+    const Layout* l = value::layout_of(w);
+    auto one = [&](int64_t ax) {
+        int64_t n = w.shape()[static_cast<size_t>(ax)];
+        std::vector<Value> items;
+        bool keyed = l && l->is_keyed(ax);
+        for (int64_t i = 0; i < n; i++) {
+            const std::optional<std::string>* k = keyed ? &l->key(ax, i) : nullptr;
+            items.push_back(k && *k ? value::char_vector(base::decode_utf8(**k)) : Value::integer(i));
+        }
+        return value::make_array({n}, std::move(items));
+    };
+    if (at.size() == 1) return one(at[0]);
+    std::vector<Value> out;
+    for (int64_t ax : at) out.push_back(one(ax));
+    int64_t n = static_cast<int64_t>(out.size());
+    return value::make_array({n}, std::move(out));
+}
+
 // The renderer a result of arguments with layouts la and lw keeps (operators-and-system.md
 // §22): the one either carries, or theirs when both carry the same; none when they differ.
 Value shared_renderer(const Layout* la, const Layout* lw) {
@@ -148,51 +194,12 @@ Ref<const Layout> fit(const Layout* l, int64_t rank) {
     return rendered(Layout::of(std::move(axes)), rank, l->renderer());
 }
 
-// The positions of the result's leading axis in each argument (-1: the argument's fill) and
-// the result's keys there: the left's positions first (a keyed one finds the right's position
-// by key, an unkeyed one takes the right's next unkeyed position: both have as many, else
-// LENGTH ERROR), then what only the right has.
-struct Alignment {
-    std::vector<int64_t> left, right;
-    std::vector<std::optional<std::string>> keys;
-};
-Alignment align(const Layout& la, int64_t n, const Layout& lw, int64_t m) {
-    Alignment out;
-    std::vector<uint8_t> used(static_cast<size_t>(m), 0);
-    std::vector<int64_t> unkeyed; // the right's positions without a key, in order
-    for (int64_t j = 0; j < m; j++)
-        if (!lw.key(0, j)) unkeyed.push_back(j);
-    size_t left_unkeyed = 0;
-    for (int64_t i = 0; i < n; i++) left_unkeyed += !la.key(0, i);
-    if (left_unkeyed != unkeyed.size()) fail(ErrorKind::Length, "unkeyed positions do not agree");
-    size_t next = 0;
-    for (int64_t i = 0; i < n; i++) {
-        const std::optional<std::string>& k = la.key(0, i);
-        std::optional<int64_t> j;
-        if (k) j = lw.find(0, *k);
-        else if (next < unkeyed.size()) j = unkeyed[next++];
-        if (j) used[static_cast<size_t>(*j)] = 1;
-        out.left.push_back(i);
-        out.right.push_back(j ? *j : -1);
-        out.keys.push_back(k);
-    }
-    for (int64_t j = 0; j < m; j++) {
-        if (used[static_cast<size_t>(j)]) continue;
-        out.left.push_back(-1);
-        out.right.push_back(j);
-        out.keys.push_back(lw.key(0, j));
-    }
-    return out;
-}
-
 bool is_identity(const std::vector<int64_t>& p, int64_t n) {
     if (static_cast<int64_t>(p.size()) != n) return false;
     for (int64_t i = 0; i < n; i++)
         if (p[static_cast<size_t>(i)] != i) return false;
     return true;
 }
-
-} // namespace
 
 std::optional<int64_t> key_position(const Value& sel, const Value& w, int64_t axis) {
     std::optional<std::string> k = key_text(sel);
@@ -283,18 +290,25 @@ std::optional<Value> keyed_squad(const Value& sel, const Value& w,
             if (it.as_f64() < 0) std::reverse(out.back().keys.begin(), out.back().keys.end());
             continue;
         }
-        if (it.rank() == 0 && it.is_stored_array() && it.array_data().is_boxed()) {
-            // ⊂ of a coordinate (one key or position per axis): its keys as positions
-            Value c = it.array_data().item(0).read();
-            if (c.is_stored_array() && c.rank() == 1) {
+        if (it.is_stored_array() && it.array_data().is_boxed() && it.count() > 0 && !key_text(it)) {
+            // an array of coordinates (one key or position per axis each; ⊂ of one): their
+            // keys as positions, the array's shape kept
+            std::vector<Value> coords;
+            for (int64_t i = 0; i < it.count(); i++) {
+                Value c = it.array_data().item(i).read();
+                if (!c.is_stored_array() || c.rank() != 1 || key_text(c)) break;
                 std::vector<Value> ps;
                 for (int64_t a = 0; a < c.count(); a++) {
                     Value x = c.array_data().item(a).read();
                     std::optional<int64_t> p = key_position(x, w, a);
-                    ps.push_back(p ? Value::integer(*p) : x);
+                    ps.push_back(p ? Value::integer(*p) : x.is_number() ? Value::integer(read_int(x)) : x);
                 }
                 int64_t m = static_cast<int64_t>(ps.size());
-                positions.push_back(value::make_array({}, {value::make_array({m}, std::move(ps))}));
+                coords.push_back(value::make_array({m}, std::move(ps)));
+            }
+            if (static_cast<int64_t>(coords.size()) == it.count()) {
+                positions.push_back(value::make_array(it.shape(), std::move(coords)));
+                out.resize(out.size() + static_cast<size_t>(it.rank()));
                 continue;
             }
         }
@@ -555,36 +569,6 @@ Value relabel(const Value& v, Ref<const Layout> l) {
     return build(node.origin(), std::move(d));
 }
 
-Value keyed_dyad(const Value& a, const Value& w, const PlainDyad& plain) {
-    const Layout* la = value::layout_of(a);
-    const Layout* lw = value::layout_of(w);
-    Value x = a, y = w; // `plain` ignores their labels: no new node for an unlabelled view
-    Value renderer = shared_renderer(la, lw); // itemwise results keep it
-    auto kept = [&](const Layout* l) { // l's labels, with the renderer both sides share
-        Value r = plain(x, y);
-        return relabel(r, rendered(fit(l, r.rank()), r.rank(), renderer));
-    };
-    if (value::same_layout(la, lw)) return kept(la && la->labelled() ? la : lw); // nothing to align
-    if (!la || !lw || !la->labelled() || !lw->labelled()) { // against an unlabelled argument: by position
-        bool left = la && la->labelled();
-        const Value& keyed = left ? a : w;
-        const Value& other = left ? w : a;
-        bool stretched = keyed.rank() > 0 && keyed.shape()[0] == 1 && other.rank() > 0 && other.shape()[0] != 1;
-        return kept(stretched ? nullptr : left ? la : lw);
-    }
-    if (!la->is_keyed(0) || !lw->is_keyed(0) || a.rank() == 0 || w.rank() == 0) return kept(la);
-    Alignment al = align(*la, a.shape()[0], *lw, w.shape()[0]);
-    int64_t n = static_cast<int64_t>(al.keys.size());
-    if (!is_identity(al.left, a.shape()[0])) x = select_cells(x, al.left, {n});
-    if (!is_identity(al.right, w.shape()[0])) y = select_cells(y, al.right, {n});
-    Value r = plain(x, y);
-    std::vector<AxisLayout> axes(static_cast<size_t>(r.rank()));
-    for (int64_t ax = 1; ax < std::min(r.rank(), la->rank()); ax++) axes[static_cast<size_t>(ax)] = la->axis(ax);
-    axes[0].keyed = true;
-    axes[0].keys = std::move(al.keys);
-    return relabel(r, rendered(Layout::of(std::move(axes)), r.rank(), renderer));
-}
-
 namespace {
 
 // --- layout rules of the structural rows: the result's labels from the arguments' ---
@@ -613,6 +597,20 @@ Ref<const Layout> reverse_axis(const Value& w, int64_t ax) {
 }
 Ref<const Layout> reverse_layout(const Value& w, const Value&) { return reverse_axis(w, w.rank() - 1); }
 Ref<const Layout> reverse_first_layout(const Value& w, const Value&) { return reverse_axis(w, 0); }
+// N⌽Y and N⊖Y with one count: the rotated axis's keys rotate with its positions.
+Ref<const Layout> rotate_axis(const Value& a, const Value& w, const Value& r, bool first) {
+    Value n = a.read();
+    if (!n.is_number() || w.rank() == 0 || r.shape() != w.shape()) return {};
+    std::vector<AxisLayout> axes = axes_or_none(w);
+    size_t ax = first ? 0 : axes.size() - 1;
+    int64_t len = w.shape()[ax];
+    if (len == 0 || !axes[ax].keyed) return Layout::of(std::move(axes));
+    int64_t k = ((read_int(n) % len) + len) % len;
+    std::rotate(axes[ax].keys.begin(), axes[ax].keys.begin() + k, axes[ax].keys.end());
+    return Layout::of(std::move(axes));
+}
+Ref<const Layout> rotate_layout(const Value& a, const Value& w, const Value& r) { return rotate_axis(a, w, r, false); }
+Ref<const Layout> rotate_first_layout(const Value& a, const Value& w, const Value& r) { return rotate_axis(a, w, r, true); }
 Ref<const Layout> transpose_layout(const Value& w, const Value& r) {
     if (r.rank() != w.rank()) return {};
     std::vector<AxisLayout> axes = axes_or_none(w);
@@ -658,17 +656,43 @@ Ref<const Layout> replicate_layout(const Value& a, const Value& w, const Value& 
     return Layout::of(std::move(axes));
 }
 
-// X,Y of vectors and units: the keys of both, in order (a key in both: DOMAIN ERROR).
-Ref<const Layout> catenate_layout(const Value& a, const Value& w, const Value& r) {
-    if (r.rank() != 1 || a.rank() > 1 || w.rank() > 1) return {};
-    std::vector<std::optional<std::string>> keys;
-    for (const Value* v : {&a, &w}) {
-        std::vector<std::optional<std::string>> k = keys_of(*v);
-        if (k.empty()) k.resize(static_cast<size_t>(v->rank() == 0 ? 1 : v->shape()[0]));
-        for (auto& x : k) keys.push_back(std::move(x));
+// X,Y of vectors and units: the keys of both, in order (a key in both: DOMAIN ERROR). Of equal
+// ranks 2 or more (the other axes aligned first, align_for_join): the joined axis's keys are
+// both arguments' in order, the other axes keep theirs (the left's, or the right's where the
+// left has none). `first`: joined along the first axis (⍪), else the last.
+Ref<const Layout> join_layout(const Value& a, const Value& w, const Value& r, bool first) {
+    if (r.rank() == 1 && a.rank() <= 1 && w.rank() <= 1) {
+        std::vector<std::optional<std::string>> keys;
+        for (const Value* v : {&a, &w}) {
+            std::vector<std::optional<std::string>> k = keys_of(*v);
+            if (k.empty()) k.resize(static_cast<size_t>(v->rank() == 0 ? 1 : v->shape()[0]));
+            for (auto& x : k) keys.push_back(std::move(x));
+        }
+        return Layout::of_keys(std::move(keys));
     }
-    return Layout::of_keys(std::move(keys));
+    int64_t rank = r.rank();
+    if (rank < 2 || a.rank() != rank || w.rank() != rank) return {};
+    int64_t joined = first ? 0 : rank - 1;
+    std::vector<AxisLayout> xa = axes_or_none(a), xw = axes_or_none(w), out(static_cast<size_t>(rank));
+    for (int64_t k = 0; k < rank; k++) {
+        const AxisLayout& p = xa[static_cast<size_t>(k)];
+        const AxisLayout& q = xw[static_cast<size_t>(k)];
+        AxisLayout& o = out[static_cast<size_t>(k)];
+        o.name = p.name ? p.name : q.name;
+        if (k != joined) {
+            if (p.keyed || q.keyed) o.keyed = true, o.keys = p.keyed ? p.keys : q.keys;
+            continue;
+        }
+        if (!p.keyed && !q.keyed) continue;
+        o.keyed = true;
+        int64_t na = a.shape()[static_cast<size_t>(k)], nw = w.shape()[static_cast<size_t>(k)];
+        for (int64_t i = 0; i < na; i++) o.keys.push_back(p.keyed ? p.keys[static_cast<size_t>(i)] : std::nullopt);
+        for (int64_t i = 0; i < nw; i++) o.keys.push_back(q.keyed ? q.keys[static_cast<size_t>(i)] : std::nullopt);
+    }
+    return Layout::of(std::move(out));
 }
+Ref<const Layout> catenate_layout(const Value& a, const Value& w, const Value& r) { return join_layout(a, w, r, false); }
+Ref<const Layout> catenate_first_layout(const Value& a, const Value& w, const Value& r) { return join_layout(a, w, r, true); }
 
 // ⍴Y: the shape keyed by the axes' names (§11.5).
 Ref<const Layout> shape_layout(const Value& w, const Value& r) {
@@ -694,16 +718,18 @@ struct LayoutRule {
     LayoutMonad monad;
     LayoutDyad dyad;
     bool renders; // keeps the arguments' renderer (axis-keeping rows, §22); ⍴ drops it
+    int joins = 0; // joins along an axis (1 the last, 2 the first): the other axes align first
 };
 // clang-format off
 const LayoutRule LAYOUT_RULES[] = {
-    //  row                monadic                dyadic             renderer
-    {Prim::Reverse,      reverse_layout,        nullptr,           true},
-    {Prim::ReverseFirst, reverse_first_layout,  nullptr,           true},
+    //  row                monadic                dyadic             renderer joins
+    {Prim::Reverse,      reverse_layout,        rotate_layout,     true},
+    {Prim::ReverseFirst, reverse_first_layout,  rotate_first_layout, true},
     {Prim::Transpose,    transpose_layout,      nullptr,           true},
     {Prim::Take,         nullptr,               take_layout,       true},
     {Prim::Drop,         nullptr,               drop_layout,       true},
-    {Prim::Comma,        nullptr,               catenate_layout,   true},
+    {Prim::Comma,        nullptr,               catenate_layout,   true,  1},
+    {Prim::Table,        nullptr,               catenate_first_layout, true, 2},
     {Prim::Rho,          shape_layout,          reshape_layout,    false},
     {Prim::Hash,         nullptr,               replicate_layout,  true},
 };
@@ -788,6 +814,11 @@ Value labelled_result(Prim p, const Value* a, const Value& w, Value r) {
         return relabel(r, std::move(l));
     }
     return r;
+}
+
+void aligned_for_row(Prim p, Value& a, Value& w) {
+    for (const LayoutRule& rule : LAYOUT_RULES)
+        if (rule.prim == p && rule.joins) return align_for_join(a, w, rule.joins == 2);
 }
 
 const std::vector<Rule>& key_rules() {

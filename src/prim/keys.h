@@ -95,12 +95,43 @@ std::optional<std::vector<int64_t>> named_axes(const Value& spec, const Value& w
 // value becomes the same step under a description that carries l (its stored result gets l).
 Value relabel(const Value& v, base::Ref<const value::Layout> l);
 
-// Agreement by key for a pervasive dyad (language.md §11.3): the arguments' keyed leading axes
-// aligned (the left's keys, then keys only the right has; a missing entry reads its array's
-// fill) as one selection planned from the two layouts, `plain` (which ignores the arguments'
-// own labels) applied to the aligned arguments, and the result labelled. Same layouts cost no selection; against an
-// unkeyed argument agreement is positional, and a keyed singleton stretches and loses its key.
+// Agreement by key and by axis name for a pervasive dyad (language.md §11.3, §11.5; agree.cpp).
+// Axes pair by position, or, when both arguments name axes, by name (equal names wherever they
+// are, then the unnamed axes in leading order; an unpaired axis broadcasts over a unit axis of
+// the argument lacking it). On each pair of keyed axes the result lists the left's keys, then
+// keys only the right has, a missing entry reading its array's fill; against an unkeyed axis
+// agreement is positional, and a keyed singleton stretches and loses its key. Each argument is
+// read through one selection planned from the two layouts (none when its axes stay as they
+// are, e.g. one shared layout); `plain` (which ignores the arguments' own labels) is applied
+// to the aligned arguments and the result labelled. `frame` >= 0 (the rank operator's frames):
+// only the first `frame` axes pair, by position, and only they are labelled.
 using PlainDyad = std::function<Value(const Value&, const Value&)>;
-Value keyed_dyad(const Value& a, const Value& w, const PlainDyad& plain);
+Value keyed_dyad(const Value& a, const Value& w, const PlainDyad& plain, int64_t frame = -1);
+
+// X,Y and X⍪Y of equal ranks (2 or more), both labelled (§11.3): a and w with the keyed axes
+// they are not joined along aligned by key (the left's keys, then the right's others, fill where
+// one lacks an entry), each read through one selection, so the join's layout rule concatenates
+// the joined axis's keys and keeps the others. `first`: joined along the first axis, else the
+// last. Unchanged when nothing moves.
+void align_for_join(Value& a, Value& w, bool first);
+// The rows that join along an axis (the layout table's column): their arguments aligned on the
+// other axes before the host rule runs (prim::call).
+void aligned_for_row(Prim p, Value& a, Value& w);
+
+// K:⍠A Y and :⍠A Y (§11.1): keys K (one key vector per listed axis; a single listed axis may
+// take its vector directly) on axes A of Y, or those axes' keys removed (names stay). `k` null:
+// remove. The axes resolved already (nonnegative, in range, not repeated).
+Value keys_along(const Value* k, const std::vector<int64_t>& axes, const Value& w);
+// ⍳⍠A Y (functions.md §8.1): the keys of axis A of Y, a position's own number where it has
+// none; a vector of such vectors for several listed axes.
+Value keys_of_axes(const std::vector<int64_t>& axes, const Value& w);
+
+// Shared by keys.cpp and agree.cpp: the renderer a result of arguments with layouts la and lw
+// keeps (§22); labels l on a result of `rank` axes with `renderer`; l widened or cut to `rank`
+// axes; whether p is 0 1 … n-1.
+Value shared_renderer(const value::Layout* la, const value::Layout* lw);
+base::Ref<const value::Layout> rendered(base::Ref<const value::Layout> l, int64_t rank, const Value& renderer);
+base::Ref<const value::Layout> fit(const value::Layout* l, int64_t rank);
+bool is_identity(const std::vector<int64_t>& p, int64_t n);
 
 } // namespace bpl::prim

@@ -82,7 +82,9 @@ Value call(Prim p, const Value& alpha, const Value& omega) {
     if (info(p).dyadic_fn) return pervade(p, alpha, omega);
     Dyad d = rules().dyad[static_cast<size_t>(p)];
     if (!d) no_meaning(p, "dyadic");
-    return labelled_result(p, &alpha, omega, d(alpha, omega));
+    Value a = alpha, w = omega;
+    aligned_for_row(p, a, w); // rows joining along an axis: the other axes by key first
+    return labelled_result(p, &a, w, d(a, w));
 }
 
 namespace {

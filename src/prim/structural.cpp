@@ -730,8 +730,7 @@ Value squad(const Value& a, const Value& w) {
                 }
                 idx.push_back(p);
             }
-            if (c.rank() == 0) return gather(w, {}, std::move(idx), true);
-            return gather(w, c.shape(), std::move(idx));
+            return gather(w, c.shape(), std::move(idx)); // the selector's shape: a scalar one gives a scalar
         }
     }
     if (items.size() > s.size()) fail(ErrorKind::Length, "more selectors than axes");

@@ -89,7 +89,9 @@ Value load(const Value& omega) {
         throw Error(ErrorKind::Domain, "•load: " + path + " loads itself");
     std::string text = read_text(file, path);
 
-    lang::Scope& scope = ctx.new_module_scope();
+    ctx.release_modules(); // earlier loads nothing holds any more
+    base::Ref<lang::Scope> held = ctx.new_module_scope(); // kept while it runs and its record is made
+    lang::Scope& scope = *held;
     stack.push_back(id);
     {
         Running running{stack};

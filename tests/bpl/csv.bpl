@@ -72,27 +72,27 @@ T←•csv "price,qty",(•ucs 10),"10.5,2",(•ucs 10),"20.0,4" ⋄ •csv •c
 ⍝ csv:quoting — quoted cells hold separators, doubled quotes and line breaks; CRLF ends records (csv.reader)
 •csv "a,b",(•ucs 13 10),"1,""x,""""y""",(•ucs 13 10),"2,""line",(•ucs 10),"break"""
 ⍝ =>
-[1 2]ₓ ("x,""y" ("line",(•ucs 10),"break"))
+["a":[1 2]ₓ;"b":"x,""y" ("line",(•ucs 10),"break")]
 
 ⍝ csv:missing — a missing numeric cell is $n and an integer column stays exact; a missing text cell is ""
 •csv "a,b,c",(•ucs 10),"1,x,1.5",(•ucs 10),",,"
 ⍝ =>
-(1ₓ $n) ("x" "") (1.5 $n)
+["a":1ₓ $n;"b":"x" "";"c":1.5 $n]
 
 ⍝ csv:all-missing — an all-missing column is text
-•csv "a,b",(•ucs 10),",1",(•ucs 10),",2"   ⍝ ("" "") ([1 2]ₓ)
+•csv "a,b",(•ucs 10),",1",(•ucs 10),",2"   ⍝ ["a":"" "";"b":[1 2]ₓ]
 
 ⍝ csv:promotion — a column of integers and floats is float; one non-number makes it text
-•csv "n,t",(•ucs 10),"1,1",(•ucs 10),"2.5,x"   ⍝ [1 2.5] ("1" "x")
+•csv "n,t",(•ucs 10),"1,1",(•ucs 10),"2.5,x"   ⍝ ["n":[1 2.5];"t":"1" "x"]
 
 ⍝ csv:exponents — exponents and infinities are floats
-•csv "n",(•ucs 10),"1e3",(•ucs 10),"-2",(•ucs 10),"inf"   ⍝ ,⊂1000 ¯2 ∞
+•csv "n",(•ucs 10),"1e3",(•ucs 10),"-2",(•ucs 10),"inf"   ⍝ ["n":[1000 ¯2 ∞]]
 
 ⍝ csv:header-only — a header without records gives empty columns
-≢¨•csv "a,b",(•ucs 10)   ⍝ [0 0]ₓ
+≢¨•csv "a,b",(•ucs 10)   ⍝ ["a":0 "b":0]ₓ
 
 ⍝ csv:no-final-newline — the last record needs no line end, and blank lines are skipped
-•csv "a",(•ucs 10),"1",(•ucs 10 10),"2"   ⍝ ,⊂[1 2]ₓ
+•csv "a",(•ucs 10),"1",(•ucs 10 10),"2"   ⍝ ["a":[1 2]ₓ]
 
 ⍝ csv:ragged — unequal record widths are LENGTH
 •csv "a,b",(•ucs 10),"1"

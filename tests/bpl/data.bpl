@@ -98,12 +98,12 @@ x←"compress me, compress me, compress me" ⋄ [(•ucs •deflate •deflate�
 ⍝ error: DOMAIN ERROR
 
 ⍝ path:parts — the spec's example, as (parent stem extension name)
-•path "data/sales.csv"   ⍝ "data" "sales" "csv" "sales.csv"
+•path "data/sales.csv"   ⍝ ["parent":"data" "stem":"sales" "extension":"csv" "name":"sales.csv"]
 
 ⍝ path:no-extension — os.path.splitext: a leading dot is not an extension
 •path¨"a/b/.profile" "notes" "x/archive.tar.gz"
 ⍝ =>
-("a/b" ".profile" "" ".profile") ("" "notes" "" "notes") ("x" "archive.tar" "gz" "archive.tar.gz")
+K←"parent" "stem" "extension" "name" ⋄ (K:"a/b" ".profile" "" ".profile") (K:"" "notes" "" "notes") (K:"x" "archive.tar" "gz" "archive.tar.gz")
 
 ⍝ path:join — •path⁻ joins the parent and the name
 •path⁻ •path "data/sales.csv"   ⍝ "data/sales.csv"
@@ -143,13 +143,13 @@ x←"compress me, compress me, compress me" ⋄ [(•ucs •deflate •deflate�
 "%Y/%m/%d %H" •date "2024/05/06 10"   ⍝ 1714989600
 
 ⍝ date:fields — the calendar fields of a moment (Monday is weekday 1; ISO week 19)
-•date⁻ 1714990830   ⍝ [2024 5 6 10 20 30 0 1 127 19]ₓ
+•date⁻ 1714990830   ⍝ ["year":2024 "month":5 "day":6 "hour":10 "minute":20 "second":30 "nanosecond":0 "weekday":1 "ordinal":127 "iso_week":19]ₓ
 
 ⍝ date:fields-negative — the second before the epoch, a Wednesday
-•date⁻ ¯1   ⍝ [1969 12 31 23 59 59 0 3 365 1]ₓ
+•date⁻ ¯1   ⍝ ["year":1969 "month":12 "day":31 "hour":23 "minute":59 "second":59 "nanosecond":0 "weekday":3 "ordinal":365 "iso_week":1]ₓ
 
 ⍝ date:iso-week — 2024-12-31 falls in ISO week 1 of 2025; a leap year has 366 days
-•date⁻ 1735603200   ⍝ [2024 12 31 0 0 0 0 2 366 1]ₓ
+•date⁻ 1735603200   ⍝ ["year":2024 "month":12 "day":31 "hour":0 "minute":0 "second":0 "nanosecond":0 "weekday":2 "ordinal":366 "iso_week":1]ₓ
 
 ⍝ date:nanoseconds — the fraction of a second in nanoseconds
 6⊃•date⁻ 0.5   ⍝ 500000000ₓ

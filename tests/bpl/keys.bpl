@@ -1,4 +1,5 @@
-⍝⍝ Keys, records and dot forms (language.md §4.8, §5, §11, §12)
+⍝⍝ Keys, records and dot forms (language.md §4.8, §5, §11, §12); the •load and •prefs examples
+⍝⍝ of operators-and-system.md §19 are in load.bpl, beside the modules they load
 
 ⍝ keys:single-key — a single key makes Y the one item
 ⎕←"ab":11 12 13 ⋄ 0   ⍝ 0
@@ -26,6 +27,33 @@
 ⍝ keys:kind — a key is a string
 1.5 "bb":1 2
 ⍝ error: DOMAIN ERROR
+
+⍝ keys:on-axis — K:⍠a Y labels axis a, the other axes as they were
+M←"price" "qty":⍠1 [10 2⋄20 4] ⋄ [∞ "qty"⌷M;⍳⍠1 M;⍳⍠0 M]   ⍝ [2 4;"price" "qty";0 1]
+
+⍝ keys:on-axes — several key vectors label the listed axes in order
+(["r1" "r2";"c1" "c2"]:⍠1 0 [1 2⋄3 4])≡["c1" "c2";"r1" "r2"]:[1 2⋄3 4]   ⍝ $t
+
+⍝ keys:on-axis-length — one key per position of the labelled axis
+"a" "b" "c":⍠1 [1 2⋄3 4]
+⍝ error: LENGTH ERROR
+
+⍝ keys:on-axis-duplicate —
+"a" "a":⍠1 [1 2⋄3 4]
+⍝ error: DOMAIN ERROR
+
+⍝ keys:on-axis-outside — an axis the array lacks
+"a":⍠2 [1 2⋄3 4]
+⍝ error: DOMAIN ERROR
+
+⍝ keys:remove-axis — :⍠a removes one axis's keys, the others stay
+M←["alice" "bob";"price" "qty"]:[10 2⋄20 4] ⋄ [(:⍠0 M)≡"price" "qty":⍠1 [10 2⋄20 4];(:⍠1 M)≡"alice" "bob":[10 2⋄20 4]]   ⍝ $t $t
+
+⍝ keys:axis-keys — ⍳⍠a gives an axis's keys, a position's own number where it has none (functions.md §8.1)
+[⍳⍠0 ("a" "b":1 2);⍳⍠0 [1 "a":2];⍳⍠1 (2 3⍴0)]   ⍝ ["a" "b";[0 "a"];0 1 2]
+
+⍝ keys:marked-record — a mark after a record of literals keeps its keys
+["a":2 "b":3]ₓ≡"a" "b":[2 3]ₓ   ⍝ $t
 
 ⍝ keys:bracket-kind — a record field's key is a string
 [1:2]
@@ -97,6 +125,26 @@ r←["sum":+/ "max":⌈/] ⋄ [r.sum 1 2 3;r.max 1 2 3;r≡⍎⍕r]   ⍝ [6;3;$
 ⍝ keys:field-key-vector-length — a field's key vector needs one key per item
 ["a" "b":1 2 3;"c":4]
 ⍝ error: LENGTH ERROR
+
+⍝⍝ Dot forms (§4.8)
+
+⍝ keys:dot-inner-product — f.g between functions is the inner product, also before a group
+1 2 3 +.(×⍨) 4 5 6   ⍝ 32
+
+⍝ keys:dot-index-binds-tightly — .[…] binds as tightly as a subscript
+v←10 20 30 ⋄ 9,v.[1],3   ⍝ 9 20 3
+
+⍝ keys:dot-index-literal — and follows literals and constants
+["abc".[[2 0]];$a.[[2 0]]]   ⍝ ["ca";"CA"]
+
+⍝ keys:dot-index-empty — .[] of a scalar selects it whole; assigned through
+a←3 ⋄ a.[]←4 ⋄ a   ⍝ 4
+
+⍝ keys:dot-index-chain — .[…] takes one bracket item per axis and chains
+A←2 3 4⍴⍳24 ⋄ A.[1 ∞ 0].[¯1]   ⍝ 20
+
+⍝ keys:dot-index-order — the array is evaluated before the index
+n←0 ⋄ ({n+←1 ⋄ 10 20 30}0).[{n×2}0]   ⍝ 30
 
 ⍝⍝ Selection (§11.2)
 
@@ -170,6 +218,15 @@ T←"price" "qty":[1 2 3;4 5 6] ⋄ [["qty" "tax"]]⊃T
 ⍝ keys:agree-unkeyed-positions — unkeyed positions pair in order
 [["a":1 2]+[10 "a":20];["a":1 2]+["b":10 20]]   ⍝ [["a":21 12];["a":1 22 "b":10]]
 
+⍝ keys:agree-inner-axis — keyed axes after the first align by key too, missing entries reading the fill
+(["r";"a" "b"]:[1 2⋄])+["r";"b" "c"]:[10 20⋄]   ⍝ ["r";"a" "b" "c"]:[1 12 20⋄]
+
+⍝ keys:agree-both-axes — each keyed axis aligns on its own, with fill where neither has an entry
+A←"alice":⍠0 ("price":⍠1 [[10]⋄]) ⋄ B←"bob":⍠0 ("qty":⍠1 [[2]⋄]) ⋄ (A+B)≡["alice" "bob";"price" "qty"]:[10 0⋄0 2]   ⍝ $t
+
+⍝ keys:agree-explicit-axis — f⍠a pairs the lower-rank argument with axis a, aligning its keys there (operators-and-system.md §9)
+M←["alice" "bob";"price" "qty"]:[10 2⋄20 4] ⋄ (M+⍠1 ("qty" "tax":10 2))≡["alice" "bob";"price" "qty" "tax"]:[10 12 2⋄20 14 2]   ⍝ $t
+
 ⍝ keys:agree-unkeyed-length — unkeyed positions must agree
 ["a":1 2]+["a":1 2 3]
 ⍝ error: LENGTH ERROR
@@ -211,6 +268,17 @@ ns.f1 ns.a.f2 6   ⍝ 15
 
 ⍝ keys:assign-modified — modified assignment through a path updates the item
 T←["a":["b":10]] ⋄ T.a.b+←1 ⋄ T.a.b   ⍝ 11
+
+⍝ keys:assign-unit-whole — a unit selection stores the whole right side
+T←["a":1 "b":2] ⋄ T.a←1 2 3 ⋄ T≡["a":[1 2 3] "b":2]   ⍝ $t
+
+⍝ keys:assign-out-of-range — a numeric position outside its axis is INDEX ERROR, plain assignment too
+v←1 2 ⋄ v.[5]←1
+⍝ error: INDEX ERROR
+
+⍝ keys:assign-modified-out-of-range —
+v←1 2 ⋄ v.[¯3]+←1
+⍝ error: INDEX ERROR
 
 ⍝ keys:assign-modified-missing — modified assignment to a missing key is INDEX ERROR
 T←["a":1] ⋄ T.z+←1
@@ -342,6 +410,9 @@ T←["a":1 "b":2] ⋄ c←100 ⋄ x←T⍎"a+b+c" ⋄ T⍎"a←7" ⋄ [x T.a]   
 ⍝ keys:reverse — ⌽ reverses the keys with the items
 (⌽"a" "b" "c":1 2 3)≡["c":3 "b":2 "a":1]   ⍝ $t
 
+⍝ keys:rotate — N⌽ and N⊖ rotate the keys with the positions
+Q←"aa" "bb" "cc":10 20 5 ⋄ M←["r1" "r2";"c1" "c2" "c3"]:2 3⍴⍳6 ⋄ [1⌽Q;¯1⊖Q;1⌽M]   ⍝ [["bb":20 "cc":5 "aa":10];["cc":5 "aa":10 "bb":20];(["r1" "r2";"c2" "c3" "c1"]:[1 2 0⋄4 5 3])]
+
 ⍝ keys:reverse-first — ⊖ reverses the leading axis's keys
 (⊖["r1" "r2";"c1" "c2"]:[1 2⋄3 4])≡["r2" "r1";"c1" "c2"]:[3 4⋄1 2]   ⍝ $t
 
@@ -353,6 +424,19 @@ T←["a":1 "b":2] ⋄ c←100 ⋄ x←T⍎"a+b+c" ⋄ T⍎"a←7" ⋄ [x T.a]   
 
 ⍝ keys:catenate-duplicate — a key on both sides is DOMAIN ERROR
 ("a":1),"a":2
+⍝ error: DOMAIN ERROR
+
+⍝ keys:catenate-align — X,Y of matrices aligns the rows by key and joins the column keys
+A←["aa" "bb";"xx" "yy"]:[1 2⋄3 4] ⋄ B←["bb" "aa";["zz"]]:[[5]⋄[6]] ⋄ (A,B)≡["aa" "bb";"xx" "yy" "zz"]:[1 2 6⋄3 4 5]   ⍝ $t
+
+⍝ keys:catenate-align-fill — a row key only one side has reads the other's fill
+A←["aa" "bb";["x"]]:[[1]⋄[2]] ⋄ B←["bb" "cc";["y"]]:[[5]⋄[6]] ⋄ (A,B)≡["aa" "bb" "cc";"x" "y"]:[1 0⋄2 5⋄0 6]   ⍝ $t
+
+⍝ keys:catenate-first-align — X⍪Y aligns the columns by key and joins the row keys
+A←["aa" "bb";"xx" "yy"]:[1 2⋄3 4] ⋄ B←[["cc"];"yy" "xx"]:[5 6⋄] ⋄ (A⍪B)≡["aa" "bb" "cc";"xx" "yy"]:[1 2⋄3 4⋄6 5]   ⍝ $t
+
+⍝ keys:catenate-first-duplicate — a row key on both sides is DOMAIN ERROR
+A←["aa" "bb";"xx" "yy"]:[1 2⋄3 4] ⋄ A⍪A
 ⍝ error: DOMAIN ERROR
 
 ⍝ keys:take-drop — ↑ ↓ keep the keys of the positions kept; overtake adds unkeyed fill
@@ -370,6 +454,9 @@ T←["a":1 "b":2] ⋄ c←100 ⋄ x←T⍎"a+b+c" ⋄ T⍎"a←7" ⋄ [x T.a]   
 
 ⍝ keys:reduce — a reduction removes only the reduced axis's keys
 M←["alice" "bob";"price" "qty"]:[10 2⋄20 4] ⋄ [+/M;+⌿M]   ⍝ [["alice":12 "bob":24];["price":30 "qty":6]]
+
+⍝ keys:reduce-axes — reducing listed axes keeps the other axes' keys
++/⍠1 2 ("aa" "bb":2 2 3⍴⍳6)   ⍝ ["aa":15 "bb":15]
 
 ⍝ keys:reduce-vector — reducing a keyed vector gives a plain scalar
 +/"a" "b":1 2   ⍝ 3
@@ -404,8 +491,9 @@ V←"low" "mid" "high":10 20 30 ⋄ V⍸5 15 25 40   ⍝ 0 "low" "mid" "high"
 ⍝ keys:where — ⍸ of a keyed matrix gives each coordinate's keys, axis by axis
 M←["alice" "bob";"price" "qty"]:[10 2⋄20 4] ⋄ [⍸M=20;⍸("a" "b" "c":1 0 1)]   ⍝ [,⊂"bob" "price";"a" "c"]
 
-⍝ keys:coordinate — ⊂ of one key per axis in a ⌷ selector is a coordinate
-M←["alice" "bob";"price" "qty"]:[10 2⋄20 4] ⋄ [(⊂"bob" "qty")]⌷M   ⍝ 4
+⍝ keys:coordinate — ⊂ of one key per axis in a ⌷ selector is a coordinate; the result has the
+⍝ selector's shape, so a scalar of one coordinate gives a scalar (functions.md §7.1, language.md §9.1)
+M←["alice" "bob";"price" "qty"]:[10 2⋄20 4] ⋄ [[(⊂"bob" "qty")]⌷M;[(⊂1 0)]⌷M;[[("bob" 1) ("alice" "price")]]⌷M]   ⍝ [⊂4;⊂20;4 10]
 
 ⍝ keys:key-operator — ⌸ groups a keyed vector's keys monadically, and its keyed cells dyadically
 V←"aa" "bb" "cc":1 2 1 ⋄ [{⊂⍵}⌸V;1 2 1{⊂⍵}⌸V]   ⍝ [[["aa" "cc"] ["bb"]];[["aa":1 "cc":1] ["bb":2]]]
@@ -421,7 +509,29 @@ v←["city":2]⍴["NY":60 "LA":150] ⋄ ⎕←v ⋄ v≡⍎⍕v   ⍝ $t
 ⍝ ⎕: ["city":2]⍴["NY":60 "LA":150]
 
 ⍝ keys:named-variant — ⍠ takes axis names
-M←["city":2 "month":3]⍴⍳6 ⋄ [+/⍠"month" M;+/⍠"city" M]   ⍝ [3 12;3 5 7]
+M←["city":2 "month":3]⍴⍳6 ⋄ [+/⍠"month" M;+/⍠"city" M]   ⍝ [["city":2]⍴3 12;["month":3]⍴3 5 7]
+
+⍝ keys:named-pair — axes with equal names pair wherever they are; unpaired axes broadcast
+M←["city":2 "month":3]⍴⍳6 ⋄ V←["month":3]⍴10 20 30 ⋄ M+V   ⍝ ["city":2 "month":3]⍴[10 21 32⋄13 24 35]
+
+⍝ keys:named-pair-right-order — every left axis paired and the right has more: the right's order
+M←["city":2 "month":3]⍴⍳6 ⋄ V←["month":3]⍴10 20 30 ⋄ V+M   ⍝ ["city":2 "month":3]⍴[10 21 32⋄13 24 35]
+
+⍝ keys:named-pair-transposed — the same names in another order pair by name, in the left's order
+M←["city":2 "month":3]⍴⍳6 ⋄ N←["month":3 "city":2]⍴⍳6 ⋄ M+N   ⍝ ["city":2 "month":3]⍴[0 3 6⋄4 7 10]
+
+⍝ keys:named-broadcast — no name in common: an outer sum, the left's axes first
+A←["a":2]⍴1 2 ⋄ B←["b":3]⍴10 20 30 ⋄ [A+B;B+A]   ⍝ [["a":2 "b":3]⍴[11 21 31⋄12 22 32];["b":3 "a":2]⍴[11 12⋄21 22⋄31 32]]
+
+⍝ keys:named-order — otherwise the left's axes first, then the right's unpaired ones
+A←["a":2 "b":3]⍴⍳6 ⋄ B←["b":3 "c":4]⍴⍳12 ⋄ [⍴A+B;⍴B+A]   ⍝ [["a":2 "b":3 "c":4];["b":3 "c":4 "a":2]]
+
+⍝ keys:named-unnamed-pair — unnamed axes pair in leading order
+A←["city":2 3]⍴⍳6 ⋄ B←["product":4 3]⍴⍳12 ⋄ [⍴A+B;(A+B).[1 2 3]]   ⍝ [["city":2 3 "product":4];16]
+
+⍝ keys:named-length — paired axes must agree
+(["a":2]⍴1 2)+["a":3]⍴1 2 3
+⍝ error: LENGTH ERROR
 
 ⍝ keys:named-missing — a name no axis has is DOMAIN ERROR
 M←["city":2 "month":3]⍴⍳6 ⋄ +/⍠"zz" M

@@ -18,6 +18,10 @@
 ⍝ lang:choose-pending — choose indexing by coordinates that are still pending
 (⊂1+[[0 0] [1 2]])⌷3 4⍴⍳12   ⍝ 5 11
 
+⍝ lang:choose-scalar — the result has the selector's shape: a scalar of one coordinate gives a
+⍝ scalar, not the atom (functions.md §7.1; language.md §9.1: indexing keeps the container)
+[[(⊂1 2)]⌷3 4⍴⍳12;≡[(⊂1 2)]⌷3 4⍴⍳12]   ⍝ [⊂6;1]
+
 ⍝ lang:pick-fields — array-valued coordinate fields pair item by item
 [0 2;1 3]⊃3 4⍴⍳12   ⍝ 1 11
 

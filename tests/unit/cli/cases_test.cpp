@@ -3,6 +3,8 @@
 #include "cli/cases.h"
 #include "value/array.h"
 
+#include "value/layout.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -152,6 +154,21 @@ TEST(Compare, WeakExpectationMatchesAnyRealKind) {
     EXPECT_TRUE(match_expected(Value::integer(3, Kind::I8), weak(3), tol, &why));
     EXPECT_TRUE(match_expected(vec({Value::integer(0), Value::integer(1)}), vec({weak(0), weak(1)}), tol, &why));
     EXPECT_FALSE(match_expected(Value::integer(4), weak(3), tol, &why));
+}
+
+TEST(Compare, KeysMatchExactlyAtEveryDepth) {
+    // D19: keys always match; a record's keys inside a nested item too
+    Tolerance tol;
+    std::string why;
+    auto rec = [](std::vector<std::optional<std::string>> keys) {
+        return bpl::value::with_layout(vec({weak(1), weak(2)}), bpl::value::Layout::of_keys(std::move(keys)));
+    };
+    EXPECT_TRUE(match_expected(rec({"a", "b"}), rec({"a", "b"}), tol, &why));
+    EXPECT_FALSE(match_expected(rec({"a", "c"}), rec({"a", "b"}), tol, &why));
+    EXPECT_FALSE(match_expected(vec({weak(1), weak(2)}), rec({"a", "b"}), tol, &why)); // keys missing
+    EXPECT_FALSE(match_expected(rec({"a", "b"}), vec({weak(1), weak(2)}), tol, &why)); // keys extra
+    EXPECT_FALSE(match_expected(vec({rec({"a", "b"}), weak(5)}), vec({rec({"b", "a"}), weak(5)}), tol, &why));
+    EXPECT_NE(why.find("item 0"), std::string::npos);
 }
 
 TEST(Compare, MarkedExpectationFixesKind) {
