@@ -3,6 +3,7 @@
 #include "math/distribution.h"
 #include "math/search.h"
 #include "prim/factory.h"
+#include "prim/keys.h"
 #include "prim/random.h"
 #include "value/array.h"
 
@@ -56,7 +57,21 @@ Value distribution_operand(const math::Distribution& d) {
     return Value::array(std::move(params));
 }
 
+namespace {
+Value evaluate_by_position(math::Routine r, const math::Distribution& d, const Value& x);
+} // namespace
+
+// A distribution's functions pervade as a monadic scalar function does: a keyed argument's keys
+// stay on the result (pervade_fn's rule), nested items keep theirs.
 Value evaluate(math::Routine r, const math::Distribution& d, const Value& x) {
+    if (!x.is_function())
+        if (const value::Layout* l = value::layout_of(x))
+            return relabel(evaluate_by_position(r, d, x), base::Ref<const value::Layout>(l));
+    return evaluate_by_position(r, d, x);
+}
+
+namespace {
+Value evaluate_by_position(math::Routine r, const math::Distribution& d, const Value& x) {
     if (x.is_function()) fail(ErrorKind::Domain, "a distribution takes real numbers, not functions");
     if (x.is_exact()) return evaluate_native(r, d, convert_to(x, Kind::F64));
     if (x.is_char() || x.is_complex()) fail(ErrorKind::Domain, "a distribution takes real numbers");
@@ -68,5 +83,6 @@ Value evaluate(math::Routine r, const math::Distribution& d, const Value& x) {
     Value proto = a.count() == 0 ? value::fill_of(evaluate(r, d, value::fill_of(a.prototype()))) : Value();
     return value::make_array(a.shape(), std::move(items), proto);
 }
+} // namespace
 
 } // namespace bpl::prim

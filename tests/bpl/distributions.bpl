@@ -215,3 +215,7 @@ d←0 1 •distribution "normal" ⋄ s←0⊃d ⋄ s 1000000001
 ⍝ distribution:generator-dyadic — •rand is monadic
 1 •rand 2
 ⍝ error: SYNTAX ERROR
+
+⍝ distribution:keys — density, cdf and quantile keep a keyed argument's keys (they pervade as a monadic scalar function does)
+d←0 1 •distribution "uniform" ⋄ e←2 •distribution "exponential" ⋄ [d.cdf "a" "b":0.25 0.5;d.quantile "x":0.5;e.density ["p":0 "q":[0 1]]]
+[["a":0.25 "b":0.5] ["x":0.5] ["p":2 "q":[2 0.2706705664732254]]]
