@@ -9,6 +9,7 @@
 #include "cli/keys.h"
 #include "base/utf8.h"
 #include "lang/display.h"
+#include "lang/dissect.h"
 #include "lang/exec.h"
 #include "lang/function.h"
 #include "lang/run.h"
@@ -353,14 +354,21 @@ class Session {
             home_->io.lines.clear();
             home_->io.events = {};
             try {
-                bpl::lang::run(*home_->ctx, text, [&](const Value& v) {
-                    home_->io.events.emplace_back("display", bpl::lang::result_text(v));
+                bpl::lang::Dissection d;
+                bpl::lang::run_all(*home_->ctx, text, [&](const Value& v, bool shy) {
+                    if (shy || v.is_none()) return;
+                    // with •prefs "dissect" on, the bound expression first (lang/dissect.h)
+                    std::string shown = bpl::lang::result_text(v);
+                    std::string bound = bpl::lang::dissection_text(d, v); // "": not dissected
+                    if (!bound.empty() && !(v.is_function() && bound == shown))
+                        home_->io.events.emplace_back("display", bound);
+                    home_->io.events.emplace_back("display", shown);
                     // a value with a renderer (a plot, a picture, an element): its other MIME
                     // types follow as ("rich:TYPE", content) events
                     if (v.is_function()) return;
                     for (auto& [type, content] : bpl::session::mime_bundle(v))
                         if (type != "text/plain") home_->io.events.emplace_back("rich:" + type, std::move(content));
-                });
+                }, d);
             } catch (const bpl::base::Error& e) {
                 error = failure(e);
             }
