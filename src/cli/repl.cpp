@@ -204,6 +204,17 @@ void Repl::command(const std::string& text) {
     }
 }
 
+std::string llms_text() {
+    static const char* const DOC =
+#include "llms_text.inc"
+        ;
+    std::string text = DOC;
+    while (!text.empty() && text.back() == '\n') text.pop_back();
+    text += "\n\n## Glyphs\n\n";
+    for (const GlyphKey& row : glyph_keys()) text += std::string("- `") + row.glyph + "` " + row.name + ": " + row.help + "\n";
+    return text;
+}
+
 void Repl::help(const std::string& topic) {
     auto row_line = [](const GlyphKey& row) {
         std::string key = row.key ? std::string(" (`") + row.key + ")" : "";
@@ -214,8 +225,13 @@ void Repl::help(const std::string& topic) {
                 "          ]save file expr  ]clear\n"
                 "Glyphs: ` then a key types a glyph (`i is ⍳, `` is ⋄, ` and space is `);\n"
                 "        Alt and the key does the same; `name then Tab completes a glyph's name.\n"
-                "]help ⍳ or ]help iota describes a glyph; ]help f shows a workspace name.\n"
+                "]help ⍳ or ]help iota describes a glyph; ]help f shows a workspace name;\n"
+                "]help llms prints a summary of BPL for language models.\n"
              << std::flush;
+        return;
+    }
+    if (topic == "llms") { // a topic, not a name: a workspace name llms does not hide it
+        out_ << llms_text() << std::flush;
         return;
     }
     if (const GlyphKey* row = glyph_row(topic)) {

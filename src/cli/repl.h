@@ -41,6 +41,9 @@ void run_shown(lang::Context& ctx, const std::string& source, std::ostream& out,
 // folder) and returns the line saying so; else nothing.
 std::optional<std::string> autosave(const lang::Value& v);
 
+// `]help llms`: docs/llms.md (compiled in), then one line per glyph of the key table (keys.h).
+std::string llms_text();
+
 // Whether `source` leaves a bracket, parenthesis or brace open (the REPL then reads another
 // line; a newline inside a delimiter is ⋄). Text that does not lex counts as complete, so that
 // running it reports the error.
