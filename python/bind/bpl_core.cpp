@@ -64,30 +64,39 @@ class SigintToEngine {
 // the GIL held; the evaluation's Deadline (base/interrupt.h, the worker's timeout_ms too) raises
 // the interrupt flag when it passes.
 std::optional<double> timeout_seconds;
-// The deadline of the evaluation running now (under engine_mutex), or null.
+// The deadline of the evaluation running now (under engine_mutex), or null, and its limit.
 const bpl::base::Deadline* running_deadline = nullptr;
+double running_limit = 0;
 
-// An evaluation's error, and whether it is the interrupt its deadline raised (a TIMEOUT).
+// An evaluation's error, and whether it is the interrupt its deadline raised (a TIMEOUT) after
+// `limit` seconds.
 struct Failure {
     bpl::base::Error error;
     bool timeout = false;
+    double limit = 0;
 };
 // Made where the evaluation catches e, while its deadline is known.
-Failure failure(const bpl::base::Error& e) { return {e, running_deadline && running_deadline->timed_out(e)}; }
+Failure failure(const bpl::base::Error& e) {
+    return {e, running_deadline && running_deadline->timed_out(e), running_limit};
+}
 
 template <class F>
 auto with_engine(F f) {
     std::optional<int64_t> ms;
-    if (timeout_seconds) ms = static_cast<int64_t>(std::ceil(*timeout_seconds * 1000));
+    double limit = timeout_seconds.value_or(0); // read with the GIL held: another thread may set it
+    if (timeout_seconds) ms = static_cast<int64_t>(std::ceil(limit * 1000));
     py::gil_scoped_release release;
     std::lock_guard<std::mutex> lock(engine_mutex);
     SigintToEngine sigint;
     bpl::base::clear_interrupt(); // a request from before this evaluation is not for it
     bpl::base::Deadline deadline(ms);
     struct Running {
-        explicit Running(const bpl::base::Deadline* d) { running_deadline = d; }
+        Running(const bpl::base::Deadline* d, double limit) {
+            running_deadline = d;
+            running_limit = limit;
+        }
         ~Running() { running_deadline = nullptr; }
-    } running(&deadline);
+    } running(&deadline, limit);
     return f();
 }
 
@@ -182,7 +191,7 @@ py::object bpl_error_type() { return py::module_::import("bpl._core").attr("BplE
     std::string report = bpl::lang::error_report(e, source, "<cell>");
     if (f.timeout) {
         std::ostringstream limit;
-        limit << *timeout_seconds;
+        limit << f.limit;
         message = "the evaluation ran past bpl.timeout (" + limit.str() + " s)";
         report = kind + ": " + message + report.substr(std::min(report.size(), report.find('\n')));
     }
