@@ -9,6 +9,7 @@
 #include "cli/keys.h"
 #include "base/utf8.h"
 #include "lang/display.h"
+#include "lang/dissect.h"
 #include "lang/exec.h"
 #include "lang/function.h"
 #include "lang/run.h"
@@ -26,10 +27,12 @@
 #include <signal.h>
 
 #include <algorithm>
+#include <cmath>
 #include <complex>
 #include <cstring>
 #include <mutex>
 #include <optional>
+#include <sstream>
 
 namespace py = pybind11;
 using bpl::value::ArrayData;
@@ -57,12 +60,43 @@ class SigintToEngine {
     struct sigaction old_ {};
 };
 
+// bpl.timeout: the time limit, in seconds, of each evaluation (none: no limit). Read and set with
+// the GIL held; the evaluation's Deadline (base/interrupt.h, the worker's timeout_ms too) raises
+// the interrupt flag when it passes.
+std::optional<double> timeout_seconds;
+// The deadline of the evaluation running now (under engine_mutex), or null, and its limit.
+const bpl::base::Deadline* running_deadline = nullptr;
+double running_limit = 0;
+
+// An evaluation's error, and whether it is the interrupt its deadline raised (a TIMEOUT) after
+// `limit` seconds.
+struct Failure {
+    bpl::base::Error error;
+    bool timeout = false;
+    double limit = 0;
+};
+// Made where the evaluation catches e, while its deadline is known.
+Failure failure(const bpl::base::Error& e) {
+    return {e, running_deadline && running_deadline->timed_out(e), running_limit};
+}
+
 template <class F>
 auto with_engine(F f) {
+    std::optional<int64_t> ms;
+    double limit = timeout_seconds.value_or(0); // read with the GIL held: another thread may set it
+    if (timeout_seconds) ms = static_cast<int64_t>(std::ceil(limit * 1000));
     py::gil_scoped_release release;
     std::lock_guard<std::mutex> lock(engine_mutex);
     SigintToEngine sigint;
     bpl::base::clear_interrupt(); // a request from before this evaluation is not for it
+    bpl::base::Deadline deadline(ms);
+    struct Running {
+        Running(const bpl::base::Deadline* d, double limit) {
+            running_deadline = d;
+            running_limit = limit;
+        }
+        ~Running() { running_deadline = nullptr; }
+    } running(&deadline, limit);
     return f();
 }
 
@@ -147,16 +181,26 @@ struct Function {
 
 py::object bpl_error_type() { return py::module_::import("bpl._core").attr("BplError"); }
 
-// `report` is the REPL's text for the error: kind, message, location and caret.
-[[noreturn]] void raise(const bpl::base::Error& e, const std::string& source) {
-    py::object type = bpl_error_type();
-    std::string kind = bpl::base::name(e.kind());
-    py::object err = type(kind + ": " + e.what());
+// `report` is the REPL's text for the error: kind, message, location and caret. An evaluation
+// that ran past bpl.timeout raises BplTimeout (a BplError and a TimeoutError), kind "TIMEOUT".
+[[noreturn]] void raise(const Failure& f, const std::string& source) {
+    const bpl::base::Error& e = f.error;
+    py::object type = f.timeout ? py::module_::import("bpl._core").attr("BplTimeout") : bpl_error_type();
+    std::string kind = f.timeout ? bpl::base::TIMEOUT_KIND : bpl::base::name(e.kind());
+    std::string message = e.what();
+    std::string report = bpl::lang::error_report(e, source, "<cell>");
+    if (f.timeout) {
+        std::ostringstream limit;
+        limit << f.limit;
+        message = "the evaluation ran past bpl.timeout (" + limit.str() + " s)";
+        report = kind + ": " + message + report.substr(std::min(report.size(), report.find('\n')));
+    }
+    py::object err = type(kind + ": " + message);
     err.attr("kind") = kind;
-    err.attr("message") = std::string(e.what());
+    err.attr("message") = message;
     bpl::base::Site s = e.site();
     err.attr("span") = s.begin < 0 ? py::object(py::none()) : py::object(py::make_tuple(s.begin, s.end));
-    err.attr("report") = bpl::lang::error_report(e, source, "<cell>");
+    err.attr("report") = report;
     PyErr_SetObject(type.ptr(), err.ptr());
     throw py::error_already_set();
 }
@@ -294,7 +338,7 @@ class Session {
 
     py::object eval(const std::string& text, const py::kwargs& bindings) {
         for (auto [name, value] : bindings) bind(name.cast<std::string>(), value);
-        std::optional<bpl::base::Error> error;
+        std::optional<Failure> error;
         Value last = with_engine([&] {
             home_->io.lines.clear();
             Value result;
@@ -302,7 +346,7 @@ class Session {
                 bpl::lang::run_all(*home_->ctx, text, [&](const Value& v, bool) { result = v; });
                 result = settle(result);
             } catch (const bpl::base::Error& e) {
-                error = e;
+                error = failure(e);
             }
             return result;
         });
@@ -314,21 +358,28 @@ class Session {
     // ("display", a non-shy result's elided display), a display followed by ("rich:TYPE", bytes)
     // for each other MIME type its renderer gives. Raises BplError after the events so far.
     py::list repl(const std::string& text) {
-        std::optional<bpl::base::Error> error;
+        std::optional<Failure> error;
         std::vector<std::pair<std::string, std::string>> events = with_engine([&] {
             home_->io.lines.clear();
             home_->io.events = {};
             try {
-                bpl::lang::run(*home_->ctx, text, [&](const Value& v) {
-                    home_->io.events.emplace_back("display", bpl::lang::result_text(v));
+                bpl::lang::Dissection d;
+                bpl::lang::run_all(*home_->ctx, text, [&](const Value& v, bool shy) {
+                    if (shy || v.is_none()) return;
+                    // with •prefs "dissect" on, the bound expression first (lang/dissect.h)
+                    std::string shown = bpl::lang::result_text(v);
+                    std::string bound = bpl::lang::dissection_text(d, v); // "": not dissected
+                    if (!bound.empty() && !(v.is_function() && bound == shown))
+                        home_->io.events.emplace_back("display", bound);
+                    home_->io.events.emplace_back("display", shown);
                     // a value with a renderer (a plot, a picture, an element): its other MIME
                     // types follow as ("rich:TYPE", content) events
                     if (v.is_function()) return;
                     for (auto& [type, content] : bpl::session::mime_bundle(v))
                         if (type != "text/plain") home_->io.events.emplace_back("rich:" + type, std::move(content));
-                });
+                }, d);
             } catch (const bpl::base::Error& e) {
-                error = e;
+                error = failure(e);
             }
             return home_->io.events;
         });
@@ -385,13 +436,13 @@ py::object call(const Function& f, const py::args& args) {
     if (args.size() == 2) alpha = to_value(args[0]);
     Value omega = to_value(args[args.size() - 1]);
     std::string source = f.v.function_obj().source();
-    std::optional<bpl::base::Error> error;
+    std::optional<Failure> error;
     Value result = with_engine([&] {
         try {
             bpl::lang::Exec ex(*f.home->ctx, std::make_shared<const std::string>(source));
             return settle(bpl::lang::apply(ex, f.v, alpha ? &*alpha : nullptr, omega));
         } catch (const bpl::base::Error& e) {
-            error = e;
+            error = failure(e);
             return Value();
         }
     });
@@ -414,6 +465,26 @@ PYBIND11_MODULE(_core, m) {
                                   "A BPL error: .kind (\"LENGTH ERROR\"), .message, .span (UTF-8 byte "
                                   "offsets into the source, or None)",
                                   base.ptr(), nullptr));
+
+    m.attr("BplTimeout") = py::reinterpret_steal<py::object>(PyErr_NewExceptionWithDoc(
+        "bpl._core.BplTimeout", "A BPL evaluation that ran past bpl.timeout: a BplError of kind \"TIMEOUT\"",
+        py::make_tuple(m.attr("BplError"), py::reinterpret_borrow<py::object>(PyExc_TimeoutError)).ptr(), nullptr));
+
+    m.def("get_timeout", []() -> py::object {
+        return timeout_seconds ? py::object(py::float_(*timeout_seconds)) : py::object(py::none());
+    }, "bpl.timeout: seconds each evaluation may run, or None");
+    m.def("set_timeout", [](const py::object& t) {
+        if (t.is_none()) {
+            timeout_seconds.reset();
+            return;
+        }
+        if (py::isinstance<py::bool_>(t) || !(py::isinstance<py::int_>(t) || py::isinstance<py::float_>(t)))
+            throw py::type_error("bpl.timeout: a number of seconds, or None");
+        double s = t.cast<double>();
+        if (!std::isfinite(s) || s < 0) throw py::value_error("bpl.timeout: a finite nonnegative number of seconds, or None");
+        if (s > 1e9) throw py::value_error("bpl.timeout: at most 10⁹ seconds");
+        timeout_seconds = s;
+    }, py::arg("seconds"), "sets bpl.timeout (None: no limit)");
 
     m.def("interrupt", [] { bpl::base::request_interrupt(); },
           "stops the evaluation running now (from another thread): it raises BplError INTERRUPT");

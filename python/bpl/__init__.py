@@ -1,10 +1,31 @@
 """BPL for Python (docs/python.md): ``s = bpl.Session(); s.eval("+/⍳10")``, or the process-wide
 workspace through ``bpl.workspace()`` and late-bound callables ``bpl.fn("+/÷≢")``."""
+import sys
 import threading
+import types
 
-from bpl._core import Array, BplError, Function, Session, glyph_keys, interrupt
+from bpl import _core
+from bpl._core import Array, BplError, BplTimeout, Function, Session, glyph_keys, interrupt
 
-__all__ = ["Array", "BplError", "Function", "Session", "fn", "glyph_keys", "interrupt", "workspace"]
+__all__ = ["Array", "BplError", "BplTimeout", "Function", "Session", "fn", "glyph_keys", "interrupt",
+           "timeout", "workspace"]
+
+
+class _Module(types.ModuleType):
+    """The bpl module, with ``bpl.timeout`` as a setting the engine holds (bpl._core)."""
+
+    @property
+    def timeout(self):
+        """Seconds each evaluation (eval, repl, a Function's call) may run before it stops with
+        BplTimeout (kind "TIMEOUT"), or None for no limit (the default). Names bound before stay."""
+        return _core.get_timeout()
+
+    @timeout.setter
+    def timeout(self, seconds):
+        _core.set_timeout(seconds)
+
+
+sys.modules[__name__].__class__ = _Module
 
 _workspace = None
 _lock = threading.Lock()

@@ -5,8 +5,12 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <optional>
 
 namespace bpl::base {
+
+class Error;
 
 // Raises the flag. Async-signal-safe: what the SIGINT handler calls (and tests, from any thread).
 void request_interrupt() noexcept;
@@ -24,5 +28,29 @@ inline void poll_interrupt(uint64_t round) {
 void clear_interrupt() noexcept;
 // Makes SIGINT raise the flag instead of ending the process.
 void install_interrupt_handler();
+
+// A time limit on one evaluation (the worker's timeout_ms, Python's bpl.timeout): a timer thread
+// raises the interrupt flag once the time passes, unless stop() (or the destructor) comes first.
+// The evaluation then ends with INTERRUPT ERROR at its next check; timed_out(e) tells the
+// caller to report it as a TIMEOUT instead (TIMEOUT_KIND, the kind word of language.md §13).
+class Deadline {
+  public:
+    // A limit of `ms` milliseconds; none when `ms` is empty.
+    explicit Deadline(std::optional<int64_t> ms);
+    ~Deadline();
+    Deadline(const Deadline&) = delete;
+    Deadline& operator=(const Deadline&) = delete;
+    // Ends the timer (waits for its thread); the flag is not raised after this returns.
+    void stop();
+    // Whether the time passed (and the flag was raised for it).
+    bool passed() const;
+    // Whether error `e` is the interrupt this deadline raised.
+    bool timed_out(const Error& e) const;
+
+  private:
+    struct Timer;
+    std::unique_ptr<Timer> timer_;
+};
+constexpr const char* TIMEOUT_KIND = "TIMEOUT";
 
 } // namespace bpl::base

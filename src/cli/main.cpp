@@ -36,7 +36,7 @@ using namespace bpl;
 // standard error.
 bool run_and_print(lang::Context& ctx, const std::string& source, const std::string& name) {
     try {
-        lang::run(ctx, source, [](const lang::Value& v) { cli::show_result(std::cout, v); });
+        cli::run_shown(ctx, source, std::cout, false);
         return true;
     } catch (const base::Error& e) {
         std::cout << std::flush;

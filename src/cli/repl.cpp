@@ -5,6 +5,7 @@
 #include "base/error.h"
 #include "cli/keys.h"
 #include "lang/display.h"
+#include "lang/dissect.h"
 #include "lang/lexer.h"
 #include "lang/scope.h"
 #include "session/session.h"
@@ -47,6 +48,21 @@ std::optional<std::string> autosave(const lang::Value& v) {
 void show_result(std::ostream& out, const lang::Value& v) {
     out << lang::result_text(v) << "\n" << std::flush;
     if (std::optional<std::string> saved = autosave(v)) out << *saved << "\n" << std::flush;
+}
+
+void run_shown(lang::Context& ctx, const std::string& source, std::ostream& out, bool dissect_all) {
+    lang::Dissection d;
+    d.all = dissect_all;
+    lang::run_all(ctx, source, [&](const lang::Value& v, bool shy) {
+        if (v.is_none()) return;
+        if (dissect_all || !shy) {
+            std::string bound = lang::dissection_text(d, v); // "" when the statement was not dissected
+            // a function whose bound expression is itself shows once
+            if (!bound.empty() && !(v.is_function() && !shy && bound == lang::result_text(v))) out << bound << "\n";
+        }
+        if (!shy) show_result(out, v);
+    }, d);
+    out << std::flush;
 }
 
 std::optional<std::string> StdIo::read_line() {
@@ -110,7 +126,7 @@ void Repl::finish() {
 
 void Repl::run_source(const std::string& source) {
     try {
-        lang::run(*ctx_, source, [&](const lang::Value& v) { show_result(out_, v); });
+        run_shown(*ctx_, source, out_, false);
     } catch (const base::Error& e) {
         failed_ = true;
         out_ << std::flush;
@@ -155,6 +171,17 @@ void Repl::command(const std::string& text) {
             err_ << lang::error_report(e, arg, "<repl>") << "\n";
         }
         out_ << std::flush;
+    } else if (name == "dissect") {
+        // the bound expression of each statement, then its result as usual
+        try {
+            if (arg.empty()) throw base::Error(base::ErrorKind::Syntax, "]dissect needs an expression: ]dissect expr");
+            run_shown(*ctx_, arg, out_, true);
+        } catch (const base::Error& e) {
+            failed_ = true;
+            out_ << std::flush;
+            err_ << lang::error_report(e, arg, "<repl>") << "\n";
+        }
+        err_ << std::flush;
     } else if (name == "save") {
         // `]save FILE EXPR`: a terminal cannot show a picture or a plot; a file can
         size_t gap = arg.find_first_of(" \t");
@@ -177,17 +204,34 @@ void Repl::command(const std::string& text) {
     }
 }
 
+std::string llms_text() {
+    static const char* const DOC =
+#include "llms_text.inc"
+        ;
+    std::string text = DOC;
+    while (!text.empty() && text.back() == '\n') text.pop_back();
+    text += "\n\n## Glyphs\n\n";
+    for (const GlyphKey& row : glyph_keys()) text += std::string("- `") + row.glyph + "` " + row.name + ": " + row.help + "\n";
+    return text;
+}
+
 void Repl::help(const std::string& topic) {
     auto row_line = [](const GlyphKey& row) {
         std::string key = row.key ? std::string(" (`") + row.key + ")" : "";
         return std::string(row.glyph) + "  " + row.name + key + ": " + row.help;
     };
     if (topic.empty()) {
-        out_ << "Commands: ]help name  ]display expr  ]box on|off|?  ]save file expr  ]clear\n"
+        out_ << "Commands: ]help name  ]help llms  ]display expr  ]dissect expr  ]box on|off|?\n"
+                "          ]save file expr  ]clear\n"
                 "Glyphs: ` then a key types a glyph (`i is ⍳, `` is ⋄, ` and space is `);\n"
                 "        Alt and the key does the same; `name then Tab completes a glyph's name.\n"
-                "]help ⍳ or ]help iota describes a glyph; ]help f shows a workspace name.\n"
+                "]help ⍳ or ]help iota describes a glyph; ]help f shows a workspace name;\n"
+                "]help llms prints a summary of BPL for language models.\n"
              << std::flush;
+        return;
+    }
+    if (topic == "llms") { // a topic, not a name: a workspace name llms does not hide it
+        out_ << llms_text() << std::flush;
         return;
     }
     if (const GlyphKey* row = glyph_row(topic)) {

@@ -32,10 +32,17 @@ class StdIo : public lang::Io {
 // (lang::result_text), a line on `out`, and, when •prefs "save" names a folder, the file of a
 // picture or a plot (autosave). Reads v; throws base::Error when the file cannot be written.
 void show_result(std::ostream& out, const lang::Value& v);
+// Runs source in ctx as the CLI shows results: each non-shy result (show_result), after its bound
+// expression (lang/dissect.h) when •prefs "dissect" is on. With `dissect_all` (`]dissect expr`)
+// every statement's bound expression shows, shy ones too. Throws base::Error as lang::run does.
+void run_shown(lang::Context& ctx, const std::string& source, std::ostream& out, bool dissect_all);
 // When •prefs "save" names a folder and v renders as a picture (image/png) or a plot
 // (image/svg+xml): writes the rendering to the first free `bpl-N.png`/`.svg` there (making the
 // folder) and returns the line saying so; else nothing.
 std::optional<std::string> autosave(const lang::Value& v);
+
+// `]help llms`: docs/llms.md (compiled in), then one line per glyph of the key table (keys.h).
+std::string llms_text();
 
 // Whether `source` leaves a bracket, parenthesis or brace open (the REPL then reads another
 // line; a newline inside a delimiter is ⋄). Text that does not lex counts as complete, so that

@@ -21,7 +21,6 @@
 #include <nlohmann/json.hpp>
 
 #include <charconv>
-#include <chrono>
 #include <cmath>
 #include <condition_variable>
 #include <deque>
@@ -465,38 +464,6 @@ class Requests {
     std::thread reader_;
 };
 
-// Raises the interrupt flag once `ms` milliseconds pass, unless stopped first.
-class Deadline {
-  public:
-    explicit Deadline(std::optional<int64_t> ms) {
-        if (!ms) return;
-        timer_ = std::thread([this, ms] {
-            std::unique_lock<std::mutex> lock(mutex_);
-            if (!stop_.wait_for(lock, std::chrono::milliseconds(*ms), [this] { return stopped_; })) {
-                passed_ = true;
-                base::request_interrupt();
-            }
-        });
-    }
-    ~Deadline() { stop(); }
-    void stop() {
-        {
-            std::lock_guard<std::mutex> lock(mutex_);
-            stopped_ = true;
-        }
-        stop_.notify_one();
-        if (timer_.joinable()) timer_.join();
-    }
-    bool passed() const { return passed_; }
-
-  private:
-    std::mutex mutex_;
-    std::condition_variable stop_;
-    bool stopped_ = false;
-    bool passed_ = false;
-    std::thread timer_;
-};
-
 } // namespace
 
 int run_worker(std::istream& in, std::ostream& out) {
@@ -520,19 +487,19 @@ int run_worker(std::istream& in, std::ostream& out) {
             }
             base::clear_interrupt();
             requests.running(id);
-            Deadline deadline(ms);
+            base::Deadline deadline(ms);
             try {
                 std::string value = evaluate(req, ctx, io);
                 result = "{\"value\":" + value + ",\"output\":" + output_of(io) + ",\"error\":null}";
             } catch (const base::Error& e) {
                 deadline.stop();
-                bool timeout = e.kind() == base::ErrorKind::Interrupt && deadline.passed();
+                bool timeout = deadline.timed_out(e);
                 const Json* src = req.get("code") ? req.get("code") : req.get("call");
                 std::string text = src && src->type == Json::String ? src->text : "";
                 std::string report = lang::error_report(e, text, "<request>");
                 std::string kind = base::name(e.kind()), message = e.what();
                 if (timeout) { // an interrupt the deadline raised: reported as TIMEOUT
-                    kind = "TIMEOUT";
+                    kind = base::TIMEOUT_KIND;
                     message = "the request ran past its timeout_ms";
                     report = kind + ": " + message + report.substr(std::min(report.size(), report.find('\n')));
                 }

@@ -311,21 +311,17 @@ Block diagram(const Value& value, const Elision* elide) {
 
 // A tree's lines: the node's label (a multi-line label joined by ` ⋄ `), then each part's
 // lines behind `├─ ` (`└─ ` the last), and `│  ` (or spaces) before the lines below a part.
-void tree_lines(const Value& f, const std::string& prefix, const std::string& edge, const std::string& next,
+void tree_lines(const TreeNode& t, const std::string& prefix, const std::string& edge, const std::string& next,
                 std::vector<std::string>& out) {
     base::check_interrupt();
     if (base::stack_nearly_full())
-        throw base::Error(base::ErrorKind::Limit, "a function nested too deeply to display");
-    std::string label;
-    std::vector<Value> parts;
-    if (f.is_function()) parts = fn_of(f).tree_parts(&label);
-    if (parts.empty()) label = f.is_function() ? f.function_obj().source() : source_form(f);
+        throw base::Error(base::ErrorKind::Limit, "a tree nested too deeply to display");
     std::string joined;
-    for (size_t i = 0; i < label.size(); i++) joined += label[i] == '\n' ? std::string(" ⋄ ") : std::string(1, label[i]);
+    for (char c : t.label) joined += c == '\n' ? std::string(" ⋄ ") : std::string(1, c);
     out.push_back(prefix + edge + joined);
-    for (size_t i = 0; i < parts.size(); i++) {
-        bool last = i + 1 == parts.size();
-        tree_lines(parts[i], prefix + next, last ? "└─ " : "├─ ", last ? "   " : "│  ", out);
+    for (size_t i = 0; i < t.parts.size(); i++) {
+        bool last = i + 1 == t.parts.size();
+        tree_lines(t.parts[i], prefix + next, last ? "└─ " : "├─ ", last ? "   " : "│  ", out);
     }
 }
 
@@ -333,14 +329,30 @@ void tree_lines(const Value& f, const std::string& prefix, const std::string& ed
 
 std::string boxed(const Value& v, const Elision* elide) { return diagram(v, elide).text(); }
 
-std::string function_tree(const Value& f) {
-    Value v = f.read();
-    if (!v.is_function()) return display(v);
+TreeNode function_node(const Value& f) {
+    base::check_interrupt();
+    if (base::stack_nearly_full())
+        throw base::Error(base::ErrorKind::Limit, "a function nested too deeply to display");
+    TreeNode t;
+    std::vector<Value> parts;
+    if (f.is_function()) parts = fn_of(f).tree_parts(&t.label);
+    if (parts.empty()) t.label = f.is_function() ? f.function_obj().source() : source_form(f);
+    for (const Value& p : parts) t.parts.push_back(function_node(p));
+    return t;
+}
+
+std::string draw_tree(const TreeNode& t) {
     std::vector<std::string> lines;
-    tree_lines(v, "", "", "", lines);
+    tree_lines(t, "", "", "", lines);
     std::string out;
     for (size_t i = 0; i < lines.size(); i++) out += (i ? "\n" : "") + lines[i];
     return out;
+}
+
+std::string function_tree(const Value& f) {
+    Value v = f.read();
+    if (!v.is_function()) return display(v);
+    return draw_tree(function_node(v));
 }
 
 std::string result_text(const Value& value) {

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace bpl::lang {
 
@@ -21,7 +22,7 @@ struct Elision {
 };
 // The session's display settings (•prefs, operators-and-system.md §19.5): the elision the REPL
 // and a program's results use ("limit", "edges"), boxed mode ("box"; "fns": also ⎕← inside a
-// dfn), function trees ("trees") and the folder where ⎕← of a picture or a plot saves a file
+// dfn), function trees ("trees"), dissection ("dissect") and the folder where ⎕← of a picture or a plot saves a file
 // ("save"; empty: none). One process setting, like prim's kinds mode; the terminal REPL turns
 // box, trees and fns on.
 struct DisplaySettings {
@@ -29,6 +30,7 @@ struct DisplaySettings {
     bool box = false;
     bool trees = false;
     bool fns = false;
+    bool dissect = false; // the bound expression (dissect.h) before each result the REPL shows
     std::string save;
 };
 DisplaySettings& display_settings();
@@ -47,6 +49,15 @@ std::string boxed(const value::Value& v, const Elision* elide);
 // a derived function's node is its operator, a train's `fork`, `atop` or `bound`, a function
 // without parts its source. Other values: their display.
 std::string function_tree(const value::Value& f);
+// A tree as function trees and dissections (dissect.h) draw it: a node's label (lines joined
+// by ` ⋄ `) and its parts, drawn below it behind `├─ `/`└─ ` by draw_tree (boxed.cpp).
+struct TreeNode {
+    std::string label;
+    std::vector<TreeNode> parts;
+};
+std::string draw_tree(const TreeNode& t);
+// The tree function_tree draws for function f (an operand array: a leaf of its source form).
+TreeNode function_node(const value::Value& f);
 // The text the REPL and a program's results print for v, elided as `elide` says.
 std::string display(const value::Value& v, const Elision& elide);
 // v in source form, as an item inside a strand or bracket list (`1ₓ`, `"ab"`, `[1 2]`, `⊂7`).

@@ -2,6 +2,7 @@
 // calls with predicates, guards and default ⍺ (§6–7), assignment (§5) and ⎕. Values are not
 // forced here except where the language observes them (predicates, guard exits, ⎕←).
 #include "lang/exec.h"
+#include "lang/dissect.h"
 
 #include "base/interrupt.h"
 #include "base/stack.h"
@@ -383,7 +384,18 @@ const Value& to_bind(const Value& v) {
 
 Value Exec::statement(const Expr& e, Frame& frame, bool* shy, TailCall* tail) {
     Running running(this, &frame);
-    Instr i = bind_statement(e, frame);
+    // a dissected statement keeps its instructions, which its recorded calls point into
+    std::shared_ptr<Instr> kept;
+    if (dissect_ && &frame == dissect_->frame) {
+        dissect_->calls.clear();
+        dissect_->statement.reset();
+        if (dissect_->active()) {
+            kept = std::make_shared<Instr>(bind_statement(e, frame));
+            dissect_->statement = kept;
+        }
+    }
+    Instr unkept = kept ? Instr() : bind_statement(e, frame);
+    const Instr& i = kept ? *kept : unkept;
     *shy = is_shy(i);
     try {
         if (tail && (i.op == Op::Monad || i.op == Op::Dyad) && i.kids[0].op == Op::Del) {
@@ -408,6 +420,7 @@ Value Exec::call(const Instr& i, Frame& fr, bool dyadic) {
     Value f = eval(i.kids[0], fr);
     Value a;
     if (dyadic) a = eval(i.kids[2], fr);
+    if (dissect_ && &fr == dissect_->frame && dissect_->statement) dissect_->record(i, f, a, w);
     if (is_absent(w)) return absent(); // computed only from an absent ⍺: drops out (§6.3)
     bool has_alpha = dyadic && !is_absent(a);
     try {

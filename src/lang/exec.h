@@ -13,6 +13,8 @@
 
 namespace bpl::lang {
 
+struct Dissection; // dissect.h
+
 // A ∇ call in tail position, evaluated but not yet made: the dfn loops instead of nesting.
 struct TailCall {
     bool pending = false;
@@ -41,6 +43,9 @@ class Exec {
     Value statement(const Expr& e, Frame& frame, bool* shy, TailCall* tail = nullptr);
     // Evaluates an instruction. Throws base::Error with the site of the call that raised it.
     Value eval(const Instr& i, Frame& frame);
+    // Records the statements run in d->frame, and the calls they make there, into d (null:
+    // none, the default).
+    void dissect(Dissection* d) { dissect_ = d; }
 
   private:
     Value call(const Instr& i, Frame& frame, bool dyadic);
@@ -58,6 +63,7 @@ class Exec {
     Context& ctx_;
     std::shared_ptr<const std::string> source_;
     Value select_source_; // what SelectSource reads while a selection runs
+    Dissection* dissect_ = nullptr;
 };
 
 // The executor and frame of the statement running on this thread (for ⍎), or null.

@@ -6,6 +6,7 @@
 #include "base/utf8.h"
 #include "lang/cells.h"
 #include "lang/display.h"
+#include "lang/dissect.h"
 #include "lang/exec.h"
 #include "prim/rows.h"
 #include "value/array.h"
@@ -180,8 +181,10 @@ void run_all(Context& ctx, std::string_view source,
     ctx.release_modules();
 }
 
-void run_all(Context& ctx, Scope& scope, std::string_view source,
-             const std::function<void(const Value&, bool shy)>& on_value) {
+namespace {
+
+void run_statements(Context& ctx, Scope& scope, std::string_view source,
+                    const std::function<void(const Value&, bool shy)>& on_value, Dissection* d) {
     // Memory the machine cannot give, while reading the text or running a statement, is an
     // error, not a crash.
     auto limited = [](auto&& step) {
@@ -202,12 +205,33 @@ void run_all(Context& ctx, Scope& scope, std::string_view source,
     Exec ex(ctx, text);
     Frame top;
     top.scope = &scope;
+    if (d) {
+        d->frame = &top;
+        ex.dissect(d);
+    }
     for (const Statement& st : statements)
         limited([&] {
             bool shy = false;
             Value v = ex.statement(st.expr, top, &shy);
             on_value(v, shy);
         });
+    if (d) {
+        d->frame = nullptr;
+        d->calls.clear();
+        d->statement.reset();
+    }
+}
+
+} // namespace
+
+void run_all(Context& ctx, Scope& scope, std::string_view source,
+             const std::function<void(const Value&, bool shy)>& on_value) {
+    run_statements(ctx, scope, source, on_value, nullptr);
+}
+
+void run_all(Context& ctx, std::string_view source,
+             const std::function<void(const Value&, bool shy)>& on_value, Dissection& d) {
+    run_statements(ctx, ctx.globals(), source, on_value, &d);
 }
 
 void run(Context& ctx, std::string_view source, const std::function<void(const Value&)>& on_result) {

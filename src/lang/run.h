@@ -70,6 +70,11 @@ void run(Context& ctx, std::string_view source, const std::function<void(const V
 // when it is an assignment or no result.
 void run_all(Context& ctx, std::string_view source,
              const std::function<void(const Value&, bool shy)>& on_value);
+// The same, dissecting each top-level statement into d (dissect.h): when on_value sees a
+// statement's value, d holds the statement's instructions and the calls it made.
+struct Dissection;
+void run_all(Context& ctx, std::string_view source,
+             const std::function<void(const Value&, bool shy)>& on_value, Dissection& d);
 // The same with `scope` as the top-level scope (a module's own, from new_module_scope()).
 void run_all(Context& ctx, Scope& scope, std::string_view source,
              const std::function<void(const Value&, bool shy)>& on_value);

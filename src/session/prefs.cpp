@@ -1,6 +1,6 @@
 // •prefs (operators-and-system.md §19.5): the session's settings, one row each with its reader
 // and its checker, over the setting's own home (prim/mode for the kinds mode, lang/display for
-// the elision, boxed mode, function trees and the folder pictures are saved in). `•prefs R` checks every setting of record R before it changes any, applies them
+// the elision, boxed mode, function trees, dissection and the folder pictures are saved in). `•prefs R` checks every setting of record R before it changes any, applies them
 // and gives all the settings; `•prefs ⍬` (or the empty record) only reads them.
 #include "session/names.h"
 
@@ -72,6 +72,7 @@ Value count_value(int64_t n) {
 // clang-format off
 const Setting SETTINGS[] = {
     flag_row<&lang::DisplaySettings::box>("box"),
+    flag_row<&lang::DisplaySettings::dissect>("dissect"),
     {"edges",
      [] { return count_value(lang::display_settings().elide.edges); },
      [](const Value& v) -> Change {
@@ -106,7 +107,7 @@ const Setting SETTINGS[] = {
 // clang-format on
 
 // Settings §19.5 names that this build does not have yet: UNSUPPORTED, not unknown.
-constexpr std::string_view NOT_YET[] = {"dissect", "prec", "width",
+constexpr std::string_view NOT_YET[] = {"prec", "width",
                                         "tolerance", "float", "seed"};
 
 std::string lower(std::string s) {

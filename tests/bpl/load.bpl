@@ -135,13 +135,20 @@ f←testpath ⋄ _←f •nput "•signal ""odd""" ⋄ {"ODD"::7 ⋄ •load f}0
 ⍝ prefs:read — •prefs ⍬ gives every setting with its default
 •prefs ⍬
 ⍝ =>
-["box":$f "edges":3 "fns":$f "kinds":"dynamic" "limit":1000 "save":"" "trees":$f]
+["box":$f "dissect":$f "edges":3 "fns":$f "kinds":"dynamic" "limit":1000 "save":"" "trees":$f]
 
 ⍝ prefs:apply — a record of settings, names in any case, applies them and gives them all
 p←•prefs ["Kinds":"static";"limit":5] ⋄ p.kinds p.limit p.edges   ⍝ "static" 5 3
 
 ⍝ prefs:kept — a setting stays set
 _←•prefs ["edges":1] ⋄ (•prefs ⍬).edges   ⍝ 1
+
+⍝ prefs:dissect — the dissect setting is a flag, off by default
+(•prefs ["dissect":$t]).dissect (•prefs ["dissect":$f]).dissect   ⍝ $t $f
+
+⍝ prefs:dissect-flag — anything but a flag is a DOMAIN error
+•prefs ["dissect":2]
+⍝ error: DOMAIN ERROR
 
 ⍝ prefs:limit-infinite — nothing elided
 _←•prefs ["limit":∞] ⋄ (•prefs ⍬).limit   ⍝ ∞

@@ -234,3 +234,61 @@ def test_ctrl_c_interrupts_bpl_and_python_keeps_its_handler():
     with pytest.raises(KeyboardInterrupt):  # outside BPL, SIGINT is Python's again
         os.kill(os.getpid(), signal.SIGINT)
         time.sleep(1)
+
+
+@pytest.fixture
+def timeout_reset():
+    yield
+    bpl.timeout = None
+
+
+def test_timeout_stops_a_long_evaluation_and_keeps_the_names(timeout_reset):
+    s = bpl.Session()
+    s.eval("kept←5")
+    assert bpl.timeout is None  # the default: no limit
+    bpl.timeout = 0.3
+    assert bpl.timeout == 0.3
+    start = time.monotonic()
+    with pytest.raises(bpl.BplTimeout) as e:
+        s.eval("{⍵+1}⍣1E9⊢0")
+    elapsed = time.monotonic() - start
+    assert 0.25 < elapsed < 3
+    assert isinstance(e.value, bpl.BplError) and isinstance(e.value, TimeoutError)
+    assert e.value.kind == "TIMEOUT"
+    assert "bpl.timeout" in e.value.message and "0.3" in e.value.message
+    assert e.value.report.startswith("TIMEOUT: ") and "^" in e.value.report
+    assert s["kept"].py == 5
+    assert s.eval("kept+1").py == 6  # a short evaluation under the limit runs to its end
+    bpl.timeout = None
+    assert s.eval("+/⍳10").py == 45
+
+
+def test_timeout_applies_to_repl_and_function_calls(timeout_reset):
+    s = bpl.Session()
+    loop = s.eval("{{⍵+1}⍣1E9⊢⍵}")
+    bpl.timeout = 0.2
+    with pytest.raises(bpl.BplTimeout):
+        loop(0)
+    with pytest.raises(bpl.BplTimeout) as e:
+        s.repl("⎕←1 ⋄ {⍵+1}⍣1E9⊢0")
+    assert e.value.events == [("explicit", "1")]  # output before the timeout is kept
+
+
+def test_interrupt_under_a_timeout_is_still_an_interrupt(timeout_reset):
+    s = bpl.Session()
+    bpl.timeout = 30
+    timer = threading.Timer(0.2, bpl.interrupt)
+    timer.start()
+    with pytest.raises(bpl.BplError) as e:
+        s.eval("{⍵+1}⍣1E9⊢0")
+    timer.join()
+    assert e.value.kind == "INTERRUPT" and not isinstance(e.value, bpl.BplTimeout)
+
+
+@pytest.mark.parametrize("bad, error", [(-1, ValueError), (float("nan"), ValueError),
+                                        (float("inf"), ValueError), ("1", TypeError), (True, TypeError)])
+def test_timeout_takes_seconds_or_none(timeout_reset, bad, error):
+    bpl.timeout = 2
+    with pytest.raises(error):
+        bpl.timeout = bad
+    assert bpl.timeout == 2  # a bad value changes nothing
