@@ -3,36 +3,18 @@
 
 #include "value/array.h"
 
-#include <algorithm>
-
 namespace bpl::program {
 
 namespace {
 int64_t length_class(int64_t n) { return n < 2 ? n : 2; }
 bool is_count(uint64_t mask, size_t j) { return j >= 64 ? mask == graph::COUNT_ALL : (mask >> j) & 1; }
 
-// Fills a Key: the words in `w`, the exact lengths in `lengths`. Small fields share a word. Words
-// are written through a cursor over the words the last key left (room made once per leaf or
-// node, `room`, growing past them only for a longer key), not pushed one by one; `done` trims
-// the words to those written.
+// Fills a Key: the words in `w`, the exact lengths in `lengths`. Small fields share a word.
 struct KeyWriter {
     std::vector<uint64_t>& w;
     std::vector<int64_t>& lengths;
-    uint64_t* at = w.data();           // the next word
-    uint64_t* end = w.data() + w.size(); // the end of the room made
     static constexpr uint64_t WIDE_RANK = 0xFFFF;
-    // Room for n more words.
-    void room(size_t n) {
-        if (static_cast<size_t>(end - at) >= n) return;
-        size_t used = static_cast<size_t>(at - w.data());
-        w.resize(std::max(2 * w.size(), used + n + 64));
-        at = w.data() + used;
-        end = w.data() + w.size();
-    }
-    void done() { w.resize(static_cast<size_t>(at - w.data())); }
-    void put(uint64_t v) { *at++ = v; }
-    // The most words desc() writes for a shape of rank r.
-    static size_t desc_words(size_t r) { return 2 + r; }
+    void put(uint64_t v) { w.push_back(v); }
     // A description's leading word (kind, weak, atom, rank, in 32 bits) with `high` in its upper
     // half, then its length classes; the exact lengths go to `lengths`.
     void desc(number::Kind kind, bool weak, bool atom, const value::Shape& shape, uint64_t high = 0) {
@@ -53,14 +35,11 @@ struct KeyWriter {
         static const value::Shape none;
         if (v.is_stored_array()) {
             const value::ArrayData& a = v.array_data();
-            room(desc_words(a.shape().size()));
             desc(a.kind(), a.weak(), false, a.shape());
         } else if (v.is_pending()) {
             const Desc& d = v.pending_node().desc();
-            room(desc_words(d.shape.size()));
             desc(d.kind, d.weak, d.atom, d.shape);
         } else {
-            room(1);
             desc(v.kind(), v.weak(), true, none);
         }
     }
@@ -77,8 +56,8 @@ uint64_t key_hash(const std::vector<uint64_t>& words) noexcept {
 
 void key_of(const graph::Live& live, Key& key) {
     key.lengths.clear();
+    key.words.clear();
     KeyWriter k{key.words, key.lengths};
-    k.room(1);
     k.put(live.inputs.size());
     for (const value::Value& v : live.inputs) k.leaf(v);
     for (size_t i = 0; i < live.nodes.size(); i++) {
@@ -88,8 +67,6 @@ void key_of(const graph::Live& live, Key& key) {
         // which parameters the key leaves out. A parameter count past 24 bits is written in full.
         constexpr uint64_t WIDE = 0xFFFFFF;
         uint64_t n_params = o.params.size() < WIDE ? o.params.size() : WIDE;
-        const Desc& d = live.nodes[i]->desc();
-        k.room(2 + (refs.size() + 1) / 2 + o.params.size() + 1 + KeyWriter::desc_words(d.shape.size()));
         k.put(refs.size() | n_params << 32 | static_cast<uint64_t>(o.step) << 56);
         if (n_params == WIDE) k.put(o.params.size());
         for (size_t j = 0; j < refs.size(); j += 2) // two references a word
@@ -103,11 +80,11 @@ void key_of(const graph::Live& live, Key& key) {
         if (o.step == Step::Copy) k.put(copy_facts(o.params, live.nodes[i]->desc().shape));
         // The result's description, sharing its word with the function, the kind computed in
         // and whether the node is held.
+        const Desc& d = live.nodes[i]->desc();
         k.desc(d.kind, d.weak, d.atom, d.shape,
                static_cast<uint64_t>(o.fn) | static_cast<uint64_t>(o.compute) << 8 |
                    uint64_t{live.held[i]} << 16);
     }
-    k.done();
     key.hash = key_hash(key.words);
 }
 
