@@ -12,8 +12,9 @@
 
 namespace bpl::base {
 
-namespace {
 std::atomic<bool> g_interrupt{false};
+
+namespace {
 static_assert(std::atomic<bool>::is_always_lock_free, "a signal handler may only touch lock-free atomics");
 
 extern "C" void on_sigint(int) { g_interrupt.store(true, std::memory_order_relaxed); }
@@ -21,10 +22,7 @@ extern "C" void on_sigint(int) { g_interrupt.store(true, std::memory_order_relax
 
 void request_interrupt() noexcept { g_interrupt.store(true, std::memory_order_relaxed); }
 
-bool interrupt_requested() noexcept { return g_interrupt.load(std::memory_order_relaxed); }
-
-void check_interrupt() {
-    if (!interrupt_requested()) return;
+void raise_interrupt() {
     g_interrupt.store(false, std::memory_order_relaxed);
     throw Error(ErrorKind::Interrupt, "interrupted");
 }

@@ -4,6 +4,7 @@
 // there, unwinding like any error.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -12,13 +13,19 @@ namespace bpl::base {
 
 class Error;
 
+// The flag itself (interrupt.cpp), read inline at the checks below.
+extern std::atomic<bool> g_interrupt;
 // Raises the flag. Async-signal-safe: what the SIGINT handler calls (and tests, from any thread).
 void request_interrupt() noexcept;
 // Whether the flag is raised: one relaxed atomic load, for loops that check often.
-bool interrupt_requested() noexcept;
-// Throws Error(INTERRUPT) when the flag is raised, lowering it first (so the handler that
-// reports the error, and what runs after, are not interrupted again).
-void check_interrupt();
+inline bool interrupt_requested() noexcept { return g_interrupt.load(std::memory_order_relaxed); }
+// Throws Error(INTERRUPT), lowering the flag first (so the handler that reports the error, and
+// what runs after, are not interrupted again).
+[[noreturn]] void raise_interrupt();
+// Raises INTERRUPT ERROR when the flag is raised: one load at each check point.
+inline void check_interrupt() {
+    if (interrupt_requested()) raise_interrupt();
+}
 // In a host loop over items the user controls (positions, cells): check_interrupt once every 2¹⁶
 // rounds, so a long loop stops at Ctrl-C (or the fuzzer's time limit) at a cost of one test a round.
 inline void poll_interrupt(uint64_t round) {

@@ -237,6 +237,40 @@ void Kernel::binary(const void* a, int64_t sa, const void* b, int64_t sb, void* 
 }
 
 namespace {
+template <class Op, class S>
+void binary_item(Fn, Kind, const void* a, const void* b, void* out, ErrorSlot& slot) {
+    using O = typename Op::template Out<S>;
+    *static_cast<O*>(out) =
+        store<O>(Op::apply(load<S>(*static_cast<const S*>(a)), load<S>(*static_cast<const S*>(b)), slot));
+}
+void unary_one(Fn f, Kind k, const void* a, const void*, void* out, ErrorSlot& slot) {
+    unary(f, k, a, 0, out, 1, slot);
+}
+void binary_one(Fn f, Kind k, const void* a, const void* b, void* out, ErrorSlot& slot) {
+    binary(f, k, a, 0, b, 0, out, 1, slot);
+}
+template <class Op>
+ItemKernel exact_item(Fn f, Kind k) {
+    return with_kind(k, [&](auto tag) {
+        using S = typename decltype(tag)::type;
+        if constexpr (std::is_void_v<S> || (is_chr_v<S> && !Op::chars)) return ItemKernel{&binary_one, f, k};
+        else return ItemKernel{&binary_item<Op, S>, f, k};
+    });
+}
+} // namespace
+
+// The functions of is_exact_on_floats (below) run their formula; the rest take binary's route.
+ItemKernel item_kernel(Fn f, Kind k) {
+    switch (f) {
+    case Fn::Add: return exact_item<scalar::Add>(f, k);
+    case Fn::Subtract: return exact_item<scalar::Subtract>(f, k);
+    case Fn::Multiply: return exact_item<scalar::Multiply>(f, k);
+    case Fn::Divide: return exact_item<scalar::Divide>(f, k);
+    default: return ItemKernel{is_dyadic(f) ? &binary_one : &unary_one, f, k};
+    }
+}
+
+namespace {
 
 // True when f's real formula gives the principal value at (x, y) (else the complex one differs).
 bool real_at(Fn f, double x, double y) {

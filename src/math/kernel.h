@@ -108,6 +108,20 @@ struct Kernel {
                 ErrorSlot& slot) const;
 };
 Kernel kernel(Fn f, Kind k);
+// One item of f on kind k, resolved once (a plan resolves its atom steps' when it is made, so
+// running one pays no dispatch on f and k): `run(f, k, a, b, out, slot)` computes what unary or
+// binary computes for n = 1 (b unused for a monadic f). + − × ÷ run their scalar formula directly
+// (every route rounds them alike); every other function goes through unary/binary for one item,
+// so an atom always agrees with the same item of an array.
+struct ItemKernel {
+    void (*run)(Fn f, Kind k, const void* a, const void* b, void* out, ErrorSlot& slot) = nullptr;
+    Fn f = Fn::Add;
+    Kind k = Kind::F64;
+    void operator()(const void* a, const void* b, void* out, ErrorSlot& slot) const {
+        run(f, k, a, b, out, slot);
+    }
+};
+ItemKernel item_kernel(Fn f, Kind k);
 // Dynamic kinds (D5): true when every result of f on these operands is real, so the real kind
 // of result_kind serves; false when some item needs the complex continuation (√¯4, ⍟¯1, ¯8*÷3,
 // 2○⁻¹2 ...), and the caller should convert the operands to number::complex_of(k) and run f there.

@@ -22,6 +22,9 @@ struct Instr {
     // A Fold along the last axis of a Copy that reads the Copy's operand as one slice of its
     // mapping per item of that axis (a sliding fold; rules.cpp). The Copy itself never runs.
     bool sliding = false;
+    // An atom Map step's one-item kernel (math::item_kernel of fn and compute), resolved by
+    // Plan::of once the rewrites have run; unset for every other step.
+    math::ItemKernel item{};
 };
 
 struct Program {

@@ -47,16 +47,14 @@ void items_of(const Value& v, Items& it) {
 }
 
 // An atom of a scalar function or conversion: one item computed in cells, no stored array and
-// no operand list.
+// no operand list; a Map through the kernel its plan resolved (Instr::item).
 Value run_atom(const Instr& in, std::span<const Value* const> operands, math::ErrorSlot& slot) {
     alignas(16) std::byte x[16], y[16], cell[16];
     const std::byte* a = items_data(*operands[0], x);
     if (in.step == Step::Convert) {
         math::convert(operands[0]->kind(), a, in.out.kind, cell, 1);
-    } else if (operands.size() == 1) {
-        math::unary(in.fn, in.compute, a, 0, cell, 1, slot);
     } else {
-        math::binary(in.fn, in.compute, a, 0, items_data(*operands[1], y), 0, cell, 1, slot);
+        in.item(a, operands.size() == 1 ? nullptr : items_data(*operands[1], y), cell, slot);
     }
     return value::load_item(in.out.kind, in.out.weak, cell);
 }

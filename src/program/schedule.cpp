@@ -113,6 +113,8 @@ bool reads_by_slices(const Instr& c) { return c.step == Step::Copy && (copy_fact
 std::unique_ptr<Plan> Plan::of(Program program, const std::vector<value::Value>& inputs) {
     auto plan = std::make_unique<Plan>();
     rewrite(program, inputs, plan->guards, plan->rules);
+    for (Instr& in : program.steps)
+        if (in.out.atom && in.step == Step::Map) in.item = math::item_kernel(in.fn, in.compute);
     const Program& p = program;
     auto n = static_cast<int32_t>(p.steps.size());
     std::vector<std::vector<int32_t>> consumers(static_cast<size_t>(n));

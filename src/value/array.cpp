@@ -85,7 +85,7 @@ void store_atom(ArrayData& a, int64_t i, const Value& v) {
 }
 } // namespace
 
-void store_item(Kind kind, void* out, const Value& v) {
+void store_any_item(Kind kind, void* out, const Value& v) {
     switch (kind) {
     case Kind::Bool: *static_cast<uint8_t*>(out) = static_cast<uint8_t>(v.as_i64()); break;
     case Kind::I8: *static_cast<int8_t*>(out) = static_cast<int8_t>(v.as_i64()); break;
@@ -160,7 +160,7 @@ Value ArrayData::item(int64_t i) const {
     return load_item(kind_, weak_, static_cast<const std::byte*>(data()) + i * math::item_size(kind_));
 }
 
-Value load_item(Kind kind, bool weak, const void* in) {
+Value load_any_item(Kind kind, bool weak, const void* in) {
     auto at = [in]<class T>(T*) {
         T x;
         std::memcpy(&x, in, sizeof x);

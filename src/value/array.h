@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <new>
 #include <string>
@@ -88,9 +89,27 @@ class ArrayData final : public base::RefCounted {
 
 // Writes the atom v as one item of `kind` at `out` (v's kind must convert to it: a number to a
 // number kind, a character to Char); narrow kinds round or wrap as the kernels' stores do.
-void store_item(Kind kind, void* out, const Value& v);
+// A float64 number, the common atom, is written here; other kinds by store_any_item.
+void store_any_item(Kind kind, void* out, const Value& v);
+inline void store_item(Kind kind, void* out, const Value& v) {
+    if (kind == Kind::F64 && v.is_number()) {
+        double f = v.as_f64();
+        std::memcpy(out, &f, sizeof f);
+        return;
+    }
+    store_any_item(kind, out, v);
+}
 // The atom an item of `kind` at `in` is (compact storage's layout; weakness applies to floats).
-Value load_item(Kind kind, bool weak, const void* in);
+// A float64 item is read here; other kinds by load_any_item.
+Value load_any_item(Kind kind, bool weak, const void* in);
+inline Value load_item(Kind kind, bool weak, const void* in) {
+    if (kind == Kind::F64) {
+        double f;
+        std::memcpy(&f, in, sizeof f);
+        return Value::real(f, Kind::F64, weak);
+    }
+    return load_any_item(kind, weak, in);
+}
 // The item count of `shape`; INT64_MAX when the product overflows (so a count check such as
 // prim::check_count refuses it with LIMIT ERROR, never a wrapped count). Never throws.
 int64_t count_of(const Shape& shape);

@@ -69,7 +69,7 @@ class Work {
     }
 
   private:
-    std::array<std::vector<Value>, 32> fixed_;
+    std::array<std::vector<Value>, 8> fixed_; // a chain needs one; building more costs a scalar call's read
     size_t n_ = 0;
     std::vector<std::vector<Value>> more_;
 };
@@ -137,16 +137,9 @@ Value& Value::operator=(const Value& o) noexcept {
     return *this;
 }
 
-Value Value::real(double f, Kind kind, bool weak) {
-    Value v;
-    v.tag_ = Tag::Number;
-    v.kind_ = kind;
-    v.weak_ = weak;
-    // a narrow float atom holds its kind's value (rounded as the kernels' stores round)
-    if (kind == Kind::F32) f = static_cast<float>(f);
-    else if (kind == Kind::F16) f = number::to_float(number::to_f16(static_cast<float>(f)));
-    v.f_ = f;
-    return v;
+double Value::narrowed(double f, Kind kind) noexcept {
+    if (kind == Kind::F32) return static_cast<float>(f);
+    return number::to_float(number::to_f16(static_cast<float>(f)));
 }
 Value Value::integer(int64_t i, Kind kind) {
     Value v;
@@ -222,7 +215,6 @@ bool Value::is_atom() const noexcept {
     }
 }
 
-Kind Value::kind() const noexcept { return kind_; }
 
 bool Value::is_native() const noexcept {
     switch (tag_) {
@@ -235,10 +227,7 @@ bool Value::is_native() const noexcept {
     }
 }
 
-double Value::as_f64() const noexcept {
-    if (tag_ == Tag::Exact) return exact().to_double();
-    return number::is_float(kind_) ? f_ : static_cast<double>(i_);
-}
+double Value::exact_f64() const noexcept { return exact().to_double(); }
 int64_t Value::as_i64() const noexcept {
     if (tag_ == Tag::Exact) {
         if (std::optional<int64_t> i = exact().try_i64()) return *i;

@@ -68,7 +68,15 @@ class Value {
     }
 
     // Named constructors. A float literal is weak (D3); everything else is strong by default.
-    static Value real(double f, Kind kind = Kind::F64, bool weak = false);
+    static Value real(double f, Kind kind = Kind::F64, bool weak = false) {
+        Value v;
+        v.tag_ = Tag::Number;
+        v.kind_ = kind;
+        v.weak_ = weak;
+        // a narrow float atom holds its kind's value (rounded as the kernels' stores round)
+        v.f_ = kind == Kind::F32 || kind == Kind::F16 ? narrowed(f, kind) : f;
+        return v;
+    }
     static Value integer(int64_t i, Kind kind = Kind::Int);
     static Value boolean(bool b);
     // A complex atom of kind C64 (parts rounded to float32) or C128. Always a complex atom, even
@@ -107,7 +115,7 @@ class Value {
     bool is_atom() const noexcept;
     // The item kind of a number atom, a compact array or a pending value; Char for characters.
     // Meaningless for boxed arrays and functions (see is_compact()).
-    Kind kind() const noexcept;
+    Kind kind() const noexcept { return kind_; }
     // A weak literal (or an array built only from weak literals): adopts its partner's kind.
     bool weak() const noexcept { return weak_; }
     // True for number/char atoms, compact arrays and pending values: the graph's native values.
@@ -116,7 +124,10 @@ class Value {
     // Number atom contents. as_f64 converts integers; as_i64 truncates floats (callers check).
     // Real number atoms (tag Number); an exact atom answers its nearest double and that double
     // truncated, so a caller that needs the exact value asks exact().
-    double as_f64() const noexcept;
+    double as_f64() const noexcept {
+        if (tag_ == Tag::Exact) return exact_f64();
+        return number::is_float(kind_) ? f_ : static_cast<double>(i_);
+    }
     int64_t as_i64() const noexcept;
     // An exact atom's number (tag Exact).
     const number::Exact& exact() const noexcept;
@@ -146,6 +157,8 @@ class Value {
     Value with_weak(bool weak) const;
 
   private:
+    double exact_f64() const noexcept;                 // as_f64 of an exact atom
+    static double narrowed(double f, Kind k) noexcept; // f rounded to float32 or float16
     void retain() const noexcept;
     void release() noexcept; // drops the object's reference (a tag that holds one)
     base::RefCounted* obj() const noexcept { return obj_; }

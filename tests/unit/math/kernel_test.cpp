@@ -845,3 +845,61 @@ TEST(Kernels, ResolvedKernelsAgreeWithIeeeOnEveryRoute) {
     EXPECT_EQ(got, (VD{10, 20, 1}));
     EXPECT_FALSE(slot.has_error());
 }
+// The one-item kernel a plan resolves for an atom step: + − × ÷ by their formula on each kind
+// (oracle: the C++ operators, integer floor division by hand), every other function through its
+// route for one item, and errors into the slot as binary records them.
+TEST(ItemKernel, ArithmeticByFormula) {
+    ErrorSlot slot;
+    double x = 1.5, y = 0.25, out = 0;
+    item_kernel(Fn::Add, Kind::F64)(&x, &y, &out, slot);
+    EXPECT_EQ(out, 1.75);
+    item_kernel(Fn::Subtract, Kind::F64)(&x, &y, &out, slot);
+    EXPECT_EQ(out, 1.25);
+    item_kernel(Fn::Multiply, Kind::F64)(&x, &y, &out, slot);
+    EXPECT_EQ(out, 0.375);
+    item_kernel(Fn::Divide, Kind::F64)(&x, &y, &out, slot);
+    EXPECT_EQ(out, 6.0);
+    int64_t a = -7, b = 2, q = 0;
+    item_kernel(Fn::Divide, Kind::Int)(&a, &b, &q, slot); // D2: floor division
+    EXPECT_EQ(q, -4);
+    float fa = 0.1f, fb = 0.2f, fo = 0;
+    item_kernel(Fn::Add, Kind::F32)(&fa, &fb, &fo, slot);
+    EXPECT_EQ(fo, 0.1f + 0.2f);
+    EXPECT_FALSE(slot.has_error());
+}
+
+TEST(ItemKernel, OtherFunctionsTakeTheirRoute) {
+    ErrorSlot slot;
+    double x = 2, y = 10, out = 0;
+    item_kernel(Fn::Power, Kind::F64)(&x, &y, &out, slot);
+    EXPECT_EQ(out, 1024.0);
+    double e = 1, r = 0;
+    item_kernel(Fn::Exp, Kind::F64)(&e, nullptr, &r, slot);
+    EXPECT_NEAR(r, std::exp(1.0), 1e-15);
+    double n = 3, m = 0;
+    item_kernel(Fn::Negate, Kind::F64)(&n, nullptr, &m, slot);
+    EXPECT_EQ(m, -3.0);
+    // the same item of an array agrees with the one-item kernel, bit for bit
+    std::vector<double> xs = {0.3, 1.7, 2.9}, ys(3);
+    unary(Fn::Ln, Kind::F64, xs.data(), 1, ys.data(), 3, slot);
+    for (size_t i = 0; i < xs.size(); i++) {
+        double one = 0;
+        item_kernel(Fn::Ln, Kind::F64)(&xs[i], nullptr, &one, slot);
+        EXPECT_EQ(std::memcmp(&one, &ys[i], sizeof one), 0) << i;
+        EXPECT_NEAR(one, std::log(xs[i]), 1e-15);
+    }
+    EXPECT_FALSE(slot.has_error());
+}
+
+TEST(ItemKernel, ErrorsGoToTheSlot) {
+    ErrorSlot slot;
+    int64_t a = 1, z = 0, q = 0;
+    item_kernel(Fn::Divide, Kind::Int)(&a, &z, &q, slot); // integer division by zero (D2)
+    EXPECT_TRUE(slot.has_error());
+    EXPECT_EQ(slot.kind, bpl::base::ErrorKind::Domain);
+    ErrorSlot chars;
+    char32_t c = U'a', d = U'b';
+    char32_t o = 0;
+    item_kernel(Fn::Multiply, Kind::Char)(&c, &d, &o, chars); // no character kernel: binary's error
+    EXPECT_TRUE(chars.has_error());
+}
