@@ -211,6 +211,7 @@ std::string mark_text(FnMark m) {
 template <class To>
 Value convert_numbers(const Value& v, const To& to) {
     if (v.is_function()) throw Error(ErrorKind::Domain, "a marked function's result must be numbers");
+    if (v.is_none()) throw Error(ErrorKind::Value, "a marked function gave no result to convert");
     if (v.is_stored_array() && v.array_data().is_boxed()) {
         const value::ArrayData& a = v.array_data();
         std::vector<Value> items;

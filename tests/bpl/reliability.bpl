@@ -74,3 +74,11 @@ x←5 ⋄ _←{∞::0 ⋄ x+←÷0ₓ}0 ⋄ x   ⍝ 5
 ⍝ reliability:squad-key-array-missing — a key of that array that the axis lacks is an INDEX ERROR, not a LIMIT ERROR
 [["a"⋄"b" "c"]]⌷"aa" "bb":2 2
 ⍝ error: INDEX ERROR
+
+⍝ reliability:marked-no-result — a marked function whose call gives no result is a VALUE ERROR (fuzz_eval: ⍎ₛ"" asserted in Desc::of)
+⍎ₛ""
+⍝ error: VALUE ERROR
+
+⍝ reliability:marked-dfn-no-result — the same for an empty dfn under a kind mark
+{}ₓ 0
+⍝ error: VALUE ERROR
