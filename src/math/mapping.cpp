@@ -54,9 +54,14 @@ std::vector<int64_t> row_major(const std::vector<int64_t>& shape) {
     return st;
 }
 
+// An empty axis makes the count 0 whatever the others are (an empty array may have axes whose
+// product alone overflows, `⍳⊖⍳66`); otherwise the product saturates at INT64_MAX.
 int64_t Mapping::count() const {
+    for (int64_t l : length)
+        if (l == 0) return 0;
     int64_t n = 1;
-    for (int64_t l : length) n *= l;
+    for (int64_t l : length)
+        if (__builtin_mul_overflow(n, l, &n)) return INT64_MAX;
     return n;
 }
 

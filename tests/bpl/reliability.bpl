@@ -82,3 +82,7 @@ x←5 ⋄ _←{∞::0 ⋄ x+←÷0ₓ}0 ⋄ x   ⍝ 5
 ⍝ reliability:marked-dfn-no-result — the same for an empty dfn under a kind mark
 {}ₓ 0
 ⍝ error: VALUE ERROR
+
+⍝ reliability:rotate-empty-huge-axes — rotating an empty array whose other axes' product overflows int64 (⍳ of 65…0) keeps its shape (fuzz_eval: signed overflow in Mapping::count under UBSan)
+≢⍴2⊖⍳⊖⍳66
+66
