@@ -12,6 +12,7 @@
 #include "lang/display.h"
 #include "lang/run.h"
 #include "prim/mode.h"
+#include "program/jit.h"
 #include "program/plan.h"
 #include "program/progress.h"
 #include "session/session.h"
@@ -55,7 +56,8 @@ void print_counters() {
               << "refills:       " << c.refills << "\n"
               << "stages run:    " << c.stages_run << "\n"
               << "steps run:     " << c.steps_run << "\n"
-              << "values stored: " << c.values_stored << "\n";
+              << "values stored: " << c.values_stored << "\n"
+              << "compiled:      " << c.compiled << "\n";
 }
 
 const char* USAGE =
@@ -91,6 +93,7 @@ void on_sigpipe(int) { _exit(0); }
 
 int main(int argc, char** argv) {
     session::install();
+    program::jit::install_x86_emitter(); // compiled stages (the Python module runs without)
     std::signal(SIGPIPE, on_sigpipe);
     program::set_progress(isatty(2)); // a long read's progress line, only ever on a terminal
     std::vector<std::string> args(argv + 1, argv + argc);

@@ -166,7 +166,9 @@ inline typename O::V exp_table(typename O::V x, typename O::I& n) {
 // lane whose result is discarded is never undefined behaviour).
 template <class I, class Op>
 inline I wrapping(I a, I b, Op op) {
-    if constexpr (std::is_integral_v<I>) {
+    if constexpr (requires { I::SYMBOLIC; }) { // a traced formula (lower.cpp): machine integers wrap
+        return op(a, b);
+    } else if constexpr (std::is_integral_v<I>) {
         using U = std::make_unsigned_t<I>;
         return static_cast<I>(op(static_cast<U>(a), static_cast<U>(b)));
     } else {
@@ -232,6 +234,25 @@ inline typename O::V exp(typename O::V x) {
     y = O::select(x < -745.2, V{}, y);
     return O::select(x != x, x, y);
 }
+
+// exp's vector recipe on float64, the one home of what its vector kernel (vec_impl.h) and a
+// compiled stage (lower.cpp) run: the common formula; the repair key with its limit (a lane whose
+// key is above it takes the full formula's value); the full formula.
+struct ExpRecipe {
+    template <class O>
+    static typename O::V common(typename O::V x) {
+        return exp_fast<O>(x);
+    }
+    template <class O>
+    static typename O::I key(typename O::V x) {
+        return magnitude_key<O>(x);
+    }
+    static constexpr int64_t ABOVE = EXP_REPAIR_ABOVE;
+    template <class O>
+    static typename O::V full(typename O::V x) {
+        return exp<O>(x);
+    }
+};
 
 // e^x − 1 = 2^k (1+p) − 1 with one rounding, for x the clamps below leave (no specials).
 template <class O>

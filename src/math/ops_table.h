@@ -39,6 +39,7 @@ namespace bpl::math::scalar {
 
 struct Conjugate {
     BPL_SAME_OUT
+    static constexpr bool lowers = true; // its float formula is plain arithmetic (lower.h)
     static constexpr bool chars = true;
     template <class C>
     static C apply(C a, ErrorSlot&) {
@@ -48,6 +49,7 @@ struct Conjugate {
 };
 struct Negate {
     BPL_SAME_OUT
+    static constexpr bool lowers = true; // its float formula is plain arithmetic (lower.h)
     static constexpr bool chars = false;
     template <class C>
     static C apply(C a, ErrorSlot&) {
@@ -73,6 +75,7 @@ struct Direction {
 };
 struct Reciprocal {
     BPL_SAME_OUT
+    static constexpr bool lowers = true; // its float formula is plain arithmetic (lower.h)
     static constexpr bool chars = false;
     template <class C>
     static C apply(C a, ErrorSlot& s) {
@@ -130,6 +133,7 @@ struct Magnitude {
 struct Exp {
     BPL_SAME_OUT
     static constexpr bool chars = false;
+    using vector_recipe = formula::ExpRecipe; // float64: lowers through its vector recipe (lower.h)
     template <class C>
     static C apply(C a, ErrorSlot& s) {
         if constexpr (std::is_same_v<C, float>) return formula32::exp<ScalarOps32>(a);
@@ -198,6 +202,7 @@ struct Factorial {
 // ---- dyadic ----
 struct Add {
     BPL_SAME_OUT
+    static constexpr bool lowers = true; // its float formula is plain arithmetic (lower.h)
     static constexpr bool chars = false;
     template <class C>
     static C apply(C a, C b, ErrorSlot&) {
@@ -207,6 +212,7 @@ struct Add {
 };
 struct Subtract {
     BPL_SAME_OUT
+    static constexpr bool lowers = true; // its float formula is plain arithmetic (lower.h)
     static constexpr bool chars = false;
     template <class C>
     static C apply(C a, C b, ErrorSlot&) {
@@ -216,6 +222,7 @@ struct Subtract {
 };
 struct Multiply {
     BPL_SAME_OUT
+    static constexpr bool lowers = true; // its float formula is plain arithmetic (lower.h)
     static constexpr bool chars = false;
     template <class C>
     static C apply(C a, C b, ErrorSlot&) {
@@ -225,6 +232,7 @@ struct Multiply {
 };
 struct Divide {
     BPL_SAME_OUT
+    static constexpr bool lowers = true; // its float formula is plain arithmetic (lower.h)
     static constexpr bool chars = false;
     template <class C>
     static C apply(C a, C b, ErrorSlot& s) {

@@ -772,9 +772,9 @@ bool unary_kind(Fn f, const S* a, int64_t sa, void* out_v, int64_t n) {
              full([](V x) { return formula::cbrt<O>(x); }), a, sa, out, n);
         return true;
     case Fn::Exp:
-        map1<O>([](V x) { return formula::exp_fast<O>(x); },
-             repair_key<O>(magnitude, formula::EXP_REPAIR_ABOVE),
-             full([](V x) { return formula::exp<O>(x); }),
+        map1<O>([](V x) { return formula::ExpRecipe::common<O>(x); },
+             repair_key<O>([](V x) { return formula::ExpRecipe::key<O>(x); }, formula::ExpRecipe::ABOVE),
+             full([](V x) { return formula::ExpRecipe::full<O>(x); }),
              a, sa, out, n);
         return true;
     case Fn::Sinh:

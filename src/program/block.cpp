@@ -6,8 +6,10 @@
 
 #include "base/interrupt.h"
 
+#include "math/lower.h"
 #include "math/mapping.h"
 #include "math/object.h"
+#include "program/jit.h"
 #include "program/run.h"
 #include "program/threads.h"
 #include "value/array.h"
@@ -108,6 +110,19 @@ struct StageRun {
     std::vector<std::vector<math::Mapping>> slices;
     std::vector<std::vector<uint8_t>> slice_runs;
     int32_t scratch = -1; // the first of two block buffers a sliding fold computes in
+    // Compiled segments (jit.h): runs of float Maps whose steps but the last are read only
+    // inside the run, each computed by one compiled loop instead of a kernel call per step.
+    struct Segment {
+        size_t first = 0, last = 0; // stage positions
+        jit::Recipe recipe;
+        // per stream: a stage position whose block it reads (≥ 0), or a stored array's items
+        std::vector<int32_t> step_of;
+        std::vector<const std::byte*> items;
+        std::vector<const void*> ones;
+        jit::Code code = nullptr;
+    };
+    std::vector<Segment> segments;
+    std::vector<int32_t> segment_at; // per stage position: the segment starting there (-1: none)
 
     StageRun(const Plan& plan, const Stage& st, const std::vector<Value>& results,
              const std::vector<Value>& inputs)
@@ -173,6 +188,7 @@ struct StageRun {
             }
         }
         first_source[steps.size()] = sources.size();
+        make_segments();
         if (row == 0) per_block = stage_block_bytes() / widest;
         each = static_cast<size_t>((per_block + 1) * widest + 63) / 64 * 64;
         if (row > 0) {
@@ -183,6 +199,113 @@ struct StageRun {
             blocks = n / row * segs;
         } else {
             blocks = (n + per_block - 1) / per_block;
+        }
+    }
+
+    // Whether stage position k is a Map of float kind `k` whose operands are of that kind: what a
+    // segment may hold.
+    bool lowers(size_t k, Kind kind) const {
+        const Instr& in = p.steps[static_cast<size_t>(steps[k])];
+        if (in.step != Step::Map || in.compute != kind || in.out.kind != kind || in.operands.empty() ||
+            in.operands.size() > 2 || in_place[k] || through[k] || !math::lowers(in.fn, kind))
+            return false;
+        for (size_t j = 0; j < in.operands.size(); j++)
+            if (sources[first_source[k] + j].kind != kind) return false;
+        return true;
+    }
+
+    // Finds the segments: from each float Map, the longest run of float Maps of its kind in which
+    // every step but the last is read only by later steps of the run (its value never leaves the
+    // run's registers). Runs of one step stay kernel calls. Only a stage long enough to pay for a
+    // compile has segments (jit::COMPILE_ITEMS): a short one pays no look-up either.
+    void make_segments() {
+        segment_at.assign(steps.size(), -1);
+        if (n < jit::COMPILE_ITEMS || !jit::available()) return;
+        std::vector<size_t> last_reader(steps.size(), 0);
+        for (size_t k = 0; k < steps.size(); k++)
+            for (int32_t r : p.steps[static_cast<size_t>(steps[k])].operands)
+                if (r >= 0 && pos_of[r] >= 0) last_reader[static_cast<size_t>(pos_of[r])] = k;
+        for (size_t k = 0; k < computed;) {
+            Kind kind = p.steps[static_cast<size_t>(steps[k])].compute;
+            if ((kind != Kind::F64 && kind != Kind::F32) || !lowers(k, kind)) {
+                k++;
+                continue;
+            }
+            size_t end = k; // the run of float Maps from k
+            while (end + 1 < computed && lowers(end + 1, kind)) end++;
+            // its longest prefix whose steps but the last are read inside it
+            size_t last = k, reach = last_reader[k];
+            for (size_t l = k + 1; l <= end; l++) {
+                if (reach <= l) last = l;
+                reach = std::max(reach, last_reader[l]);
+            }
+            if (last == k) {
+                k++;
+                continue;
+            }
+            segments.push_back(segment(k, last, kind));
+            segment_at[k] = static_cast<int32_t>(segments.size() - 1);
+            k = last + 1;
+        }
+        for (Segment& g : segments) g.code = jit::code(g.recipe);
+    }
+
+    Segment segment(size_t first, size_t last, Kind kind) const {
+        Segment g;
+        g.first = first;
+        g.last = last;
+        g.recipe.kind = kind;
+        for (size_t k = first; k <= last; k++) {
+            const Instr& in = p.steps[static_cast<size_t>(steps[k])];
+            jit::Recipe::Op op{in.fn, static_cast<int>(in.operands.size()), {jit::Recipe::Operand::Step, 0},
+                               {jit::Recipe::Operand::Step, 0}};
+            for (size_t j = 0; j < in.operands.size(); j++) {
+                const Source& src = sources[first_source[k] + j];
+                jit::Recipe::Operand& o = j == 0 ? op.a : op.b;
+                auto stream = [&](int32_t step, const std::byte* items) {
+                    size_t at = 0;
+                    while (at < g.step_of.size() && !(g.step_of[at] == step && g.items[at] == items)) at++;
+                    if (at == g.step_of.size()) {
+                        g.step_of.push_back(step);
+                        g.items.push_back(items);
+                    }
+                    o = {jit::Recipe::Operand::Stream, static_cast<int32_t>(at)};
+                };
+                if (src.stride < 0) {
+                    auto pos = static_cast<size_t>(-1 - src.stride);
+                    if (pos >= first) o = {jit::Recipe::Operand::Step, static_cast<int32_t>(pos - first)};
+                    else stream(static_cast<int32_t>(pos), nullptr); // an earlier step's block
+                } else if (src.stride == 0) {
+                    o = {jit::Recipe::Operand::One, static_cast<int32_t>(g.ones.size())};
+                    g.ones.push_back(src.base);
+                } else { // one stream per array, however many steps read it
+                    stream(-1, src.base);
+                }
+            }
+            g.recipe.steps.push_back(op);
+        }
+        g.recipe.streams = static_cast<int>(g.step_of.size());
+        g.recipe.ones = static_cast<int>(g.ones.size());
+        return g;
+    }
+
+    // Whether one compiled segment is the whole stage: it then streams through the items without
+    // blocks (nothing is kept between its steps, so blocks would only add calls).
+    bool compiled_whole() const {
+        return !fold && segments.size() == 1 && segments[0].code && segments[0].first == 0 &&
+               segments[0].last + 1 == steps.size();
+    }
+
+    // Items [lo, hi) of a compiled whole stage, a run of items at a time between interrupt checks.
+    void run_compiled(int64_t lo, int64_t hi) const {
+        constexpr int64_t RUN = int64_t{1} << 16;
+        const Segment& g = segments[0];
+        int size = math::item_size(g.recipe.kind);
+        std::vector<const void*> at(g.items.size());
+        for (int64_t i = lo; i < hi; i += RUN) {
+            if (base::interrupt_requested()) return; // run_block raises it after the parts
+            for (size_t j = 0; j < at.size(); j++) at[j] = g.items[j] + i * size;
+            g.code(at.data(), g.ones.data(), out_items + i * out_size, std::min(RUN, hi - i));
         }
     }
 
@@ -308,6 +431,21 @@ struct StageRun {
         }
     }
 
+    // Segment g over the block [lo, lo+m): its last step's block, where that step's kernel call
+    // would have written it. Returns the segment's last position.
+    template <class Buffer>
+    size_t run_segment(const Segment& g, int64_t lo, int64_t m, std::vector<std::byte*>& block_of,
+                       const Buffer& buffer, std::vector<const void*>& streams) const {
+        int size = math::item_size(g.recipe.kind);
+        for (size_t j = 0; j < g.items.size(); j++)
+            streams[j] = g.step_of[j] >= 0 ? block_of[static_cast<size_t>(g.step_of[j])] : g.items[j] + lo * size;
+        std::byte* dst = (!fold && g.last + 1 == steps.size()) ? out_items + lo * out_size
+                                                                : buffer(static_cast<size_t>(slot_of[g.last]));
+        g.code(streams.data(), g.ones.data(), dst, m);
+        block_of[g.last] = dst;
+        return g.last;
+    }
+
     // Runs blocks [b0, b1) (a fold: from b1-1 down to b0) with buffers of its own; a fold leaves
     // the range's total in `total`.
     void part(int64_t b0, int64_t b1, std::byte* total, math::ErrorSlot& slot) const {
@@ -315,6 +453,9 @@ struct StageRun {
             static_cast<std::byte*>(std::aligned_alloc(64, each * std::max<size_t>(buffers, 1))), &std::free);
         auto buffer = [&](size_t k) { return mem.get() + k * each; };
         std::vector<std::byte*> block_of(steps.size(), nullptr); // per step: its block's items
+        size_t most = 0;
+        for (const Segment& g : segments) most = std::max(most, g.items.size());
+        std::vector<const void*> streams(most); // a segment's streams for one block
         for (int64_t b = b0; b < b1; b++) {
             if (base::interrupt_requested()) return; // Ctrl-C: run_block raises it after the parts
             int64_t block = forward ? b : b1 - 1 - (b - b0);
@@ -323,6 +464,10 @@ struct StageRun {
             for (size_t k = 0; k < computed; k++) {
                 const Instr& in = p.steps[static_cast<size_t>(steps[k])];
                 const Source* src = sources.data() + first_source[k];
+                if (int32_t g = segment_at[k]; g >= 0 && segments[static_cast<size_t>(g)].code) {
+                    k = run_segment(segments[static_cast<size_t>(g)], lo, m, block_of, buffer, streams);
+                    continue;
+                }
                 if (in_place[k]) { // the run of the operand this block reads
                     block_of[k] = const_cast<std::byte*>(src[0].base) + run_start(maps[k], lo) * src[0].size;
                     continue;
@@ -417,8 +562,9 @@ constexpr int64_t MIN_PART_BLOCKS = 32;
 } // namespace
 
 Value run_block(const Plan& plan, const Stage& st, const std::vector<Value>& results,
-                const std::vector<Value>& inputs, math::ErrorSlot& slot) {
+                const std::vector<Value>& inputs, math::ErrorSlot& slot, uint64_t& compiled) {
     StageRun run(plan, st, results, inputs);
+    for (const auto& g : run.segments) compiled += g.code != nullptr;
     const Instr& root = run.root;
     base::Ref<ArrayData> out = ArrayData::compact(root.out.kind, root.out.shape, root.out.weak);
     run.out_items = static_cast<std::byte*>(out->data());
@@ -429,6 +575,18 @@ Value run_block(const Plan& plan, const Stage& st, const std::vector<Value>& res
     int parts = static_cast<int>(std::min<int64_t>(threads(), blocks / MIN_PART_BLOCKS));
     if (run.fold && !math::object(root.fn).associative) parts = 1;
     parts = std::max(parts, 1);
+    // a stage that is one compiled float Map chain streams through its items
+    if (run.compiled_whole()) {
+        constexpr int64_t ALIGN = 16; // parts start at whole vectors
+        parallel_for(parts, [&](int t) {
+            int64_t lo = run.n * t / parts / ALIGN * ALIGN;
+            int64_t hi = t + 1 == parts ? run.n : run.n * (t + 1) / parts / ALIGN * ALIGN;
+            run.run_compiled(lo, hi);
+        });
+        base::check_interrupt();
+        if (root.out.atom) return out->item(0);
+        return Value::array(std::move(out));
+    }
     std::vector<std::array<std::byte, 16>> totals(static_cast<size_t>(parts));
     parallel_for(parts, [&](int t) {
         int64_t b0 = blocks * t / parts, b1 = blocks * (t + 1) / parts;

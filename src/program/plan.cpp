@@ -257,7 +257,7 @@ void Plan::run(const std::vector<value::Value>& inputs, math::ErrorSlot& slot,
         const Instr& root = program.steps[static_cast<size_t>(stage.steps.back())];
         if (!root.out.atom) check_memory(result_bytes(root.out));
         if (stage.block) {
-            results[static_cast<size_t>(stage.steps.back())] = run_block(*this, stage, results, inputs, slot);
+            results[static_cast<size_t>(stage.steps.back())] = run_block(*this, stage, results, inputs, slot, g_counters.compiled);
             g_counters.steps_run += stage.steps.size();
         } else {
             int32_t s = stage.steps.back();

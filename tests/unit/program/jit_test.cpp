@@ -1,0 +1,225 @@
+// Compiled stages (program/jit.h): a chain of float Maps read as one compiled loop gives, bit for
+// bit, what plain C++ arithmetic gives (the oracle, compiled without contraction so each
+// operation rounds once) and what the block kernels give, at every tail length and thread count.
+#include "math/vec.h"
+#include "prim/prim.h"
+#include "program/jit.h"
+#include "program/plan.h"
+#include "program/threads.h"
+#include "value/array.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <vector>
+
+using namespace bpl;
+using prim::Prim;
+using value::Value;
+
+namespace {
+
+// this test program compiles stages, as the bpl executable does
+const bool INSTALLED = (program::jit::install_x86_emitter(), true);
+
+template <class T>
+number::Kind kind_of() {
+    return std::is_same_v<T, double> ? number::Kind::F64 : number::Kind::F32;
+}
+
+// n items of T: a ramp through negative and positive values, with zeros, ¯0, ±∞ and NaN among them.
+template <class T>
+Value data(int64_t n, bool specials = true) {
+    auto a = value::ArrayData::compact(kind_of<T>(), {n});
+    T* p = a->template items_as<T>();
+    for (int64_t i = 0; i < n; i++) p[i] = static_cast<T>(0.37 * static_cast<double>(i % 1009) - 150.0);
+    const T special[] = {0, -T(0), std::numeric_limits<T>::infinity(), -std::numeric_limits<T>::infinity(),
+                         std::numeric_limits<T>::quiet_NaN(), T(1e-30), T(-1)};
+    for (int64_t j = 0; specials && j < 7 && j * 97 < n; j++) p[j * 97] = special[j];
+    return Value::array(std::move(a));
+}
+
+template <class T>
+Value atom(double x) {
+    return Value::real(x, kind_of<T>(), false);
+}
+
+// ((0.5×x×x)+(1.5×x)+2)÷1+x×x, as the binder builds it (right to left)
+template <class T>
+Value rational(const Value& x) {
+    Value xx = prim::call(Prim::Times, x, x);
+    Value num = prim::call(Prim::Plus, prim::call(Prim::Times, atom<T>(0.5), xx),
+                           prim::call(Prim::Plus, prim::call(Prim::Times, atom<T>(1.5), x), atom<T>(2)));
+    return prim::call(Prim::Divide, num, prim::call(Prim::Plus, atom<T>(1), xx));
+}
+template <class T>
+T rational_of(T x) {
+    return ((T(0.5) * (x * x)) + ((T(1.5) * x) + T(2))) / (T(1) + x * x);
+}
+
+// -(÷x)-y×x: monadic Negate and Reciprocal (a formula constant), two streams
+template <class T>
+Value mixed(const Value& x, const Value& y) {
+    return prim::call(Prim::Minus, prim::call(Prim::Minus, prim::call(Prim::Divide, x)),
+                      prim::call(Prim::Times, y, x));
+}
+template <class T>
+T mixed_of(T x, T y) {
+    return (-(T(1) / x)) - (y * x);
+}
+
+template <class T>
+void expect_items(const Value& got, const std::vector<T>& want) {
+    ASSERT_EQ(got.kind(), kind_of<T>());
+    ASSERT_EQ(got.array_data().count(), static_cast<int64_t>(want.size()));
+    const T* g = got.array_data().items_as<T>();
+    for (size_t i = 0; i < want.size(); i++) {
+        if (std::isnan(want[i])) {
+            ASSERT_TRUE(std::isnan(g[i])) << "item " << i;
+            continue;
+        }
+        ASSERT_EQ(std::memcmp(&g[i], &want[i], sizeof(T)), 0) << "item " << i << ": " << g[i] << " want " << want[i];
+    }
+}
+
+template <class T>
+void rational_matches_plain_arithmetic() {
+    program::clear_cache();
+    const int64_t n = program::jit::COMPILE_ITEMS * 3 + 13; // a partial last vector
+    Value x = data<T>(n);
+    size_t before = program::jit::compiled_count();
+    Value got = rational<T>(x).read();
+    const T* v = x.array_data().items_as<T>();
+    std::vector<T> want(static_cast<size_t>(n));
+    for (int64_t i = 0; i < n; i++) want[static_cast<size_t>(i)] = rational_of(v[i]);
+    expect_items(got, want);
+    // where this machine compiles stages, this read ran compiled code
+    if (program::jit::available()) {
+        EXPECT_GT(program::jit::compiled_count(), before);
+    }
+}
+
+} // namespace
+
+TEST(Jit, AvailableExactlyWhereTheVectorKernelsAreAvx512) {
+    EXPECT_EQ(program::jit::available(), math::vec::isa() == math::vec::Isa::Avx512);
+}
+
+TEST(Jit, RationalChainFloat64MatchesPlainArithmetic) { rational_matches_plain_arithmetic<double>(); }
+TEST(Jit, RationalChainFloat32MatchesPlainArithmetic) { rational_matches_plain_arithmetic<float>(); }
+
+// Every tail length: the last vector of a compiled stage holds 0 to 7 items.
+TEST(Jit, EveryTailLengthMatches) {
+    program::clear_cache();
+    for (int64_t n = program::jit::COMPILE_ITEMS; n <= program::jit::COMPILE_ITEMS + 17; n++) {
+        Value x = data<double>(n), y = data<double>(n);
+        program::reset_counters();
+        Value got = mixed<double>(x, y).read();
+        EXPECT_EQ(program::counters().compiled, program::jit::available() ? 1u : 0u);
+        const double* a = x.array_data().items_as<double>();
+        const double* b = y.array_data().items_as<double>();
+        std::vector<double> want(static_cast<size_t>(n));
+        for (int64_t i = 0; i < n; i++) want[static_cast<size_t>(i)] = mixed_of(a[i], b[i]);
+        expect_items(got, want);
+    }
+}
+
+// A stage shorter than COMPILE_ITEMS runs the block kernels: nothing compiled, nothing looked up.
+TEST(Jit, ShortStagesRunTheKernels) {
+    program::clear_cache();
+    Value x = data<double>(program::jit::COMPILE_ITEMS - 1), y = data<double>(program::jit::COMPILE_ITEMS - 1);
+    program::reset_counters();
+    (void)mixed<double>(x, y).read();
+    EXPECT_EQ(program::counters().compiled, 0u);
+}
+
+// The compiled stage gives what the block kernels give (another ISA: no compiled stages), and
+// one thread what two give.
+TEST(Jit, AgreesWithBlockKernelsAndAcrossThreadCounts) {
+    const int64_t n = program::jit::COMPILE_ITEMS * 4 + 3;
+    Value x = data<float>(n), y = data<float>(n);
+    auto run = [&] {
+        program::clear_cache();
+        return mixed<float>(x, y).read();
+    };
+    int threads = program::threads();
+    program::set_threads(1);
+    Value one = run();
+    program::set_threads(2);
+    Value two = run();
+    program::set_threads(threads);
+    math::vec::Isa isa = math::vec::isa();
+    math::vec::set_isa(math::vec::Isa::Portable);
+    EXPECT_FALSE(program::jit::available());
+    Value blocks = run();
+    math::vec::set_isa(isa);
+    const float* b = blocks.array_data().items_as<float>();
+    std::vector<float> want(b, b + n);
+    expect_items(one, want);
+    expect_items(two, want);
+}
+
+// A chain with a step that does not lower (magnitude): the float Maps on each side of it run as
+// compiled segments inside the block stage, and the result is bit for bit what the block
+// kernels alone give on the same ISA. 3+2×|2-x×x, and a fold of such a chain.
+TEST(Jit, SegmentsAroundAKernelStepMatchTheKernels) {
+    const int64_t n = program::jit::COMPILE_ITEMS * 2 + 21;
+    Value x = data<double>(n, false);
+    auto chain = [&] {
+        Value l = prim::call(Prim::Stile, prim::call(Prim::Minus, atom<double>(2), prim::call(Prim::Times, x, x)));
+        return prim::call(Prim::Plus, atom<double>(3), prim::call(Prim::Times, atom<double>(2), l));
+    };
+    auto run = [&](bool compiled) {
+        program::clear_cache();
+        if (compiled) program::jit::install_x86_emitter();
+        else program::jit::set_emitter(nullptr);
+        program::reset_counters();
+        Value total = prim::reduce(Prim::Plus, prim::call(Prim::Divide, chain(), atom<double>(7)), false)->read();
+        Value v = chain().read();
+        uint64_t segments = program::counters().compiled;
+        program::jit::install_x86_emitter();
+        return std::make_tuple(v, total, segments);
+    };
+    auto [got, got_total, segments] = run(true);
+    // where stages compile: x×x then 2-, and 2× then 3+ (then ÷7 in the fold), in each read
+    EXPECT_EQ(segments, program::jit::available() ? 4u : 0u);
+    auto [want, want_total, none] = run(false);
+    EXPECT_EQ(none, 0u);
+    const double* w = want.array_data().items_as<double>();
+    expect_items(got, std::vector<double>(w, w + n));
+    EXPECT_EQ(got_total.as_f64(), want_total.as_f64());
+}
+
+// exp on float64 lowers through its vector recipe: 3+2×*-x×x is one compiled stage whose lanes
+// past exp's fast range (|x| > 708, ±∞, NaN) take the full formula, as the kernel's repair does:
+// bit for bit the kernels' result, at every tail length.
+TEST(Jit, ExpChainMatchesTheKernelsOnEveryLane) {
+    auto chain = [](const Value& x) {
+        Value e = prim::call(Prim::Star, prim::call(Prim::Minus, prim::call(Prim::Times, x, x)));
+        return prim::call(Prim::Plus, atom<double>(3), prim::call(Prim::Times, atom<double>(2), e));
+    };
+    auto exp_of = [](const Value& x) { return prim::call(Prim::Star, prim::call(Prim::Times, atom<double>(0.25), x)); };
+    for (int64_t n : {program::jit::COMPILE_ITEMS + 7, program::jit::COMPILE_ITEMS + 3, program::jit::COMPILE_ITEMS + 13}) {
+        Value x = data<double>(n); // −150 … 223 with ±0, ±∞, NaN: both paths of exp
+        auto run = [&](bool compiled, auto&& g) {
+            program::clear_cache();
+            if (compiled) program::jit::install_x86_emitter();
+            else program::jit::set_emitter(nullptr);
+            program::reset_counters();
+            Value v = g(x).read();
+            uint64_t segments = program::counters().compiled;
+            program::jit::install_x86_emitter();
+            return std::make_pair(v, segments);
+        };
+        for (int which = 0; which < 2; which++) {
+            auto g = [&](const Value& v) { return which == 0 ? chain(v) : exp_of(v); };
+            auto [got, segments] = run(true, g);
+            auto [want, none] = run(false, g);
+            EXPECT_EQ(segments, program::jit::available() ? 1u : 0u) << n;
+            const double* w = want.array_data().items_as<double>();
+            expect_items(got, std::vector<double>(w, w + n));
+        }
+    }
+}
