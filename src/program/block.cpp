@@ -122,7 +122,7 @@ struct StageRun {
         jit::Code code = nullptr;
     };
     std::vector<Segment> segments;
-    std::vector<int32_t> segment_at; // per stage position: the segment starting there (-1: none)
+    std::vector<int32_t> segment_at; // per stage position: the segment starting there (-1: none; empty: no segments)
 
     StageRun(const Plan& plan, const Stage& st, const std::vector<Value>& results,
              const std::vector<Value>& inputs)
@@ -219,8 +219,8 @@ struct StageRun {
     // run's registers). Runs of one step stay kernel calls. Only a stage long enough to pay for a
     // compile has segments (jit::COMPILE_ITEMS): a short one pays no look-up either.
     void make_segments() {
-        segment_at.assign(steps.size(), -1);
         if (n < jit::COMPILE_ITEMS || !jit::available()) return;
+        segment_at.assign(steps.size(), -1);
         std::vector<size_t> last_reader(steps.size(), 0);
         for (size_t k = 0; k < steps.size(); k++)
             for (int32_t r : p.steps[static_cast<size_t>(steps[k])].operands)
@@ -464,7 +464,7 @@ struct StageRun {
             for (size_t k = 0; k < computed; k++) {
                 const Instr& in = p.steps[static_cast<size_t>(steps[k])];
                 const Source* src = sources.data() + first_source[k];
-                if (int32_t g = segment_at[k]; g >= 0 && segments[static_cast<size_t>(g)].code) {
+                if (int32_t g = segments.empty() ? -1 : segment_at[k]; g >= 0 && segments[static_cast<size_t>(g)].code) {
                     k = run_segment(segments[static_cast<size_t>(g)], lo, m, block_of, buffer, streams);
                     continue;
                 }
