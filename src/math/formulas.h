@@ -235,6 +235,41 @@ inline typename O::V exp(typename O::V x) {
     return O::select(x != x, x, y);
 }
 
+// Vector recipes: what a function's vector kernel runs (vec_impl.h), in one home that compiled
+// stages lower too (lower.cpp). A recipe has `common` (its formula over an Ops type); one whose
+// common formula does not serve every lane also has `key`, `ABOVE` and `full` (exp, below).
+struct SqrtRecipe {
+    template <class O>
+    static typename O::V common(typename O::V x) {
+        return O::sqrt(x);
+    }
+};
+struct MagnitudeRecipe {
+    template <class O>
+    static typename O::V common(typename O::V x) {
+        return O::abs(x);
+    }
+};
+struct PiTimesRecipe {
+    template <class O>
+    static typename O::V common(typename O::V x) {
+        return x * 3.14159265358979323846;
+    }
+};
+// ⌊ and ⌈ on floats: beside NaN the other argument is returned
+struct MinRecipe {
+    template <class O>
+    static typename O::V common(typename O::V x, typename O::V y) {
+        return O::select((y < x) | (x != x), y, x);
+    }
+};
+struct MaxRecipe {
+    template <class O>
+    static typename O::V common(typename O::V x, typename O::V y) {
+        return O::select((y > x) | (x != x), y, x);
+    }
+};
+
 // exp's vector recipe on float64, the one home of what its vector kernel (vec_impl.h) and a
 // compiled stage (lower.cpp) run: the common formula; the repair key with its limit (a lane whose
 // key is above it takes the full formula's value); the full formula.

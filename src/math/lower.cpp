@@ -115,6 +115,7 @@ struct TraceOps {
     static I bits(V v) { return I::of(v.v); }
     static V from_bits(I i) { return V::of(i.v); }
     static V abs(V v) { return V::of(record({MachineOp::Abs, v.v})); }
+    static V sqrt(V v) { return V::of(record({MachineOp::Sqrt, v.v})); }
     static V lookup16(const double* t, I j) {
         TracedOp op{MachineOp::Lookup16, 0, j.v};
         op.table = t;
@@ -153,7 +154,7 @@ void prune(Trace& t) {
         const TracedOp& op = t.ops[static_cast<size_t>(q)];
         if (op.op == MachineOp::Const || op.op == MachineOp::IConst) continue;
         mark(op.a);
-        if (op.op != MachineOp::Neg && op.op != MachineOp::Abs && op.op != MachineOp::MaskNot &&
+        if (op.op != MachineOp::Neg && op.op != MachineOp::Abs && op.op != MachineOp::Sqrt && op.op != MachineOp::MaskNot &&
             op.op != MachineOp::IShl && op.op != MachineOp::IShr && op.op != MachineOp::ISra)
             mark(op.b);
         if (op.op == MachineOp::Fma || op.op == MachineOp::Select) mark(op.c);
@@ -201,13 +202,21 @@ bool trace(int arity, Kind k, Lowered& out) {
         });
         return true;
     } else if constexpr (has_recipe<F>()) {
-        if (k != Kind::F64 || arity != 1) return false;
+        if (k != Kind::F64) return false;
         using R = typename F::vector_recipe;
-        trace_into(out.common, 1, [] { return R::template common<TraceOps>(SymV::of(0)).v; });
-        trace_into(out.key, 1, [] { return R::template key<TraceOps>(SymV::of(0)).v; });
-        trace_into(out.full, 1, [] { return R::template full<TraceOps>(SymV::of(0)).v; });
-        out.repairs = true;
-        out.above = R::ABOVE;
+        if constexpr (requires { R::template common<TraceOps>(SymV::of(0), SymV::of(1)); }) {
+            if (arity != 2) return false;
+            trace_into(out.common, 2, [] { return R::template common<TraceOps>(SymV::of(0), SymV::of(1)).v; });
+        } else {
+            if (arity != 1) return false;
+            trace_into(out.common, 1, [] { return R::template common<TraceOps>(SymV::of(0)).v; });
+            if constexpr (requires { R::ABOVE; }) {
+                trace_into(out.key, 1, [] { return R::template key<TraceOps>(SymV::of(0)).v; });
+                trace_into(out.full, 1, [] { return R::template full<TraceOps>(SymV::of(0)).v; });
+                out.repairs = true;
+                out.above = R::ABOVE;
+            }
+        }
         return true;
     } else {
         return false;

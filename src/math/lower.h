@@ -20,7 +20,7 @@ enum class MachineOp : uint8_t {
     Const,      // F: the constant k in every lane
     Add, Sub, Mul, Div, Neg, // F
     Fma,        // F: a×b+c rounded once
-    Abs,        // F
+    Abs, Sqrt,  // F
     Select,     // F or I: a mask, then the value where set, then where not
     Less, LessEqual, Greater, GreaterEqual, Equal, NotEqual, // M from F (ordered; NotEqual unordered)
     MaskOr, MaskAnd, MaskNot,

@@ -121,6 +121,7 @@ struct Magnitude {
     template <class S>
     using Out = typename MagOut<S>::type;
     static constexpr bool chars = false;
+    using vector_recipe = formula::MagnitudeRecipe; // float64: lowers through its vector recipe (lower.h)
     template <class C>
     static auto apply(C a, ErrorSlot&) {
         if constexpr (is_cpx_v<C>) return std::abs(a);
@@ -156,6 +157,7 @@ struct Ln {
 struct Sqrt {
     BPL_SAME_OUT
     static constexpr bool chars = false;
+    using vector_recipe = formula::SqrtRecipe; // float64: lowers through its vector recipe (lower.h)
     template <class C>
     static C apply(C a, ErrorSlot& s) {
         if constexpr (is_flt_v<C>) return std::sqrt(a);
@@ -166,6 +168,7 @@ struct Sqrt {
 struct PiTimes {
     BPL_SAME_OUT
     static constexpr bool chars = false;
+    using vector_recipe = formula::PiTimesRecipe; // float64: lowers through its vector recipe (lower.h)
     template <class C>
     static C apply(C a, ErrorSlot& s) {
         if constexpr (is_flt_v<C>) return static_cast<C>(double(a) * 3.14159265358979323846);
@@ -243,6 +246,7 @@ struct Divide {
 struct Min {
     BPL_SAME_OUT
     static constexpr bool chars = false;
+    using vector_recipe = formula::MinRecipe; // float64: lowers through its vector recipe (lower.h)
     template <class C>
     static C apply(C a, C b, ErrorSlot& s) {
         if constexpr (is_cpx_v<C>) return domain<C>(s, "minimum of complex numbers");
@@ -253,6 +257,7 @@ struct Min {
 struct Max {
     BPL_SAME_OUT
     static constexpr bool chars = false;
+    using vector_recipe = formula::MaxRecipe; // float64: lowers through its vector recipe (lower.h)
     template <class C>
     static C apply(C a, C b, ErrorSlot& s) {
         if constexpr (is_cpx_v<C>) return domain<C>(s, "maximum of complex numbers");

@@ -753,7 +753,7 @@ bool unary_kind(Fn f, const S* a, int64_t sa, void* out_v, int64_t n) {
     switch (f) {
 #define BPL_PLAIN(Name, call)                                                                      \
     case Fn::Name: map1<O>(call, never(), no_fix(), a, sa, out, n); return true;
-        BPL_PLAIN(Sqrt, [](V x) { return O::sqrt(x); })
+        BPL_PLAIN(Sqrt, [](V x) { return formula::SqrtRecipe::common<O>(x); })
         BPL_PLAIN(Tanh, [](V x) { return formula::tanh<O>(x); })
         BPL_PLAIN(Atan, [](V x) { return formula::atan<O>(x); })
         BPL_PLAIN(Asin, [](V x) { return formula::asin<O>(x); })
@@ -761,9 +761,9 @@ bool unary_kind(Fn f, const S* a, int64_t sa, void* out_v, int64_t n) {
         BPL_PLAIN(Asinh, [](V x) { return formula::asinh<O>(x); })
         BPL_PLAIN(Acosh, [](V x) { return formula::acosh<O>(x); })
         BPL_PLAIN(Atanh, [](V x) { return formula::atanh<O>(x); })
-        BPL_PLAIN(PiTimes, [](V x) { return x * 3.14159265358979323846; })
+        BPL_PLAIN(PiTimes, [](V x) { return formula::PiTimesRecipe::common<O>(x); })
         BPL_PLAIN(Negate, [](V x) { return -x; })
-        BPL_PLAIN(Magnitude, [](V x) { return O::abs(x); })
+        BPL_PLAIN(Magnitude, [](V x) { return formula::MagnitudeRecipe::common<O>(x); })
         BPL_PLAIN(Reciprocal, [](V x) { return 1.0 / x; })
 #undef BPL_PLAIN
     case Fn::Cbrt:
@@ -876,8 +876,8 @@ bool binary_kind(Fn f, const S* a, int64_t sa, const S* b, int64_t sb, void* out
         BPL_PLAIN(Own, Multiply, [](auto x, auto y) { return x * y; })
         BPL_PLAIN(Own, Divide, [](auto x, auto y) { return x / y; })
         // beside NaN the other argument is returned
-        BPL_PLAIN(Own, Min, [](auto x, auto y) { return ((y < x) | (x != x)) ? y : x; })
-        BPL_PLAIN(Own, Max, [](auto x, auto y) { return ((y > x) | (x != x)) ? y : x; })
+        BPL_PLAIN(Own, Min, [](auto x, auto y) { return formula::MinRecipe::common<Own>(x, y); })
+        BPL_PLAIN(Own, Max, [](auto x, auto y) { return formula::MaxRecipe::common<Own>(x, y); })
         // the quotient of two ln needs each within about an ulp: the EXTRA form
         BPL_PLAIN(O, Log, ([](V x, V y) { return formula::log<O, true>(y) / formula::log<O, true>(x); }))
 #undef BPL_PLAIN

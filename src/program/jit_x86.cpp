@@ -145,6 +145,7 @@ class TraceEmitter {
             f64_ ? cc_.vxorpd(r.z, a, broadcast_int(int64_t(uint64_t{1} << 63)))
                  : cc_.vxorps(r.z, a, broadcast_int(int64_t{1} << 31));
             break;
+        case MachineOp::Sqrt: f64_ ? cc_.vsqrtpd(r.z, a) : cc_.vsqrtps(r.z, a); break;
         case MachineOp::Abs:
             f64_ ? cc_.vandpd(r.z, a, broadcast_int(int64_t(~(uint64_t{1} << 63))))
                  : cc_.vandps(r.z, a, broadcast_int((int64_t{1} << 31) - 1));

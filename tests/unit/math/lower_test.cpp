@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <bit>
+#include <set>
 
 using namespace bpl::math;
 
@@ -77,11 +78,35 @@ TEST(Lower, ExpLowersThroughItsVectorRecipe) {
     EXPECT_FALSE(lower(Fn::Exp, Kind::F32, l));
 }
 
-// Formulas beyond these (minimum's NaN rule, residue, power) and non-float kinds (wrapping
-// integers) do not lower: the block kernels serve them.
+// ⌊ ⌈ √ | π on float64 lower through their vector recipes; ⌊'s is a select on (y<x)|(x≠x).
+TEST(Lower, RecipesLowerOnFloat64) {
+    for (Fn f : {Fn::Min, Fn::Max, Fn::Sqrt, Fn::Magnitude, Fn::PiTimes}) {
+        Lowered l;
+        EXPECT_TRUE(lower(f, Kind::F64, l)) << name(f);
+        EXPECT_FALSE(l.repairs);
+        EXPECT_FALSE(lowers(f, Kind::F32)) << name(f);
+    }
+    Lowered m;
+    ASSERT_TRUE(lower(Fn::Min, Kind::F64, m));
+    ASSERT_EQ(m.common.ops.size(), 4u); // y<x and x≠x (in either order), their or, the select
+    std::multiset<MachineOp> ops;
+    for (const TracedOp& op : m.common.ops) ops.insert(op.op);
+    EXPECT_EQ(ops, (std::multiset<MachineOp>{MachineOp::Less, MachineOp::NotEqual, MachineOp::MaskOr, MachineOp::Select}));
+    for (const TracedOp& op : m.common.ops)
+        if (op.op == MachineOp::Less) {
+            EXPECT_EQ(op.a, 1); // y < x
+            EXPECT_EQ(op.b, 0);
+        }
+    EXPECT_EQ(m.common.ops[3].op, MachineOp::Select);
+    EXPECT_EQ(m.common.ops[3].b, 1); // y where set, else x
+    EXPECT_EQ(m.common.ops[3].c, 0);
+}
+
+// Formulas beyond these (residue, power, floor to an integer, comparisons, ln, sin) and non-float
+// kinds (wrapping integers) do not lower: the block kernels serve them.
 TEST(Lower, OthersDoNotLower) {
     Lowered t;
-    for (Fn f : {Fn::Min, Fn::Max, Fn::Residue, Fn::Power, Fn::Floor, Fn::Less, Fn::Magnitude}) {
+    for (Fn f : {Fn::Residue, Fn::Power, Fn::Floor, Fn::Less, Fn::Ln, Fn::Sin}) {
         EXPECT_FALSE(lower(f, Kind::F64, t)) << name(f);
         EXPECT_FALSE(lowers(f, Kind::F64)) << name(f);
     }

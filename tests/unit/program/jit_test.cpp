@@ -161,14 +161,14 @@ TEST(Jit, AgreesWithBlockKernelsAndAcrossThreadCounts) {
     expect_items(two, want);
 }
 
-// A chain with a step that does not lower (magnitude): the float Maps on each side of it run as
+// A chain with a step that does not lower (sine): the float Maps on each side of it run as
 // compiled segments inside the block stage, and the result is bit for bit what the block
-// kernels alone give on the same ISA. 3+2×|2-x×x, and a fold of such a chain.
+// kernels alone give on the same ISA. 3+2×1○2-x×x, and a fold of such a chain.
 TEST(Jit, SegmentsAroundAKernelStepMatchTheKernels) {
     const int64_t n = program::jit::COMPILE_ITEMS * 2 + 21;
     Value x = data<double>(n, false);
     auto chain = [&] {
-        Value l = prim::call(Prim::Stile, prim::call(Prim::Minus, atom<double>(2), prim::call(Prim::Times, x, x)));
+        Value l = prim::call(Prim::Circle, atom<double>(1), prim::call(Prim::Minus, atom<double>(2), prim::call(Prim::Times, x, x)));
         return prim::call(Prim::Plus, atom<double>(3), prim::call(Prim::Times, atom<double>(2), l));
     };
     auto run = [&](bool compiled) {
@@ -224,7 +224,8 @@ TEST(Jit, ExpChainMatchesTheKernelsOnEveryLane) {
     }
 }
 
-// Random chains: 300 graphs of up to 10 float Maps (+ − × ÷, negate, reciprocal, exp) over two
+// Random chains: 300 graphs of up to 10 float Maps (+ − × ÷ ⌊ ⌈, negate, reciprocal, exp, |, √|,
+// π×) over two
 // arrays, one-item arrays and atoms, each result and its fold read compiled and with the emitter
 // removed: bit for bit the same (what the wiring, register allocation and stream sharing must
 // keep), whatever the structure.
@@ -259,13 +260,18 @@ TEST(Jit, RandomChainsMatchTheKernels) {
                 };
                 Value x = pick(), y = pick();
                 Value r;
-                switch (next(7)) {
+                switch (next(12)) {
                 case 0: r = prim::call(Prim::Plus, x, y); break;
                 case 1: r = prim::call(Prim::Minus, x, y); break;
                 case 2: r = prim::call(Prim::Times, x, y); break;
                 case 3: r = prim::call(Prim::Divide, x, y); break;
                 case 4: r = prim::call(Prim::Minus, x); break;
                 case 5: r = prim::call(Prim::Divide, x); break;
+                case 6: r = prim::call(Prim::Floor, x, y); break;
+                case 7: r = prim::call(Prim::Ceiling, x, y); break;
+                case 8: r = prim::call(Prim::Stile, x); break;
+                case 9: r = prim::call(Prim::Root, prim::call(Prim::Stile, x)); break;
+                case 10: r = prim::call(Prim::Pi, x); break;
                 default: r = prim::call(Prim::Star, prim::call(Prim::Times, atom<double>(0.01), x)); break;
                 }
                 made.push_back(r);
