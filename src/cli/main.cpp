@@ -9,10 +9,10 @@
 #include "cli/keys.h"
 #include "cli/repl.h"
 #include "cli/worker.h"
+#include "jit/jit.h"
 #include "lang/display.h"
 #include "lang/run.h"
 #include "prim/mode.h"
-#include "program/jit.h"
 #include "program/plan.h"
 #include "program/progress.h"
 #include "session/session.h"
@@ -93,7 +93,7 @@ void on_sigpipe(int) { _exit(0); }
 
 int main(int argc, char** argv) {
     session::install();
-    program::jit::install_x86_emitter(); // compiled stages (the Python module runs without)
+    jit::install(); // compiled stages (the Python module runs without)
     std::signal(SIGPIPE, on_sigpipe);
     program::set_progress(isatty(2)); // a long read's progress line, only ever on a terminal
     std::vector<std::string> args(argv + 1, argv + argc);

@@ -1,5 +1,5 @@
 // Lowering: a function's formula on a float kind as machine operations, traced from the formula
-// itself with symbolic items, so a compiled stage (program/jit.cpp) runs exactly the arithmetic
+// itself with symbolic items, so a compiled stage (jit/) runs exactly the arithmetic
 // the kernels run: the same operations in the same order, each rounded as the kernel rounds it.
 // Plain arithmetic lowers from its per-item formula (ops_table.h); a function with a vector
 // recipe (formulas.h: exp on float64) lowers from that recipe's common formula, repair key and

@@ -9,7 +9,7 @@
 #include "math/lower.h"
 #include "math/mapping.h"
 #include "math/object.h"
-#include "program/jit.h"
+#include "program/compile.h"
 #include "program/run.h"
 #include "program/threads.h"
 #include "value/array.h"
@@ -110,16 +110,16 @@ struct StageRun {
     std::vector<std::vector<math::Mapping>> slices;
     std::vector<std::vector<uint8_t>> slice_runs;
     int32_t scratch = -1; // the first of two block buffers a sliding fold computes in
-    // Compiled segments (jit.h): runs of float Maps whose steps but the last are read only
+    // Compiled segments (compile.h): runs of float Maps whose steps but the last are read only
     // inside the run, each computed by one compiled loop instead of a kernel call per step.
     struct Segment {
         size_t first = 0, last = 0; // stage positions
-        jit::Recipe recipe;
+        Recipe recipe;
         // per stream: a stage position whose block it reads (≥ 0), or a stored array's items
         std::vector<int32_t> step_of;
         std::vector<const std::byte*> items;
         std::vector<const void*> ones;
-        jit::Code code = nullptr;
+        Code code = nullptr;
     };
     std::vector<Segment> segments;
     std::vector<int32_t> segment_at; // per stage position: the segment starting there (-1: none; empty: no segments)
@@ -217,9 +217,9 @@ struct StageRun {
     // Finds the segments: from each float Map, the longest run of float Maps of its kind in which
     // every step but the last is read only by later steps of the run (its value never leaves the
     // run's registers). Runs of one step stay kernel calls. Only a stage long enough to pay for a
-    // compile has segments (jit::COMPILE_ITEMS): a short one pays no look-up either.
+    // compile has segments (COMPILE_ITEMS): a short one pays no look-up either.
     void make_segments() {
-        if (n < jit::COMPILE_ITEMS || !jit::available()) return;
+        if (n < COMPILE_ITEMS || !compiles()) return;
         segment_at.assign(steps.size(), -1);
         std::vector<size_t> last_reader(steps.size(), 0);
         for (size_t k = 0; k < steps.size(); k++)
@@ -247,7 +247,7 @@ struct StageRun {
             segment_at[k] = static_cast<int32_t>(segments.size() - 1);
             k = last + 1;
         }
-        for (Segment& g : segments) g.code = jit::code(g.recipe);
+        for (Segment& g : segments) g.code = compiled(g.recipe);
     }
 
     Segment segment(size_t first, size_t last, Kind kind) const {
@@ -257,11 +257,11 @@ struct StageRun {
         g.recipe.kind = kind;
         for (size_t k = first; k <= last; k++) {
             const Instr& in = p.steps[static_cast<size_t>(steps[k])];
-            jit::Recipe::Op op{in.fn, static_cast<int>(in.operands.size()), {jit::Recipe::Operand::Step, 0},
-                               {jit::Recipe::Operand::Step, 0}};
+            Recipe::Op op{in.fn, static_cast<int>(in.operands.size()), {Recipe::Operand::Step, 0},
+                               {Recipe::Operand::Step, 0}};
             for (size_t j = 0; j < in.operands.size(); j++) {
                 const Source& src = sources[first_source[k] + j];
-                jit::Recipe::Operand& o = j == 0 ? op.a : op.b;
+                Recipe::Operand& o = j == 0 ? op.a : op.b;
                 auto stream = [&](int32_t step, const std::byte* items) {
                     size_t at = 0;
                     while (at < g.step_of.size() && !(g.step_of[at] == step && g.items[at] == items)) at++;
@@ -269,14 +269,14 @@ struct StageRun {
                         g.step_of.push_back(step);
                         g.items.push_back(items);
                     }
-                    o = {jit::Recipe::Operand::Stream, static_cast<int32_t>(at)};
+                    o = {Recipe::Operand::Stream, static_cast<int32_t>(at)};
                 };
                 if (src.stride < 0) {
                     auto pos = static_cast<size_t>(-1 - src.stride);
-                    if (pos >= first) o = {jit::Recipe::Operand::Step, static_cast<int32_t>(pos - first)};
+                    if (pos >= first) o = {Recipe::Operand::Step, static_cast<int32_t>(pos - first)};
                     else stream(static_cast<int32_t>(pos), nullptr); // an earlier step's block
                 } else if (src.stride == 0) {
-                    o = {jit::Recipe::Operand::One, static_cast<int32_t>(g.ones.size())};
+                    o = {Recipe::Operand::One, static_cast<int32_t>(g.ones.size())};
                     g.ones.push_back(src.base);
                 } else { // one stream per array, however many steps read it
                     stream(-1, src.base);

@@ -38,7 +38,7 @@ inline bool is_block_kind(number::Kind k) {
 // Runs block stage `st` of `plan`: reads operands outside the stage from `results` (earlier
 // stages' stored results) and `inputs`, and returns the root's stored result. Never throws;
 // data errors go to `slot`. The caller has checked the memory limit for the root's result.
-// Adds to `compiled` the compiled segments (jit.h) the run used.
+// Adds to `compiled` the compiled segments (compile.h) the run used.
 value::Value run_block(const Plan& plan, const Stage& st, const std::vector<value::Value>& results,
                        const std::vector<value::Value>& inputs, math::ErrorSlot& slot, uint64_t& compiled);
 

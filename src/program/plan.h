@@ -52,7 +52,7 @@ struct Counters {
     uint64_t stages_run = 0;
     uint64_t steps_run = 0;
     uint64_t values_stored = 0; // stored results other than each read's root
-    uint64_t compiled = 0; // compiled segments run (jit.h), a whole stage or a run of its steps
+    uint64_t compiled = 0; // compiled segments run (compile.h), a whole stage or a run of its steps
 };
 Counters counters();
 void reset_counters();

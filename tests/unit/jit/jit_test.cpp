@@ -1,9 +1,10 @@
-// Compiled stages (program/jit.h): a chain of float Maps read as one compiled loop gives, bit for
+// Compiled stages (jit/jit.h, program/compile.h): a chain of float Maps read as one compiled loop gives, bit for
 // bit, what plain C++ arithmetic gives (the oracle, compiled without contraction so each
 // operation rounds once) and what the block kernels give, at every tail length and thread count.
 #include "math/vec.h"
 #include "prim/prim.h"
-#include "program/jit.h"
+#include "jit/jit.h"
+#include "program/compile.h"
 #include "program/plan.h"
 #include "program/threads.h"
 #include "value/array.h"
@@ -22,7 +23,7 @@ using value::Value;
 namespace {
 
 // this test program compiles stages, as the bpl executable does
-const bool INSTALLED = (program::jit::install_x86_emitter(), true);
+const bool INSTALLED = (jit::install(), true);
 
 template <class T>
 number::Kind kind_of() {
@@ -87,24 +88,24 @@ void expect_items(const Value& got, const std::vector<T>& want) {
 template <class T>
 void rational_matches_plain_arithmetic() {
     program::clear_cache();
-    const int64_t n = program::jit::COMPILE_ITEMS * 3 + 13; // a partial last vector
+    const int64_t n = program::COMPILE_ITEMS * 3 + 13; // a partial last vector
     Value x = data<T>(n);
-    size_t before = program::jit::compiled_count();
+    size_t before = jit::compiled_count();
     Value got = rational<T>(x).read();
     const T* v = x.array_data().items_as<T>();
     std::vector<T> want(static_cast<size_t>(n));
     for (int64_t i = 0; i < n; i++) want[static_cast<size_t>(i)] = rational_of(v[i]);
     expect_items(got, want);
     // where this machine compiles stages, this read ran compiled code
-    if (program::jit::available()) {
-        EXPECT_GT(program::jit::compiled_count(), before);
+    if (program::compiles()) {
+        EXPECT_GT(jit::compiled_count(), before);
     }
 }
 
 } // namespace
 
 TEST(Jit, AvailableExactlyWhereTheVectorKernelsAreAvx512) {
-    EXPECT_EQ(program::jit::available(), math::vec::isa() == math::vec::Isa::Avx512);
+    EXPECT_EQ(program::compiles(), math::vec::isa() == math::vec::Isa::Avx512);
 }
 
 TEST(Jit, RationalChainFloat64MatchesPlainArithmetic) { rational_matches_plain_arithmetic<double>(); }
@@ -113,11 +114,11 @@ TEST(Jit, RationalChainFloat32MatchesPlainArithmetic) { rational_matches_plain_a
 // Every tail length: the last vector of a compiled stage holds 0 to 7 items.
 TEST(Jit, EveryTailLengthMatches) {
     program::clear_cache();
-    for (int64_t n = program::jit::COMPILE_ITEMS; n <= program::jit::COMPILE_ITEMS + 17; n++) {
+    for (int64_t n = program::COMPILE_ITEMS; n <= program::COMPILE_ITEMS + 17; n++) {
         Value x = data<double>(n), y = data<double>(n);
         program::reset_counters();
         Value got = mixed<double>(x, y).read();
-        EXPECT_EQ(program::counters().compiled, program::jit::available() ? 1u : 0u);
+        EXPECT_EQ(program::counters().compiled, program::compiles() ? 1u : 0u);
         const double* a = x.array_data().items_as<double>();
         const double* b = y.array_data().items_as<double>();
         std::vector<double> want(static_cast<size_t>(n));
@@ -129,7 +130,7 @@ TEST(Jit, EveryTailLengthMatches) {
 // A stage shorter than COMPILE_ITEMS runs the block kernels: nothing compiled, nothing looked up.
 TEST(Jit, ShortStagesRunTheKernels) {
     program::clear_cache();
-    Value x = data<double>(program::jit::COMPILE_ITEMS - 1), y = data<double>(program::jit::COMPILE_ITEMS - 1);
+    Value x = data<double>(program::COMPILE_ITEMS - 1), y = data<double>(program::COMPILE_ITEMS - 1);
     program::reset_counters();
     (void)mixed<double>(x, y).read();
     EXPECT_EQ(program::counters().compiled, 0u);
@@ -138,7 +139,7 @@ TEST(Jit, ShortStagesRunTheKernels) {
 // The compiled stage gives what the block kernels give (another ISA: no compiled stages), and
 // one thread what two give.
 TEST(Jit, AgreesWithBlockKernelsAndAcrossThreadCounts) {
-    const int64_t n = program::jit::COMPILE_ITEMS * 4 + 3;
+    const int64_t n = program::COMPILE_ITEMS * 4 + 3;
     Value x = data<float>(n), y = data<float>(n);
     auto run = [&] {
         program::clear_cache();
@@ -152,7 +153,7 @@ TEST(Jit, AgreesWithBlockKernelsAndAcrossThreadCounts) {
     program::set_threads(threads);
     math::vec::Isa isa = math::vec::isa();
     math::vec::set_isa(math::vec::Isa::Portable);
-    EXPECT_FALSE(program::jit::available());
+    EXPECT_FALSE(program::compiles());
     Value blocks = run();
     math::vec::set_isa(isa);
     const float* b = blocks.array_data().items_as<float>();
@@ -165,7 +166,7 @@ TEST(Jit, AgreesWithBlockKernelsAndAcrossThreadCounts) {
 // compiled segments inside the block stage, and the result is bit for bit what the block
 // kernels alone give on the same ISA. 3+2×1○2-x×x, and a fold of such a chain.
 TEST(Jit, SegmentsAroundAKernelStepMatchTheKernels) {
-    const int64_t n = program::jit::COMPILE_ITEMS * 2 + 21;
+    const int64_t n = program::COMPILE_ITEMS * 2 + 21;
     Value x = data<double>(n, false);
     auto chain = [&] {
         Value l = prim::call(Prim::Circle, atom<double>(1), prim::call(Prim::Minus, atom<double>(2), prim::call(Prim::Times, x, x)));
@@ -173,18 +174,18 @@ TEST(Jit, SegmentsAroundAKernelStepMatchTheKernels) {
     };
     auto run = [&](bool compiled) {
         program::clear_cache();
-        if (compiled) program::jit::install_x86_emitter();
-        else program::jit::set_emitter(nullptr);
+        if (compiled) jit::install();
+        else program::set_compiler(nullptr);
         program::reset_counters();
         Value total = prim::reduce(Prim::Plus, prim::call(Prim::Divide, chain(), atom<double>(7)), false)->read();
         Value v = chain().read();
         uint64_t segments = program::counters().compiled;
-        program::jit::install_x86_emitter();
+        jit::install();
         return std::make_tuple(v, total, segments);
     };
     auto [got, got_total, segments] = run(true);
     // where stages compile: x×x then 2-, and 2× then 3+ (then ÷7 in the fold), in each read
-    EXPECT_EQ(segments, program::jit::available() ? 4u : 0u);
+    EXPECT_EQ(segments, program::compiles() ? 4u : 0u);
     auto [want, want_total, none] = run(false);
     EXPECT_EQ(none, 0u);
     const double* w = want.array_data().items_as<double>();
@@ -201,23 +202,23 @@ TEST(Jit, ExpChainMatchesTheKernelsOnEveryLane) {
         return prim::call(Prim::Plus, atom<double>(3), prim::call(Prim::Times, atom<double>(2), e));
     };
     auto exp_of = [](const Value& x) { return prim::call(Prim::Star, prim::call(Prim::Times, atom<double>(0.25), x)); };
-    for (int64_t n : {program::jit::COMPILE_ITEMS + 7, program::jit::COMPILE_ITEMS + 3, program::jit::COMPILE_ITEMS + 13}) {
+    for (int64_t n : {program::COMPILE_ITEMS + 7, program::COMPILE_ITEMS + 3, program::COMPILE_ITEMS + 13}) {
         Value x = data<double>(n); // −150 … 223 with ±0, ±∞, NaN: both paths of exp
         auto run = [&](bool compiled, auto&& g) {
             program::clear_cache();
-            if (compiled) program::jit::install_x86_emitter();
-            else program::jit::set_emitter(nullptr);
+            if (compiled) jit::install();
+            else program::set_compiler(nullptr);
             program::reset_counters();
             Value v = g(x).read();
             uint64_t segments = program::counters().compiled;
-            program::jit::install_x86_emitter();
+            jit::install();
             return std::make_pair(v, segments);
         };
         for (int which = 0; which < 2; which++) {
             auto g = [&](const Value& v) { return which == 0 ? chain(v) : exp_of(v); };
             auto [got, segments] = run(true, g);
             auto [want, none] = run(false, g);
-            EXPECT_EQ(segments, program::jit::available() ? 1u : 0u) << n;
+            EXPECT_EQ(segments, program::compiles() ? 1u : 0u) << n;
             const double* w = want.array_data().items_as<double>();
             expect_items(got, std::vector<double>(w, w + n));
         }
@@ -230,7 +231,7 @@ TEST(Jit, ExpChainMatchesTheKernelsOnEveryLane) {
 // removed: bit for bit the same (what the wiring, register allocation and stream sharing must
 // keep), whatever the structure.
 TEST(Jit, RandomChainsMatchTheKernels) {
-    const int64_t n = program::jit::COMPILE_ITEMS + 11;
+    const int64_t n = program::COMPILE_ITEMS + 11;
     Value a = data<double>(n), b = data<double>(n, false);
     uint64_t state = 0x9e3779b97f4a7c15u;
     auto next = [&](uint64_t bound) {
@@ -280,11 +281,11 @@ TEST(Jit, RandomChainsMatchTheKernels) {
         };
         auto run = [&](bool compiled) {
             program::clear_cache();
-            if (compiled) program::jit::install_x86_emitter();
-            else program::jit::set_emitter(nullptr);
+            if (compiled) jit::install();
+            else program::set_compiler(nullptr);
             program::reset_counters();
             Value v = build().read();
-            program::jit::install_x86_emitter();
+            jit::install();
             return std::make_pair(v, program::counters().compiled);
         };
         auto [got, segments] = run(true);
@@ -298,7 +299,7 @@ TEST(Jit, RandomChainsMatchTheKernels) {
             expect_items(got, items);
         }
     }
-    if (program::jit::available()) {
+    if (program::compiles()) {
         EXPECT_GT(compiled, 100u); // half the graphs or more ran compiled code
     }
 }

@@ -1,14 +1,17 @@
-// KERNELS, the one cache of compiled stages, and the choice of the emitter (jit_x86.cpp).
-#include "program/jit.h"
+// KERNELS, the one table of compiled code (jit.h), and the compiler it installs.
+#include "jit/jit.h"
 
-#include "math/vec.h"
+#include "jit/x86.h"
+#include "program/compile.h"
 
-#include <atomic>
 #include <map>
 #include <memory>
 #include <mutex>
 
-namespace bpl::program::jit {
+namespace bpl::jit {
+
+using program::Code;
+using program::Recipe;
 
 namespace {
 
@@ -37,23 +40,13 @@ struct Kernels {
 // program that builds ever new structures must not grow without bound).
 constexpr size_t MAX_RECIPES = 4096;
 
-std::atomic<Emitter> g_emitter{nullptr};
-
 Kernels& kernels() {
     static Kernels* k = new Kernels; // never destroyed: code may run during static destruction
     return *k;
 }
 
-} // namespace
-
-void set_emitter(Emitter e) noexcept { g_emitter.store(e); }
-
-bool available() noexcept {
-    return g_emitter.load() != nullptr && math::vec::isa() == math::vec::Isa::Avx512;
-}
-
+// The compiler installed: the recipe's code from KERNELS, emitted the first time.
 Code code(const Recipe& r) noexcept {
-    if (!available() || r.steps.empty()) return nullptr;
     try {
         std::vector<uint64_t> key = key_of(r);
         Kernels& k = kernels();
@@ -61,12 +54,20 @@ Code code(const Recipe& r) noexcept {
         auto it = k.code.find(key);
         if (it != k.code.end()) return it->second;
         if (k.code.size() >= MAX_RECIPES) return nullptr;
-        Code fn = g_emitter.load()(r);
+        Code fn = emit_x86(r);
         k.code.emplace(std::move(key), fn);
         return fn;
     } catch (...) { // no memory for the key or the code: the block kernels serve
         return nullptr;
     }
+}
+
+} // namespace
+
+void install() noexcept {
+#if defined(__x86_64__)
+    program::set_compiler(code);
+#endif
 }
 
 size_t compiled_count() noexcept {
@@ -77,4 +78,4 @@ size_t compiled_count() noexcept {
     return count;
 }
 
-} // namespace bpl::program::jit
+} // namespace bpl::jit

@@ -1,8 +1,5 @@
-// The x86 emitter of compiled stages (jit.h): asmjit's x86 Compiler (virtual registers, its
-// register allocator), AVX-512, one vector of items a trip, the last partial vector under a lane
-// mask. A library of its own (bpl_jit): Debian's asmjit is a static library built without -fPIC,
-// so the Python module, a shared object, cannot link it and runs block stages uncompiled.
-#include "program/jit.h"
+// The x86 emitter of compiled stages (x86.h).
+#include "jit/x86.h"
 
 #include "math/lower.h"
 
@@ -13,7 +10,10 @@
 #include <memory>
 #include <vector>
 
-namespace bpl::program::jit {
+namespace bpl::jit {
+
+using program::Code;
+using program::Recipe;
 
 namespace {
 
@@ -314,7 +314,9 @@ JitRuntime& runtime() {
     return *r;
 }
 
-// Called under KERNELS' lock (jit.cpp), so one thread at a time adds code to the runtime.
+} // namespace
+
+// Called under KERNELS' lock (kernels.cpp), so one thread at a time adds code to the runtime.
 Code emit_x86(const Recipe& r) noexcept {
     try {
         CodeHolder holder;
@@ -329,12 +331,4 @@ Code emit_x86(const Recipe& r) noexcept {
     }
 }
 
-} // namespace
-
-void install_x86_emitter() noexcept {
-#if defined(__x86_64__)
-    set_emitter(emit_x86);
-#endif
-}
-
-} // namespace bpl::program::jit
+} // namespace bpl::jit
