@@ -258,12 +258,14 @@ struct PiTimesRecipe {
 };
 // ⌊ and ⌈ on floats: beside NaN the other argument is returned
 struct MinRecipe {
+    static constexpr bool FLOAT32 = true; // the float32 kernel runs it too
     template <class O>
     static typename O::V common(typename O::V x, typename O::V y) {
         return O::select((y < x) | (x != x), y, x);
     }
 };
 struct MaxRecipe {
+    static constexpr bool FLOAT32 = true;
     template <class O>
     static typename O::V common(typename O::V x, typename O::V y) {
         return O::select((y > x) | (x != x), y, x);

@@ -101,10 +101,11 @@ inline SymI operator<<(SymI x, int n) { return SymI::of(record({MachineOp::IShl,
 inline SymI operator>>(SymI x, int n) { return SymI::of(record({MachineOp::ISra, x.v, 0, 0, 0, n})); }
 inline SymM operator>(SymI x, SymI y) { return {record({MachineOp::IGreater, x.v, y.v})}; }
 
-// The Ops interface (ops.h) over symbolic float64 lanes, as the AVX-512 vector kernels
-// instantiate it: fma rounds once (HAS_FMA), min and max are x86's.
-struct TraceOps {
-    using E = double;
+// The Ops interface (ops.h) over symbolic lanes of item type E (the emitter picks the width), as
+// the AVX-512 vector kernels instantiate it: fma rounds once (HAS_FMA).
+template <class E_>
+struct TraceOpsOf {
+    using E = E_;
     using V = SymV;
     using I = SymI;
     using M = SymM;
@@ -117,11 +118,13 @@ struct TraceOps {
     static V abs(V v) { return V::of(record({MachineOp::Abs, v.v})); }
     static V sqrt(V v) { return V::of(record({MachineOp::Sqrt, v.v})); }
     static V lookup16(const double* t, I j) {
+        static_assert(std::is_same_v<E, double>, "a float64 table");
         TracedOp op{MachineOp::Lookup16, 0, j.v};
         op.table = t;
         return V::of(record(op));
     }
 };
+using TraceOps = TraceOpsOf<double>;
 
 // The object's facts: its float formula is plain arithmetic (ops_table.h's `lowers`), or it has
 // a float64 vector recipe (`vector_recipe`).
@@ -135,10 +138,19 @@ constexpr bool has_recipe() {
     return requires { typename F::vector_recipe; };
 }
 
+// A recipe serves float64; float32 too where its float32 kernel runs the same recipe (FLOAT32).
+template <class R>
+constexpr bool recipe_float32() {
+    if constexpr (requires { R::FLOAT32; }) return R::FLOAT32;
+    else return false;
+}
 template <class F>
 constexpr bool lowers_on(Kind k) {
-    return plain<F>() || (has_recipe<F>() && k == Kind::F64);
+    if constexpr (plain<F>()) return true;
+    else if constexpr (has_recipe<F>()) return k == Kind::F64 || (k == Kind::F32 && recipe_float32<typename F::vector_recipe>());
+    else return false;
 }
+
 
 // Drops the operations the result does not depend on (constants a fold left behind), keeping
 // the others in order.
@@ -189,6 +201,26 @@ void trace_into(Trace& t, int arity, Body body) {
     prune(t);
 }
 
+// Traces recipe R over item type E into out.
+template <class R, class E>
+bool trace_recipe(int arity, Lowered& out) {
+    using O = TraceOpsOf<E>;
+    if constexpr (requires { R::template common<O>(SymV::of(0), SymV::of(1)); }) {
+        if (arity != 2) return false;
+        trace_into(out.common, 2, [] { return R::template common<O>(SymV::of(0), SymV::of(1)).v; });
+    } else {
+        if (arity != 1) return false;
+        trace_into(out.common, 1, [] { return R::template common<O>(SymV::of(0)).v; });
+        if constexpr (requires { R::ABOVE; }) {
+            trace_into(out.key, 1, [] { return R::template key<O>(SymV::of(0)).v; });
+            trace_into(out.full, 1, [] { return R::template full<O>(SymV::of(0)).v; });
+            out.repairs = true;
+            out.above = R::ABOVE;
+        }
+    }
+    return true;
+}
+
 template <class F>
 bool trace(int arity, Kind k, Lowered& out) {
     out = Lowered{};
@@ -202,22 +234,12 @@ bool trace(int arity, Kind k, Lowered& out) {
         });
         return true;
     } else if constexpr (has_recipe<F>()) {
-        if (k != Kind::F64) return false;
         using R = typename F::vector_recipe;
-        if constexpr (requires { R::template common<TraceOps>(SymV::of(0), SymV::of(1)); }) {
-            if (arity != 2) return false;
-            trace_into(out.common, 2, [] { return R::template common<TraceOps>(SymV::of(0), SymV::of(1)).v; });
-        } else {
-            if (arity != 1) return false;
-            trace_into(out.common, 1, [] { return R::template common<TraceOps>(SymV::of(0)).v; });
-            if constexpr (requires { R::ABOVE; }) {
-                trace_into(out.key, 1, [] { return R::template key<TraceOps>(SymV::of(0)).v; });
-                trace_into(out.full, 1, [] { return R::template full<TraceOps>(SymV::of(0)).v; });
-                out.repairs = true;
-                out.above = R::ABOVE;
-            }
+        if (!lowers_on<F>(k)) return false;
+        if constexpr (recipe_float32<R>()) {
+            if (k == Kind::F32) return trace_recipe<R, float>(arity, out);
         }
-        return true;
+        return trace_recipe<R, double>(arity, out);
     } else {
         return false;
     }

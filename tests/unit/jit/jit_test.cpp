@@ -303,3 +303,33 @@ TEST(Jit, RandomChainsMatchTheKernels) {
         EXPECT_GT(compiled, 100u); // half the graphs or more ran compiled code
     }
 }
+
+// ⌊ ⌈ on float32 lower through the recipe their float32 kernel runs: a clamp 0⌈1⌊x×0.01 and
+// x⌊y⌈x compiled are bit for bit the kernels' (NaN on either side, ±0, ±∞).
+TEST(Jit, Float32ClampMatchesTheKernels) {
+    const int64_t n = program::COMPILE_ITEMS + 9;
+    Value x = data<float>(n), y = data<float>(n, false);
+    auto clamp = [&] {
+        return prim::call(Prim::Ceiling, atom<float>(0),
+                          prim::call(Prim::Floor, atom<float>(1), prim::call(Prim::Times, x, atom<float>(0.01))));
+    };
+    auto mixed_minmax = [&] { return prim::call(Prim::Floor, x, prim::call(Prim::Ceiling, y, x)); };
+    for (int which = 0; which < 2; which++) {
+        auto run = [&](bool compiled) {
+            program::clear_cache();
+            if (compiled) jit::install();
+            else program::set_compiler(nullptr);
+            program::reset_counters();
+            Value v = (which == 0 ? clamp() : mixed_minmax()).read();
+            uint64_t segments = program::counters().compiled;
+            jit::install();
+            return std::make_pair(v, segments);
+        };
+        auto [got, segments] = run(true);
+        auto [want, none] = run(false);
+        EXPECT_EQ(segments, program::compiles() ? 1u : 0u);
+        EXPECT_EQ(none, 0u);
+        const float* w = want.array_data().items_as<float>();
+        expect_items(got, std::vector<float>(w, w + n));
+    }
+}
