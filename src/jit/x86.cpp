@@ -156,6 +156,7 @@ class TraceEmitter {
             break;
         case MachineOp::IAdd: f64_ ? cc_.vpaddq(r.z, a, b) : cc_.vpaddd(r.z, a, b); break;
         case MachineOp::ISub: f64_ ? cc_.vpsubq(r.z, a, b) : cc_.vpsubd(r.z, a, b); break;
+        case MachineOp::IMul: f64_ ? cc_.vpmullq(r.z, a, b) : cc_.vpmulld(r.z, a, b); break;
         case MachineOp::IAnd: cc_.vpandq(r.z, a, b); break;
         case MachineOp::IOr: cc_.vporq(r.z, a, b); break;
         case MachineOp::IShl: f64_ ? cc_.vpsllq(r.z, a, op.i) : cc_.vpslld(r.z, a, op.i); break;
@@ -186,7 +187,7 @@ constexpr int HOISTED = 20;
 
 // Emits the recipe. False where a step does not lower.
 bool emit(const Recipe& r, x86::Compiler& cc) {
-    const bool f64 = r.kind == number::Kind::F64;
+    const bool f64 = r.kind != number::Kind::F32; // 8-byte lanes: float64, Int, I64
     const uint32_t shift = f64 ? 3 : 2;
     const int lanes = f64 ? 8 : 16;
     std::vector<math::Lowered> lowered(r.steps.size());

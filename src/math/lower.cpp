@@ -91,7 +91,9 @@ struct SymI {
     SymI(int value, int) : v(value) {}
 };
 inline SymI operator+(SymI x, SymI y) { return SymI::of(record({MachineOp::IAdd, x.v, y.v})); }
+inline SymI operator*(SymI x, SymI y) { return SymI::of(record({MachineOp::IMul, x.v, y.v})); }
 inline SymI operator-(SymI x, SymI y) { return SymI::of(record({MachineOp::ISub, x.v, y.v})); }
+inline SymI operator-(SymI x) { return SymI() - x; } // wraps, as 0 − x
 inline SymI operator&(SymI x, SymI y) { return SymI::of(record({MachineOp::IAnd, x.v, y.v})); }
 inline SymI operator|(SymI x, SymI y) { return SymI::of(record({MachineOp::IOr, x.v, y.v})); }
 inline SymI operator+(SymI x, int64_t c) { return x + SymI(c); }
@@ -133,6 +135,13 @@ constexpr bool plain() {
     if constexpr (requires { F::lowers; }) return F::lowers;
     else return false;
 }
+// Its integer formula wraps (ops_table.h's `lowers_int`): on 64-bit integer lanes it is their
+// machine arithmetic.
+template <class F>
+constexpr bool plain_int() {
+    if constexpr (requires { F::lowers_int; }) return F::lowers_int;
+    else return false;
+}
 template <class F>
 constexpr bool has_recipe() {
     return requires { typename F::vector_recipe; };
@@ -144,8 +153,10 @@ constexpr bool recipe_float32() {
     if constexpr (requires { R::FLOAT32; }) return R::FLOAT32;
     else return false;
 }
+constexpr bool is_int64(Kind k) { return k == Kind::Int || k == Kind::I64; }
 template <class F>
 constexpr bool lowers_on(Kind k) {
+    if (is_int64(k)) return plain_int<F>();
     if constexpr (plain<F>()) return true;
     else if constexpr (has_recipe<F>()) return k == Kind::F64 || (k == Kind::F32 && recipe_float32<typename F::vector_recipe>());
     else return false;
@@ -224,6 +235,19 @@ bool trace_recipe(int arity, Lowered& out) {
 template <class F>
 bool trace(int arity, Kind k, Lowered& out) {
     out = Lowered{};
+    if constexpr (plain_int<F>()) {
+        if (is_int64(k)) {
+            ErrorSlot slot; // wrapping arithmetic records nothing
+            trace_into(out.common, arity, [&] {
+                if constexpr (requires { F::apply(SymI::of(0), SymI::of(1), slot); })
+                    return F::apply(SymI::of(0), SymI::of(1), slot).v;
+                else
+                    return F::apply(SymI::of(0), slot).v;
+            });
+            return true;
+        }
+    }
+    if (is_int64(k)) return false;
     if constexpr (plain<F>()) {
         ErrorSlot slot; // a float formula that lowers records nothing
         trace_into(out.common, arity, [&] {
@@ -252,7 +276,7 @@ template <>
 inline constexpr bool is_flt_v<SymV> = true;
 
 bool lowers(Fn f, Kind k) noexcept {
-    if (k != Kind::F64 && k != Kind::F32) return false;
+    if (k != Kind::F64 && k != Kind::F32 && !is_int64(k)) return false;
     switch (f) {
 #define BPL_CASE(Name)                                                                             \
     case Fn::Name: return lowers_on<scalar::Name>(k);

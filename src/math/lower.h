@@ -25,7 +25,7 @@ enum class MachineOp : uint8_t {
     Less, LessEqual, Greater, GreaterEqual, Equal, NotEqual, // M from F (ordered; NotEqual unordered)
     MaskOr, MaskAnd, MaskNot,
     IConst,     // I: the integer i in every lane
-    IAdd, ISub, IAnd, IOr, // I, wrapping
+    IAdd, ISub, IMul, IAnd, IOr, // I, wrapping (IMul: the low half of the product)
     IShl, IShr, ISra,      // I shifted by the count i (logical left, logical right, arithmetic right)
     IGreater,   // M from I, signed
     Lookup16,   // F: table[b & 15] per lane (b an I; `table` 16 items)
@@ -57,7 +57,8 @@ struct Lowered {
     Trace full;
 };
 
-// Whether f on kind k (F64 or F32) lowers (what lower would answer, without tracing). Never throws.
+// Whether f on kind k (F64, F32; Int or I64 for wrapping + − × and negation) lowers (what lower
+// would answer, without tracing). Never throws.
 bool lowers(Fn f, Kind k) noexcept;
 // Traces f on kind k into `out`. False (out unspecified) when f does not lower. Never throws.
 bool lower(Fn f, Kind k, Lowered& out) noexcept;

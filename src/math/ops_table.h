@@ -40,6 +40,7 @@ namespace bpl::math::scalar {
 struct Conjugate {
     BPL_SAME_OUT
     static constexpr bool lowers = true; // its float formula is plain arithmetic (lower.h)
+    static constexpr bool lowers_int = true; // its integer formula wraps, as machine lanes do
     static constexpr bool chars = true;
     template <class C>
     static C apply(C a, ErrorSlot&) {
@@ -50,6 +51,7 @@ struct Conjugate {
 struct Negate {
     BPL_SAME_OUT
     static constexpr bool lowers = true; // its float formula is plain arithmetic (lower.h)
+    static constexpr bool lowers_int = true; // its integer formula wraps, as machine lanes do
     static constexpr bool chars = false;
     template <class C>
     static C apply(C a, ErrorSlot&) {
@@ -206,6 +208,7 @@ struct Factorial {
 struct Add {
     BPL_SAME_OUT
     static constexpr bool lowers = true; // its float formula is plain arithmetic (lower.h)
+    static constexpr bool lowers_int = true; // its integer formula wraps, as machine lanes do
     static constexpr bool chars = false;
     template <class C>
     static C apply(C a, C b, ErrorSlot&) {
@@ -216,6 +219,7 @@ struct Add {
 struct Subtract {
     BPL_SAME_OUT
     static constexpr bool lowers = true; // its float formula is plain arithmetic (lower.h)
+    static constexpr bool lowers_int = true; // its integer formula wraps, as machine lanes do
     static constexpr bool chars = false;
     template <class C>
     static C apply(C a, C b, ErrorSlot&) {
@@ -226,6 +230,7 @@ struct Subtract {
 struct Multiply {
     BPL_SAME_OUT
     static constexpr bool lowers = true; // its float formula is plain arithmetic (lower.h)
+    static constexpr bool lowers_int = true; // its integer formula wraps, as machine lanes do
     static constexpr bool chars = false;
     template <class C>
     static C apply(C a, C b, ErrorSlot&) {

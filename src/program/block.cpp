@@ -202,8 +202,8 @@ struct StageRun {
         }
     }
 
-    // Whether stage position k is a Map of float kind `k` whose operands are of that kind: what a
-    // segment may hold.
+    // Whether stage position k is a Map that lowers on `kind` (math::lowers: float64, float32, or
+    // 64-bit integers) whose operands are of that kind: what a segment may hold.
     bool lowers(size_t k, Kind kind) const {
         const Instr& in = p.steps[static_cast<size_t>(steps[k])];
         if (in.step != Step::Map || in.compute != kind || in.out.kind != kind || in.operands.empty() ||
@@ -227,7 +227,7 @@ struct StageRun {
                 if (r >= 0 && pos_of[r] >= 0) last_reader[static_cast<size_t>(pos_of[r])] = k;
         for (size_t k = 0; k < computed;) {
             Kind kind = p.steps[static_cast<size_t>(steps[k])].compute;
-            if ((kind != Kind::F64 && kind != Kind::F32) || !lowers(k, kind)) {
+            if (!lowers(k, kind)) {
                 k++;
                 continue;
             }

@@ -23,7 +23,7 @@ struct Recipe {
         int arity;
         Operand a, b;
     };
-    number::Kind kind = number::Kind::F64; // F64 or F32
+    number::Kind kind = number::Kind::F64; // F64, F32, Int or I64
     std::vector<Op> steps;                  // the last is the root, written to the result
     int streams = 0, ones = 0;
 };

@@ -2,6 +2,7 @@
 // bit, what plain C++ arithmetic gives (the oracle, compiled without contraction so each
 // operation rounds once) and what the block kernels give, at every tail length and thread count.
 #include "math/vec.h"
+#include "prim/factory.h"
 #include "prim/prim.h"
 #include "jit/jit.h"
 #include "program/compile.h"
@@ -331,5 +332,53 @@ TEST(Jit, Float32ClampMatchesTheKernels) {
         EXPECT_EQ(none, 0u);
         const float* w = want.array_data().items_as<float>();
         expect_items(got, std::vector<float>(w, w + n));
+    }
+}
+
+// Integer chains (ordinary Int and fixed 64-bit): 3+x×y-x, -x and x×x×x compiled wrap exactly as
+// the kernels (and plain unsigned arithmetic) do, past INT64_MAX too.
+TEST(Jit, IntegerChainsWrapAsTheKernels) {
+    const int64_t n = program::COMPILE_ITEMS + 5;
+    for (number::Kind k : {number::Kind::Int, number::Kind::I64}) {
+        auto make = [&](int64_t salt) {
+            auto a = value::ArrayData::compact(k, {n});
+            int64_t* p = a->items_as<int64_t>();
+            for (int64_t i = 0; i < n; i++)
+                p[i] = static_cast<int64_t>(static_cast<uint64_t>(i) * 0x9e3779b97f4a7c15u + static_cast<uint64_t>(salt));
+            p[0] = INT64_MAX;
+            p[1] = INT64_MIN;
+            return Value::array(std::move(a));
+        };
+        Value x = make(1), y = make(7);
+        Value three = prim::convert_to(Value::integer(3), k).read();
+        auto chain = [&] {
+            Value xy = prim::call(Prim::Times, x, prim::call(Prim::Minus, y, x));
+            return prim::call(Prim::Plus, three, prim::call(Prim::Minus, prim::call(Prim::Times, xy, x)));
+        };
+        auto run = [&](bool compiled) {
+            program::clear_cache();
+            if (compiled) jit::install();
+            else program::set_compiler(nullptr);
+            program::reset_counters();
+            Value v = chain().read();
+            uint64_t segments = program::counters().compiled;
+            jit::install();
+            return std::make_pair(v, segments);
+        };
+        auto [got, segments] = run(true);
+        auto [want, none] = run(false);
+        EXPECT_EQ(segments, program::compiles() ? 1u : 0u) << number::name(k);
+        EXPECT_EQ(none, 0u);
+        ASSERT_EQ(got.kind(), k);
+        const int64_t* g = got.array_data().items_as<int64_t>();
+        const int64_t* w = want.array_data().items_as<int64_t>();
+        const int64_t* a = x.array_data().items_as<int64_t>();
+        const int64_t* b = y.array_data().items_as<int64_t>();
+        for (int64_t i = 0; i < n; i++) {
+            uint64_t u = static_cast<uint64_t>(a[i]), v = static_cast<uint64_t>(b[i]);
+            auto oracle = static_cast<int64_t>(3u + (0u - (u * (v - u)) * u));
+            ASSERT_EQ(w[i], oracle) << i;
+            ASSERT_EQ(g[i], oracle) << i;
+        }
     }
 }

@@ -113,8 +113,37 @@ TEST(Lower, OthersDoNotLower) {
         EXPECT_FALSE(lower(f, Kind::F64, t)) << name(f);
         EXPECT_FALSE(lowers(f, Kind::F64)) << name(f);
     }
-    for (Kind k : {Kind::I64, Kind::I32, Kind::C128, Kind::F16, Kind::Bool}) {
+    for (Kind k : {Kind::I32, Kind::I16, Kind::C128, Kind::F16, Kind::Bool}) {
         EXPECT_FALSE(lower(Fn::Add, k, t));
         EXPECT_FALSE(lowers(Fn::Add, k));
+    }
+}
+
+// On 64-bit integers (ordinary Int and fixed I64) + − × and negation lower to the lanes' wrapping
+// arithmetic; ÷ (floor division, which can raise DOMAIN), ÷x and ⌊ ⌈ do not.
+TEST(Lower, IntegersLowerToWrappingLanes) {
+    const std::pair<Fn, MachineOp> cases[] = {
+        {Fn::Add, MachineOp::IAdd}, {Fn::Subtract, MachineOp::ISub}, {Fn::Multiply, MachineOp::IMul}};
+    for (Kind k : {Kind::Int, Kind::I64}) {
+        for (auto [f, op] : cases) {
+            Lowered l;
+            ASSERT_TRUE(lower(f, k, l)) << name(f);
+            ASSERT_EQ(l.common.ops.size(), 1u);
+            EXPECT_EQ(l.common.ops[0].op, op);
+            EXPECT_EQ(l.common.ops[0].a, 0);
+            EXPECT_EQ(l.common.ops[0].b, 1);
+        }
+        Lowered n;
+        ASSERT_TRUE(lower(Fn::Negate, k, n)); // 0 − x
+        ASSERT_EQ(n.common.ops.size(), 2u);
+        EXPECT_EQ(n.common.ops[0].op, MachineOp::IConst);
+        EXPECT_EQ(n.common.ops[0].i, 0);
+        EXPECT_EQ(n.common.ops[1].op, MachineOp::ISub);
+        EXPECT_EQ(n.common.ops[1].b, 0);
+        for (Fn f : {Fn::Divide, Fn::Reciprocal, Fn::Min, Fn::Max, Fn::Magnitude}) {
+            Lowered l;
+            EXPECT_FALSE(lower(f, k, l)) << name(f);
+            EXPECT_FALSE(lowers(f, k)) << name(f);
+        }
     }
 }
