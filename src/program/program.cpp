@@ -128,7 +128,10 @@ Program Program::of(const graph::Live& live) {
 }
 
 void Program::refill(const graph::Live& live) {
-    for (size_t i = 0; i < live.inputs.size(); i++) inputs[i] = Desc::of(live.inputs[i]);
+    // An atom input's description has no lengths (its kind and weakness are in the key, and no
+    // plan reads an input's range): only arrays and pending leaves are described anew.
+    for (size_t i = 0; i < live.inputs.size(); i++)
+        if (live.inputs[i].is_stored_array() || live.inputs[i].is_pending()) inputs[i] = Desc::of(live.inputs[i]);
     for (size_t i = 0; i < live.nodes.size(); i++) {
         steps[i].params = live.nodes[i]->origin().params;
         steps[i].out = live.nodes[i]->desc();
