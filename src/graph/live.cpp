@@ -11,26 +11,20 @@ namespace {
 
 uint32_t g_epoch = 0;
 
-bool is_live(const Value& v) {
-    return v.is_pending() && !static_cast<Node&>(v.pending_node()).is_forced();
-}
-
 // Leaves by array address: a scan while there are few, a table past that.
 constexpr size_t SCANNED = 16;
 
 } // namespace
 
-int32_t Live::input(const Value& v) {
-    const void* key = v.is_stored_array() ? &v.array_data() : nullptr;
-    if (key) {
-        if (inputs.size() <= SCANNED) {
-            for (size_t i = 0; i < inputs.size(); i++) {
-                const Value& u = inputs[i];
-                if (u.is_stored_array() && &u.array_data() == key) return -static_cast<int32_t>(i) - 1;
-            }
-        } else if (auto it = input_index_.find(key); it != input_index_.end()) {
-            return it->second;
+int32_t Live::array_input(const Value& v) {
+    const void* key = &v.array_data();
+    if (inputs.size() <= SCANNED) {
+        for (size_t i = 0; i < inputs.size(); i++) {
+            const Value& u = inputs[i];
+            if (u.is_stored_array() && &u.array_data() == key) return -static_cast<int32_t>(i) - 1;
         }
+    } else if (auto it = input_index_.find(key); it != input_index_.end()) {
+        return it->second;
     }
     inputs.push_back(v);
     auto r = -static_cast<int32_t>(inputs.size());
@@ -38,7 +32,7 @@ int32_t Live::input(const Value& v) {
         for (size_t i = 0; i < inputs.size(); i++)
             if (inputs[i].is_stored_array())
                 input_index_.emplace(&inputs[i].array_data(), -static_cast<int32_t>(i) - 1);
-    } else if (key && inputs.size() > SCANNED + 1) {
+    } else if (inputs.size() > SCANNED + 1) {
         input_index_.emplace(key, r);
     }
     return r;
@@ -57,9 +51,9 @@ void Live::order(Node& root) {
         Node* next = nullptr;
         while (f.next < operands.size()) {
             const Value& v = operands[f.next++];
-            if (!is_live(v)) continue;
+            if (!v.is_pending()) continue;
             auto& m = static_cast<Node&>(v.pending_node());
-            if (m.walk_epoch == epoch_) continue; // placed already
+            if (m.is_forced() || m.walk_epoch == epoch_) continue; // a leaf, or placed already
             m.walk_epoch = epoch_;
             next = &m;
             break;
@@ -73,15 +67,17 @@ void Live::order(Node& root) {
         n->walk_index = static_cast<int32_t>(nodes.size());
         first.push_back(static_cast<uint32_t>(refs.size()));
         for (const Value& v : operands) {
-            if (is_live(v)) {
-                int32_t r = static_cast<Node&>(v.pending_node()).walk_index;
-                refs.push_back(r);
-                uses_[static_cast<size_t>(r)]++;
-            } else if (v.is_pending()) {
-                refs.push_back(input(static_cast<Node&>(v.pending_node()).result()));
-            } else {
+            if (!v.is_pending()) {
                 refs.push_back(input(v));
+                continue;
             }
+            auto& m = static_cast<Node&>(v.pending_node());
+            if (m.is_forced()) {
+                refs.push_back(input(m.result()));
+                continue;
+            }
+            refs.push_back(m.walk_index);
+            uses_[static_cast<size_t>(m.walk_index)]++;
         }
         nodes.push_back(n);
         uses_.push_back(0);
@@ -100,14 +96,15 @@ void Live::clear() noexcept {
 }
 
 void Live::build(Node& root) {
-    clear();
+    // A reader's Live is cleared after each read; a walk fills the stack first, then `first` as
+    // it places each node, so these two tell whether anything is left from a walk.
+    if (!first.empty() || !stack_.empty()) clear();
     epoch_ = ++g_epoch;
     uses_.clear();
     order(root);
     // A node's references beyond its uses as an operand inside the graph are held outside it.
-    held.resize(nodes.size());
-    for (size_t i = 0; i < nodes.size(); i++) held[i] = nodes[i]->ref_count() > uses_[i];
-    held.back() = 1;
+    for (size_t i = 0; i + 1 < nodes.size(); i++) held.push_back(nodes[i]->ref_count() > uses_[i]);
+    held.push_back(1); // the root
 }
 
 } // namespace bpl::graph

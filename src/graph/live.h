@@ -47,7 +47,14 @@ struct Live {
     std::unordered_map<const void*, int32_t> input_index_; // array leaves, past SCANNED of them
     uint32_t epoch_ = 0;
     void order(Node& root);
-    int32_t input(const Value& v);
+    // A leaf's input reference: an atom is its own input; an array leaf is found among the
+    // inputs first (each array once).
+    int32_t input(const Value& v) {
+        if (v.is_stored_array()) return array_input(v);
+        inputs.push_back(v);
+        return -static_cast<int32_t>(inputs.size());
+    }
+    int32_t array_input(const Value& v);
 };
 
 } // namespace bpl::graph

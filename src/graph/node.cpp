@@ -31,8 +31,7 @@ uint64_t mix(uint64_t h, uint64_t v) {
 
 // Identity of an operand: a node or array object by address, an atom by its bits and kind.
 uint64_t operand_hash(const Value& v) {
-    uint64_t h = mix(static_cast<uint64_t>(v.tag()), static_cast<uint64_t>(v.kind()));
-    h = mix(h, v.weak());
+    uint64_t h = static_cast<uint64_t>(v.tag()) | static_cast<uint64_t>(v.kind()) << 8 | uint64_t{v.weak()} << 16;
     switch (v.tag()) {
     case value::Tag::Pending: return mix(h, reinterpret_cast<uintptr_t>(&v.pending_node()));
     case value::Tag::Array: return mix(h, reinterpret_cast<uintptr_t>(&v.array_data()));
@@ -65,13 +64,13 @@ bool same_operand(const Value& a, const Value& b) {
     }
 }
 
+// The small fields share one word, so a scalar call's hash is a few mixes.
 uint64_t origin_hash(const Origin& o, const Desc& d) {
-    uint64_t h = mix(static_cast<uint64_t>(o.step), static_cast<uint64_t>(o.fn));
-    h = mix(h, static_cast<uint64_t>(o.compute));
+    uint64_t h = static_cast<uint64_t>(o.step) | static_cast<uint64_t>(o.fn) << 8 |
+                 static_cast<uint64_t>(o.compute) << 24 | static_cast<uint64_t>(d.kind) << 32 |
+                 uint64_t{d.weak} << 40 | uint64_t{d.atom} << 41;
     for (const Value& v : o.operands) h = mix(h, operand_hash(v));
     for (int64_t p : o.params) h = mix(h, static_cast<uint64_t>(p));
-    h = mix(h, static_cast<uint64_t>(d.kind));
-    h = mix(h, d.weak * 2 + d.atom);
     for (int64_t n : d.shape) h = mix(h, static_cast<uint64_t>(n));
     return h;
 }
@@ -157,12 +156,38 @@ void Node::operator delete(void* p, size_t size) noexcept {
     ::operator delete(p); // unsized: clang 14 declares the sized form only with -fsized-deallocation
 }
 
-Node::Node(Origin origin, Desc desc, uint64_t hash)
+void Operands::grow() {
+    uint32_t cap = 2 * cap_;
+    auto* fresh = static_cast<Value*>(::operator new(cap * sizeof(Value)));
+    std::memcpy(static_cast<void*>(fresh), static_cast<const void*>(data()), size_ * sizeof(Value)); // moved bits
+    ::operator delete(heap_);
+    heap_ = fresh;
+    cap_ = cap;
+}
+
+void Operands::release() noexcept {
+    Value* v = data();
+    bool objects = false; // atoms hold nothing: nothing to drop (the usual scalar call's operands)
+    for (uint32_t i = 0; i < size_; i++) objects = objects || v[i].holds_object();
+    if (objects) value::release_values(std::span<Value>(v, size_)); // a chain of nodes: no call per node
+    // every operand is None now: nothing left to destroy
+    if (heap_) ::operator delete(heap_);
+    heap_ = nullptr;
+    size_ = 0;
+    cap_ = INLINE;
+}
+
+Node::Node(Origin&& origin, Desc&& desc, uint64_t hash)
     : Pending(std::move(desc)), origin_(std::move(origin)), hash_(hash) {}
 
 Node::~Node() {
-    if (!forced_) table().erase(hash_, this);
-    value::release_values(origin_.operands); // a chain of nodes: no call per node
+    if (interned_) table().erase(hash_, this);
+}
+
+void Node::retire() noexcept {
+    if (interned_) table().erase(hash_, this);
+    interned_ = false;
+    origin_.operands.clear_flat(); // its live operands were retired or forced before it
 }
 
 void Node::set_result(Value result) {
@@ -170,12 +195,13 @@ void Node::set_result(Value result) {
     ASSERT(!result.is_pending(), "a result is stored");
     // Leave the intern table: later calls with these operands read the result as a leaf.
     table().erase(hash_, this);
+    interned_ = false;
     forced_ = true;
     // the stored result carries the keys and axis names the description promised
     if (desc_.layout && result.is_stored_array() && result.array_data().layout() != desc_.layout.get())
         result = value::with_layout(result, desc_.layout);
     result_ = std::move(result);
-    value::release_values(origin_.operands); // leaves the list empty, its buffer freed
+    origin_.operands.clear();
 }
 
 Value Node::force() {
@@ -187,7 +213,7 @@ Value Node::force() {
     return result_;
 }
 
-Value make(Origin origin, Desc desc) {
+Value make(Origin&& origin, Desc&& desc) {
     for (Value& v : origin.operands) {
         if (v.is_pending()) {
             auto& n = static_cast<Node&>(v.pending_node());

@@ -7,7 +7,11 @@
 #include "math/kernel.h"
 #include "value/pending.h"
 
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <initializer_list>
+#include <new>
 #include <vector>
 
 namespace bpl::graph {
@@ -47,19 +51,103 @@ const char* step_name(Step s);
 inline constexpr uint64_t COUNT_ALL = ~uint64_t{0};
 uint64_t count_params(Step s);
 
+// A step's operands: up to INLINE of them held in place (every step but a gather of several
+// sources), more in one heap array. A node's operands live in the node itself, so a node is one
+// allocation and its death frees nothing else. Dropping them goes through value::release_values,
+// so a chain of nodes is freed without a call per node. Moving a list moves its Values' bits (a
+// Value is a tag and a word), so handing an origin on copies a few words and counts nothing.
+class Operands {
+  public:
+    static constexpr uint32_t INLINE = 3;
+    Operands() noexcept {}
+    Operands(std::initializer_list<Value> values) {
+        for (const Value& v : values) push_back(v);
+    }
+    Operands(std::vector<Value>&& values) { // implicit: a row's vector of operands converts
+        for (Value& v : values) push_back(std::move(v));
+        values.clear();
+    }
+    Operands(Operands&& o) noexcept { take(o); }
+    Operands& operator=(Operands&& o) noexcept {
+        if (this != &o) {
+            clear();
+            take(o);
+        }
+        return *this;
+    }
+    Operands(const Operands& o) {
+        for (const Value& v : o) push_back(v);
+    }
+    Operands& operator=(const Operands& o) {
+        if (this != &o) {
+            clear();
+            for (const Value& v : o) push_back(v);
+        }
+        return *this;
+    }
+    ~Operands() { clear(); }
+
+    size_t size() const noexcept { return size_; }
+    bool empty() const noexcept { return size_ == 0; }
+    Value* data() noexcept { return heap_ ? heap_ : reinterpret_cast<Value*>(room_); }
+    const Value* data() const noexcept { return heap_ ? heap_ : reinterpret_cast<const Value*>(room_); }
+    Value& operator[](size_t i) noexcept { return data()[i]; }
+    const Value& operator[](size_t i) const noexcept { return data()[i]; }
+    Value* begin() noexcept { return data(); }
+    Value* end() noexcept { return data() + size_; }
+    const Value* begin() const noexcept { return data(); }
+    const Value* end() const noexcept { return data() + size_; }
+    const Value& back() const noexcept { return data()[size_ - 1]; }
+    void push_back(Value v) {
+        if (size_ == cap_) grow();
+        new (data() + size_) Value(std::move(v));
+        size_++;
+    }
+    // Drops every operand (through value::release_values) and any heap array.
+    void clear() noexcept {
+        if (size_ != 0 || heap_) release();
+    }
+    // Drops every operand where it is, with no list of dying values: for a caller that knows no
+    // operand's drop releases further values (each is a stored leaf, or a node already forced or
+    // retired, whose own operands are gone).
+    void clear_flat() noexcept {
+        for (Value& v : *this) v = Value();
+        if (heap_) release();
+        size_ = 0;
+    }
+
+  private:
+    void grow();           // a heap array twice as long, the operands moved into it
+    void release() noexcept;
+    void take(Operands& o) noexcept { // o's operands, o left empty; this one is empty
+        heap_ = o.heap_;
+        size_ = o.size_;
+        cap_ = o.cap_;
+        if (!heap_) std::memcpy(static_cast<void*>(room_), o.room_, sizeof room_);
+        o.heap_ = nullptr;
+        o.size_ = 0;
+        o.cap_ = INLINE;
+    }
+    // the first size_ are live Values; the rest is raw room
+    alignas(Value) std::byte room_[INLINE * sizeof(Value)];
+    Value* heap_ = nullptr; // past INLINE: the operands live here, room for cap_
+    uint32_t size_ = 0;
+    uint32_t cap_ = INLINE;
+};
+
 // What a node computes: the step, its scalar function, the kind operands are read in, the
 // operands (pending values or stored leaves), and integer parameters.
 struct Origin {
     Step step = Step::Map;
     math::Fn fn = math::Fn::Add;
     number::Kind compute = number::Kind::F64;
-    std::vector<Value> operands;
+    Operands operands;
     std::vector<int64_t> params;
 };
 
 class Node final : public value::Pending {
   public:
-    Node(Origin origin, Desc desc, uint64_t hash);
+    Node(Origin&& origin, Desc&& desc, uint64_t hash);
     ~Node() override;
     // Nodes come from a per-thread free list of node-sized blocks (a read frees a chain of nodes
     // and the next calls make as many: malloc's own per-size cache holds only seven). Never
@@ -74,6 +162,12 @@ class Node final : public value::Pending {
     // Replaces the node by its computed result: drops the step's operands. `result` is stored
     // (an atom or compact array) and matches desc().
     void set_result(Value result);
+    // Leaves the intern table and drops the step's operands where they are, without a result:
+    // for a node a read computed that nothing outside the read's graph holds, so it dies with the
+    // read's root. Each of its pending operands must be forced or retired already (a read
+    // retires operands before users), so no drop here releases anything deeper and a chain dies
+    // one node at a time with no list of dying values. Never read again.
+    void retire() noexcept;
     uint64_t hash() const noexcept { return hash_; }
     // The depth of this one's pending graph: the longest chain of pending nodes down to a leaf,
     // itself included, at most MAX_PENDING_NODES + 1. (A count of nodes once per path to them
@@ -85,11 +179,12 @@ class Node final : public value::Pending {
     int32_t walk_index = -1;
 
   private:
-    friend Value make(Origin origin, Desc desc);
+    friend Value make(Origin&& origin, Desc&& desc);
     Origin origin_;
     uint64_t hash_;
     uint32_t weight_ = 1;
     bool forced_ = false;
+    bool interned_ = true; // in the intern table: until forced or retired
     Value result_;
 };
 
@@ -103,7 +198,7 @@ constexpr uint32_t MAX_PENDING_NODES = 7000;
 // by their results first, so new graphs read leaves. A node past MAX_PENDING_NODES is read here;
 // a data error that read finds stays pending with the node (raised where it is read later), but
 // an INTERRUPT ERROR propagates.
-Value make(Origin origin, Desc desc);
+Value make(Origin&& origin, Desc&& desc);
 
 // How many live nodes the intern table holds, and how many nodes make() has built (reports).
 size_t interned_count();

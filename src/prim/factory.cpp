@@ -136,7 +136,7 @@ int64_t read_int(const Value& v) {
     return xs[0];
 }
 
-Value build(graph::Origin origin, Desc desc) {
+Value build(graph::Origin&& origin, Desc&& desc) {
     static const bool installed = (program::install_reader(), true);
     (void)installed;
     desc.range = range_of_step(origin, desc);

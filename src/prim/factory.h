@@ -36,7 +36,7 @@ std::vector<int64_t> read_ints(const Value& v);
 int64_t read_int(const Value& v);
 
 // The one node constructor call for every prim row (installs the reader first).
-Value build(graph::Origin origin, Desc desc);
+Value build(graph::Origin&& origin, Desc&& desc);
 // A Call node: math's routine r over `operands` read as items of kind k, `cell` items to an
 // operand's cell, with result `out`. Never throws.
 Value routine(math::Routine r, Kind k, std::vector<Value> operands, int64_t cell, Desc out);

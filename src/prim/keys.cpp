@@ -566,7 +566,8 @@ Value relabel(const Value& v, Ref<const Layout> l) {
     if (d.layout == l) return v;
     d.layout = std::move(l);
     // the same step under a labelled description: no extra read of the items
-    return build(node.origin(), std::move(d));
+    graph::Origin o = node.origin();
+    return build(std::move(o), std::move(d));
 }
 
 namespace {

@@ -37,6 +37,7 @@ Range fit(Range r, number::Kind k) {
 }
 
 Range operand_range(const value::Value& v) {
+    if (v.is_number() && number::is_real(v.kind())) return Range::of(v.as_f64()); // an atom: its value
     if (!v.is_native()) return {};
     return Desc::range_of(v);
 }

@@ -97,7 +97,7 @@ Kind dynamic_kind(math::Fn fn, Kind k, const Value& a, const Value* w, const Sha
     return out;
 }
 
-Value map_node(math::Fn fn, Kind k, std::vector<Value> operands, Shape shape, bool atom,
+Value map_node(math::Fn fn, Kind k, graph::Operands operands, Shape shape, bool atom,
                bool weak) {
     graph::Origin o;
     o.step = graph::Step::Map;
@@ -157,8 +157,8 @@ Value char_arith(math::Fn fn, const Value& a, const Value& w, Shape shape, bool 
 }
 
 Value native_dyad(math::Fn fn, const Value& a, const Value& w) {
-    Shape shape = agree(a.shape(), w.shape());
     bool atom = a.is_atom() && w.is_atom();
+    Shape shape = atom ? Shape{} : agree(a.shape(), w.shape()); // two atoms agree on no axes
     bool ca = a.kind() == Kind::Char, cw = w.kind() == Kind::Char;
     if (ca || cw) {
         if (!is_compare(fn)) return char_arith(fn, a, w, std::move(shape), atom);

@@ -34,7 +34,7 @@ const char* g_read_reason = nullptr;
 // copies no key.
 constexpr size_t MAX_KEPT = 256;
 struct StoredKey {
-    std::vector<uint64_t> words;
+    KeyWords words;
     uint64_t hash;
 };
 struct KeyHash {
@@ -60,7 +60,7 @@ struct Cache {
         auto it = plans.find(key);
         if (it != plans.end()) {
             g_counters.cache_hits++;
-            order.splice(order.begin(), order, it->second.second);
+            if (it->second.second != order.begin()) order.splice(order.begin(), order, it->second.second);
             Plan& plan = *it->second.first;
             if (!guards_hold(plan.guards, live.inputs)) { // a rewrite assumed other values
                 g_counters.plans_made++;
@@ -119,7 +119,8 @@ void report(const Plan& plan) {
     g_report += "\n";
     for (size_t s = 0; s < plan.stages.size(); s++) {
         const Stage& st = plan.stages[s];
-        g_report += "  stage " + std::to_string(s + 1) + (st.block ? " (fused):" : ":");
+        g_report += "  stage " + std::to_string(s + 1) +
+                    (st.block ? " (fused):" : st.steps.size() > 1 ? " (atoms):" : ":");
         for (int32_t i : st.steps) g_report += " " + step_text(p.steps[static_cast<size_t>(i)]) + ",";
         g_report.back() = '\n';
     }
@@ -186,7 +187,7 @@ class Depth {
         s_ = g_scratch[g_depth++].get();
     }
     ~Depth() {
-        s_->results.clear();
+        for (value::Value& v : s_->results) v = value::Value(); // emptied, not shrunk: Plan::run sizes it
         s_->live.clear();
         g_depth--;
     }
@@ -220,10 +221,21 @@ void read(graph::Node& root) {
         g_slot.clear();
         throw base::Error(kind, message);
     }
-    // Held nodes take their stored results; the root goes last, since setting it drops its
-    // operands and with them every node only the graph held.
-    for (size_t i = 0; i + 1 < live.nodes.size(); i++)
-        if (live.held[i] && !results[i].is_none()) live.nodes[i]->set_result(std::move(results[i]));
+    // Held nodes take their stored results; every other node dies with the root, which goes
+    // last. Those are retired first, operands before users, so each one's death (when its last
+    // user lets go) frees nothing deeper: a chain is freed one node at a time, with no list of
+    // dying values. (Retiring needs every held node replaced by its result: a node left pending
+    // must keep its operands.)
+    size_t n = live.nodes.size();
+    bool retire = true;
+    for (size_t i = 0; i + 1 < n; i++) retire = retire && !(live.held[i] && results[i].is_none());
+    for (size_t i = 0; i + 1 < n; i++) {
+        if (!live.held[i]) {
+            if (retire) live.nodes[i]->retire();
+        } else if (!results[i].is_none()) {
+            live.nodes[i]->set_result(std::move(results[i]));
+        }
+    }
     live.nodes.back()->set_result(std::move(results.back()));
 }
 
@@ -243,12 +255,7 @@ void check_memory(int64_t bytes) {
 
 void Plan::run(const std::vector<value::Value>& inputs, math::ErrorSlot& slot,
                std::vector<value::Value>& results) const {
-    results.clear();
-    results.resize(program.steps.size());
-    // A step's operands: inline for the usual few, a vector past that.
-    constexpr size_t INLINE = 4;
-    const value::Value* inline_operands[INLINE];
-    std::vector<const value::Value*> more;
+    results.resize(program.steps.size()); // a reader's buffer holds only empty Values between reads
     ProgressLine progress(stages.size());
     size_t done = 0;
     for (const Stage& stage : stages) {
@@ -259,7 +266,14 @@ void Plan::run(const std::vector<value::Value>& inputs, math::ErrorSlot& slot,
         if (stage.block) {
             results[static_cast<size_t>(stage.steps.back())] = run_block(*this, stage, results, inputs, slot, g_counters.compiled);
             g_counters.steps_run += stage.steps.size();
+        } else if (stage.steps.size() > 1) { // a chain of atom steps, each item in a cell
+            results[static_cast<size_t>(stage.steps.back())] = run_atoms(program, stage.steps, results, inputs, slot);
+            g_counters.steps_run += stage.steps.size();
         } else {
+            // the step's operands: inline for the usual few, a vector past that
+            constexpr size_t INLINE = 4;
+            const value::Value* inline_operands[INLINE];
+            std::vector<const value::Value*> more;
             int32_t s = stage.steps.back();
             size_t n = root.operands.size();
             const value::Value** operands = inline_operands;

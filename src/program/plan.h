@@ -13,7 +13,8 @@ namespace bpl::program {
 struct Stage {
     std::vector<int32_t> steps; // program steps in order; the last is the stage's root
     // Fused: the steps run a block of items at a time through reused block buffers (block.cpp);
-    // only the root's result is stored (or, for a fold, kept as a running total).
+    // only the root's result is stored (or, for a fold, kept as a running total). A stage of
+    // several steps that is not a block stage is a chain of atom steps run in cells (run_atoms).
     bool block = false;
     std::vector<int32_t> frees; // stored results read for the last time by this stage
 };
@@ -35,7 +36,7 @@ struct Plan {
     static std::unique_ptr<Plan> of(Program program, const std::vector<value::Value>& inputs);
     // Runs every stage over `inputs` (stored values, one per program input) and leaves each
     // stored step's result in `results` (null Values for fused steps), resized to the steps
-    // (a reader passes its reused buffer). Data errors go to `slot`; steps after an error still
+    // (a reader passes its reused buffer, every entry an empty Value). Data errors go to `slot`; steps after an error still
     // run but their results must not be exposed (the reader raises first). Throws LIMIT ERROR
     // before a stage allocates past the memory limit.
     void run(const std::vector<value::Value>& inputs, math::ErrorSlot& slot,

@@ -3,89 +3,116 @@
 
 #include "value/array.h"
 
+#include <algorithm>
+
 namespace bpl::program {
 
 namespace {
 int64_t length_class(int64_t n) { return n < 2 ? n : 2; }
 bool is_count(uint64_t mask, size_t j) { return j >= 64 ? mask == graph::COUNT_ALL : (mask >> j) & 1; }
 
-// Fills a Key: the words in `w`, the exact lengths in `lengths`. Small fields share a word.
-struct KeyWriter {
-    std::vector<uint64_t>& w;
-    std::vector<int64_t>& lengths;
-    static constexpr uint64_t WIDE_RANK = 0xFFFF;
-    void put(uint64_t v) { w.push_back(v); }
-    // A description's leading word (kind, weak, atom, rank, in 32 bits) with `high` in its upper
-    // half, then its length classes; the exact lengths go to `lengths`.
-    void desc(number::Kind kind, bool weak, bool atom, const value::Shape& shape, uint64_t high = 0) {
-        uint64_t rank = shape.size() < WIDE_RANK ? shape.size() : WIDE_RANK;
-        put(static_cast<uint64_t>(kind) | uint64_t{weak} << 8 | uint64_t{atom} << 9 | rank << 16 | high << 32);
-        if (!shape.empty()) axes(shape);
-    }
-    // The axes' words: a rank past 16 bits in full, then each length's class.
-    [[gnu::noinline]] void axes(const value::Shape& shape) {
-        if (shape.size() >= WIDE_RANK) put(shape.size());
-        for (int64_t len : shape) {
-            put(static_cast<uint64_t>(length_class(len)));
-            lengths.push_back(len);
-        }
-    }
-    // A leaf's description without building a Desc (whose shape would be a copy).
-    void leaf(const value::Value& v) {
-        static const value::Shape none;
-        if (v.is_stored_array()) {
-            const value::ArrayData& a = v.array_data();
-            desc(a.kind(), a.weak(), false, a.shape());
-        } else if (v.is_pending()) {
-            const Desc& d = v.pending_node().desc();
-            desc(d.kind, d.weak, d.atom, d.shape);
-        } else {
-            desc(v.kind(), v.weak(), true, none);
-        }
-    }
+constexpr uint64_t WIDE_RANK = 0xFFFF;
+
+// The words' room: a cursor and the end of the room, both locals of key_of (so writing a word is
+// one store), grown a node at a time when a node's words might not fit.
+struct Cursor {
+    uint64_t* p;
+    uint64_t* end;
 };
+[[gnu::noinline]] Cursor grow(KeyWords& w, uint64_t* p, size_t n) {
+    size_t at = static_cast<size_t>(p - w.data());
+    w.resize(std::max(2 * w.size(), at + n + 32)); // keeps the words written; new ones not zeroed
+    return {w.data() + at, w.data() + w.size()};
+}
+
+// A description's leading word (kind, weak, atom, rank, in 32 bits) with `high` in its upper half,
+// then its length classes (a rank past 16 bits first, in full); the exact lengths go to
+// `lengths`. Writes at most 2 + rank words.
+inline uint64_t* put_desc(uint64_t* p, std::vector<int64_t>& lengths, number::Kind kind, bool weak, bool atom,
+                          const value::Shape& shape, uint64_t high = 0) {
+    uint64_t rank = shape.size() < WIDE_RANK ? shape.size() : WIDE_RANK;
+    *p++ = static_cast<uint64_t>(kind) | uint64_t{weak} << 8 | uint64_t{atom} << 9 | rank << 16 | high << 32;
+    if (shape.empty()) return p;
+    if (shape.size() >= WIDE_RANK) *p++ = shape.size();
+    for (int64_t len : shape) {
+        *p++ = static_cast<uint64_t>(length_class(len));
+        lengths.push_back(len);
+    }
+    return p;
+}
 } // namespace
 
 // A multiply per word, the high half folded in at the end: equal keys are compared word by word
 // anyway, so the hash need only spread keys over the cache's buckets.
-uint64_t key_hash(const std::vector<uint64_t>& words) noexcept {
+uint64_t key_hash(const KeyWords& words) noexcept {
     uint64_t h = words.size();
     for (uint64_t x : words) h = (h ^ x) * 0x9E3779B97F4A7C15ULL;
     return h ^ (h >> 32);
 }
 
+// The words are written through a cursor into the key's whole room (its words past the last
+// read's are not zeroed: NoInit), checked once per leaf and per node, then cut to the words
+// written.
 void key_of(const graph::Live& live, Key& key) {
     key.lengths.clear();
-    key.words.clear();
-    KeyWriter k{key.words, key.lengths};
-    k.put(live.inputs.size());
-    for (const value::Value& v : live.inputs) k.leaf(v);
+    KeyWords& w = key.words;
+    if (w.size() < w.capacity()) w.resize(w.capacity());
+    Cursor c{w.data(), w.data() + w.size()};
+    auto room = [&](size_t n) {
+        if (static_cast<size_t>(c.end - c.p) < n) [[unlikely]]
+            c = grow(w, c.p, n);
+    };
+    room(1);
+    *c.p++ = live.inputs.size();
+    for (const value::Value& v : live.inputs) { // a leaf's description, without building a Desc
+        if (v.is_stored_array()) {
+            const value::ArrayData& a = v.array_data();
+            room(2 + a.shape().size());
+            c.p = put_desc(c.p, key.lengths, a.kind(), a.weak(), false, a.shape());
+        } else if (v.is_pending()) {
+            const Desc& d = v.pending_node().desc();
+            room(2 + d.shape.size());
+            c.p = put_desc(c.p, key.lengths, d.kind, d.weak, d.atom, d.shape);
+        } else {
+            room(1);
+            *c.p++ = static_cast<uint64_t>(v.kind()) | uint64_t{v.weak()} << 8 | uint64_t{1} << 9; // an atom
+        }
+    }
     for (size_t i = 0; i < live.nodes.size(); i++) {
-        const graph::Origin& o = live.nodes[i]->origin();
+        const graph::Node& node = *live.nodes[i];
+        const graph::Origin& o = node.origin();
+        const Desc& d = node.desc();
         auto refs = live.operands(i);
+        // Room for every word of this node: its head (two), references two a word, parameters,
+        // a Copy's facts, and its description (two and the axes).
+        room(6 + refs.size() / 2 + o.params.size() + d.shape.size());
+        uint64_t* p = c.p;
         // The step and its counts come first, so the words decode one way: the step says
         // which parameters the key leaves out. A parameter count past 24 bits is written in full.
         constexpr uint64_t WIDE = 0xFFFFFF;
         uint64_t n_params = o.params.size() < WIDE ? o.params.size() : WIDE;
-        k.put(refs.size() | n_params << 32 | static_cast<uint64_t>(o.step) << 56);
-        if (n_params == WIDE) k.put(o.params.size());
-        for (size_t j = 0; j < refs.size(); j += 2) // two references a word
-            k.put(static_cast<uint32_t>(refs[j]) |
-                  (j + 1 < refs.size() ? uint64_t{static_cast<uint32_t>(refs[j + 1])} << 32 : 0));
-        uint64_t counts = graph::count_params(o.step);
-        for (size_t j = 0; j < o.params.size(); j++) {
-            if (is_count(counts, j)) key.lengths.push_back(o.params[j]);
-            else k.put(static_cast<uint64_t>(o.params[j]));
+        *p++ = refs.size() | n_params << 32 | static_cast<uint64_t>(o.step) << 56;
+        if (n_params == WIDE) *p++ = o.params.size();
+        size_t j = 0;
+        for (; j + 1 < refs.size(); j += 2) // two references a word
+            *p++ = static_cast<uint32_t>(refs[j]) | uint64_t{static_cast<uint32_t>(refs[j + 1])} << 32;
+        if (j < refs.size()) *p++ = static_cast<uint32_t>(refs[j]);
+        if (!o.params.empty()) {
+            uint64_t counts = graph::count_params(o.step);
+            for (size_t q = 0; q < o.params.size(); q++) {
+                if (is_count(counts, q)) key.lengths.push_back(o.params[q]);
+                else *p++ = static_cast<uint64_t>(o.params[q]);
+            }
         }
-        if (o.step == Step::Copy) k.put(copy_facts(o.params, live.nodes[i]->desc().shape));
+        if (o.step == Step::Copy) *p++ = copy_facts(o.params, d.shape);
         // The result's description, sharing its word with the function, the kind computed in
         // and whether the node is held.
-        const Desc& d = live.nodes[i]->desc();
-        k.desc(d.kind, d.weak, d.atom, d.shape,
-               static_cast<uint64_t>(o.fn) | static_cast<uint64_t>(o.compute) << 8 |
-                   uint64_t{live.held[i]} << 16);
+        c.p = put_desc(p, key.lengths, d.kind, d.weak, d.atom, d.shape,
+                       static_cast<uint64_t>(o.fn) | static_cast<uint64_t>(o.compute) << 8 |
+                           uint64_t{live.held[i]} << 16);
     }
-    key.hash = key_hash(key.words);
+    w.resize(static_cast<size_t>(c.p - w.data())); // no work: the words past it are dropped
+    key.hash = key_hash(w);
 }
 
 Program Program::of(const graph::Live& live) {
@@ -101,7 +128,10 @@ Program Program::of(const graph::Live& live) {
 }
 
 void Program::refill(const graph::Live& live) {
-    for (size_t i = 0; i < live.inputs.size(); i++) inputs[i] = Desc::of(live.inputs[i]);
+    // An atom input's description has no lengths (its kind and weakness are in the key, and no
+    // plan reads an input's range): only arrays and pending leaves are described anew.
+    for (size_t i = 0; i < live.inputs.size(); i++)
+        if (live.inputs[i].is_stored_array() || live.inputs[i].is_pending()) inputs[i] = Desc::of(live.inputs[i]);
     for (size_t i = 0; i < live.nodes.size(); i++) {
         steps[i].params = live.nodes[i]->origin().params;
         steps[i].out = live.nodes[i]->desc();

@@ -4,6 +4,9 @@
 
 #include "graph/live.h"
 
+#include <memory>
+#include <new>
+#include <utility>
 #include <vector>
 
 namespace bpl::program {
@@ -42,8 +45,29 @@ struct Program {
 // it, what the key leaves out: every exact length and count parameter, in a fixed order; a cache
 // hit whose lengths differ from the plan's refills it. A reader keeps one Key per read depth and
 // key_of refills it, so probing the cache allocates nothing once its buffers have grown.
+// An allocator that leaves new words uninitialised: key_of grows its words by resize and
+// writes them through a cursor, so a read zeroes nothing it is about to overwrite.
+template <class T>
+struct NoInit : std::allocator<T> {
+    template <class U>
+    struct rebind {
+        using other = NoInit<U>;
+    };
+    NoInit() = default;
+    template <class U>
+    NoInit(const NoInit<U>&) noexcept {}
+    template <class U>
+    void construct(U* p) noexcept {
+        ::new (static_cast<void*>(p)) U;
+    }
+    template <class U, class... A>
+    void construct(U* p, A&&... a) {
+        ::new (static_cast<void*>(p)) U(std::forward<A>(a)...);
+    }
+};
+using KeyWords = std::vector<uint64_t, NoInit<uint64_t>>;
 struct Key {
-    std::vector<uint64_t> words;
+    KeyWords words;
     uint64_t hash = 0; // of words
     std::vector<int64_t> lengths;
 };
@@ -58,6 +82,6 @@ bool reads_one_item(const Instr& c);
 // Whether c is a Copy a fold along its last axis may read as one slice per item of that axis.
 bool reads_by_slices(const Instr& c);
 // The hash key_of stores: of the words, by the graph's mixing step.
-uint64_t key_hash(const std::vector<uint64_t>& words) noexcept;
+uint64_t key_hash(const KeyWords& words) noexcept;
 
 } // namespace bpl::program

@@ -59,6 +59,41 @@ Value run_atom(const Instr& in, std::span<const Value* const> operands, math::Er
     return value::load_item(in.out.kind, in.out.weak, cell);
 }
 
+} // namespace
+
+bool is_atom_step(const Instr& in) { return in.out.atom && (in.step == Step::Map || in.step == Step::Convert); }
+
+Value run_atoms(const Program& program, std::span<const int32_t> steps, const std::vector<Value>& results,
+                const std::vector<Value>& inputs, math::ErrorSlot& slot) {
+    alignas(16) std::byte cells[ATOM_STAGE_STEPS][16];
+    alignas(16) std::byte spill[2][16];
+    const int32_t* first = steps.data();
+    for (size_t k = 0; k < steps.size(); k++) {
+        const Instr& in = program.steps[static_cast<size_t>(first[k])];
+        // An operand's item: a step of this stage (steps ascend; in a chain it is the one
+        // before), else a stored step's result or an input, spilled.
+        auto item = [&](int32_t r, std::byte* to) -> const std::byte* {
+            if (r < 0) return items_data(inputs[static_cast<size_t>(-r - 1)], to);
+            const int32_t* end = first + k;
+            const int32_t* at = k > 0 && end[-1] == r ? end - 1 : std::lower_bound(first, end, r);
+            if (at != end && *at == r) return cells[at - first];
+            return items_data(results[static_cast<size_t>(r)], to);
+        };
+        int32_t r = in.operands[0];
+        const std::byte* a = item(r, spill[0]);
+        if (in.step == Step::Convert) {
+            number::Kind from = r >= 0 ? program.steps[static_cast<size_t>(r)].out.kind : inputs[static_cast<size_t>(-r - 1)].kind();
+            math::convert(from, a, in.out.kind, cells[k], 1);
+        } else {
+            in.item(a, in.operands.size() > 1 ? item(in.operands[1], spill[1]) : nullptr, cells[k], slot);
+        }
+    }
+    const Instr& root = program.steps[static_cast<size_t>(steps.back())];
+    return value::load_item(root.out.kind, root.out.weak, cells[steps.size() - 1]);
+}
+
+namespace {
+
 // Strides (in items) of an operand of shape `s` read along result shape `r` with leading-axis
 // agreement: a missing trailing axis or a stretched length-1 axis reads with stride 0.
 std::vector<int64_t> agreement_strides(const value::Shape& s, const value::Shape& r) {

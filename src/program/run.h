@@ -13,6 +13,19 @@ namespace bpl::program {
 value::Value run_step(const Instr& instr, std::span<const value::Value* const> operands,
                       math::ErrorSlot& slot);
 
+// An atom step: a Map or Convert whose result is one atom (run_step computes it in cells).
+bool is_atom_step(const Instr& in);
+// The most steps a stage of atom steps holds (the scheduler ends one there): their items live in
+// cells on the stack while the stage runs.
+constexpr size_t ATOM_STAGE_STEPS = 64;
+// A stage of atom steps (`steps`, ascending, at most ATOM_STAGE_STEPS; the last is its root): each
+// step's item is computed into a cell that later steps of the stage read, so no step but the root
+// makes a Value. Operands outside the stage are earlier stages' `results` or the read's
+// `inputs`. Returns the root's atom. Never throws; data errors are recorded in `slot`.
+value::Value run_atoms(const Program& program, std::span<const int32_t> steps,
+                       const std::vector<value::Value>& results, const std::vector<value::Value>& inputs,
+                       math::ErrorSlot& slot);
+
 // The fill item of kind k (0, or a space for characters) written to dst.
 void fill_item(number::Kind k, std::byte* dst);
 

@@ -7,6 +7,7 @@
 
 #include "math/mapping.h"
 #include "program/block.h"
+#include "program/run.h"
 #include "value/array.h"
 
 #include <algorithm>
@@ -131,6 +132,7 @@ std::unique_ptr<Plan> Plan::of(Program program, const std::vector<value::Value>&
     std::vector<int32_t> depth(static_cast<size_t>(n), 0); // a recomputed step's chain length
     std::vector<int64_t> stage_items; // the items a block stage runs over
     std::vector<uint8_t> stage_blocks;     // the stage may run by blocks
+    std::vector<uint32_t> stage_atoms;     // a stage of atom steps: how many it has (0: another stage)
     std::vector<const char*> stored(static_cast<size_t>(n), nullptr);
     std::vector<int32_t> in_stages; // the stages of a step's consumers
     for (int32_t i = n - 1; i >= 0; i--) {
@@ -168,6 +170,12 @@ std::unique_ptr<Plan> Plan::of(Program program, const std::vector<value::Value>&
                 continue;
             }
             why = "read by several stages";
+        } else if (is_atom_step(in) && stage_atoms[static_cast<size_t>(in_stages[0])] > 0 &&
+                   stage_atoms[static_cast<size_t>(in_stages[0])] < ATOM_STAGE_STEPS) {
+            // an atom read only by atom steps of one stage: its item lives in that stage's cells
+            stage_of[static_cast<size_t>(i)] = in_stages[0];
+            stage_atoms[static_cast<size_t>(in_stages[0])]++;
+            continue;
         } else if (!stage_blocks[static_cast<size_t>(in_stages[0])] || !item_for_item) why = "read whole by its reader";
         else if (!is_elementwise(p, i, stage_items[static_cast<size_t>(in_stages[0])]))
             why = "not elementwise over its reader's items";
@@ -179,6 +187,7 @@ std::unique_ptr<Plan> Plan::of(Program program, const std::vector<value::Value>&
         stored[static_cast<size_t>(i)] = why;
         int32_t s = static_cast<int32_t>(stage_items.size());
         stage_of[static_cast<size_t>(i)] = s;
+        stage_atoms.push_back(is_atom_step(in) ? 1 : 0);
         if (is_block_fold(in)) {
             stage_items.push_back(desc_of(p, in.operands[0]).count());
             stage_blocks.push_back(1);
@@ -208,8 +217,8 @@ std::unique_ptr<Plan> Plan::of(Program program, const std::vector<value::Value>&
     }
     for (Stage& st : plan->stages) {
         // A lone step runs whole; so does a fold whose operand is stored. (A sliding fold is
-        // never alone: its Copy is in its stage.)
-        st.block = st.steps.size() > 1;
+        // never alone: its Copy is in its stage.) Several atom steps run in cells (run_atoms).
+        st.block = st.steps.size() > 1 && !is_atom_step(p.steps[static_cast<size_t>(st.steps.back())]);
     }
     // Each stored result is freed after the last stage that reads it (the root is returned).
     std::vector<int32_t> last(static_cast<size_t>(n), -1);

@@ -48,7 +48,7 @@ struct Desc {
 
 class Pending : public base::RefCounted {
   public:
-    explicit Pending(Desc desc) : desc_(std::move(desc)) {}
+    explicit Pending(Desc&& desc) : desc_(std::move(desc)) {}
     virtual ~Pending();
     const Desc& desc() const noexcept { return desc_; }
     // Computes the value if it is not computed yet and returns it stored (an atom or a compact

@@ -43,16 +43,21 @@ void Value::retain() const noexcept {
 }
 
 namespace {
-// The outermost release_values' work: the vectors of values handed to it, drained from the last.
-// The first entries live on the stack, so freeing a chain (one entry at a time) never allocates,
-// not even when memory has just run out; deeper trees spill into `more`.
+// The outermost release_values' work: the values whose drop may release more, dropped from the
+// last. The first FIXED live in uninitialised room on the stack (nothing to build or drop for a
+// chain, which keeps one entry), so freeing a chain never allocates, not even when memory has
+// just run out; wider trees spill into `more`.
 class Work {
   public:
-    bool empty() const noexcept { return n_ == 0; } // `more_` fills only once `fixed_` is full
-    // Takes v over (its buffer, not its values); false, leaving v whole, when there is no room.
-    bool push(std::vector<Value>& v) noexcept {
-        if (n_ < fixed_.size()) {
-            fixed_[n_++] = std::move(v);
+    Work() noexcept {}
+    Work(const Work&) = delete;
+    Work& operator=(const Work&) = delete;
+    ~Work() = default; // drained before it goes: every entry has been taken
+    bool empty() const noexcept { return n_ == 0 && more_.empty(); }
+    // Takes v over; false, leaving v as it was, when there is no room.
+    bool push(Value& v) noexcept {
+        if (n_ < FIXED) {
+            new (fixed() + n_++) Value(std::move(v));
             return true;
         }
         try {
@@ -62,22 +67,38 @@ class Work {
             return false;
         }
     }
-    std::vector<Value>& top() noexcept { return more_.empty() ? fixed_[n_ - 1] : more_.back(); }
-    void pop() noexcept {
-        if (!more_.empty()) more_.pop_back();
-        else fixed_[--n_] = std::vector<Value>();
+    // The last entry, taken off the list (`more` fills only once the fixed room is full).
+    Value pop() noexcept {
+        if (!more_.empty()) {
+            Value v = std::move(more_.back());
+            more_.pop_back();
+            return v;
+        }
+        Value* slot = fixed() + --n_;
+        Value v = std::move(*slot);
+        slot->~Value();
+        return v;
     }
 
   private:
-    std::array<std::vector<Value>, 8> fixed_; // a chain needs one; building more costs a scalar call's read
+    static constexpr size_t FIXED = 16;
+    Value* fixed() noexcept { return reinterpret_cast<Value*>(room_); }
+    alignas(Value) std::byte room_[FIXED * sizeof(Value)];
     size_t n_ = 0;
-    std::vector<std::vector<Value>> more_;
+    std::vector<Value> more_;
 };
 thread_local Work* t_releasing = nullptr;
 
-// Releases the values one by one where they are: the fallback when the work list cannot grow.
-void release_here(std::vector<Value>& values) noexcept {
-    while (!values.empty()) values.pop_back();
+// Whether dropping v may release further values: its last reference to an object that holds
+// some. A compact array, a boxed number and a node's stored result hold none.
+bool releases_more(const Value& v) noexcept {
+    if (!v.is_last_reference()) return false;
+    switch (v.tag()) {
+    case Tag::Pending:
+    case Tag::Function: return true;
+    case Tag::Array: return v.array_data().is_boxed();
+    default: return false;
+    }
 }
 } // namespace
 
@@ -86,35 +107,29 @@ void check_nesting() {
         throw base::Error(base::ErrorKind::Limit, "arrays nested too deeply");
 }
 
-// The work list holds whole vectors (moved, so handing one over copies no values), and a vector
-// leaves the list before its last value is released: a chain of objects keeps the list at one
-// entry, and a tree keeps it at most as long as the tree is deep.
+// A chain of objects keeps the list at one entry (each entry is dropped before the values it
+// releases join), and a tree keeps it at most as long as the tree's widest level below a root.
+void release_values(std::span<Value> values) noexcept {
+    if (Work* work = t_releasing) { // inside the outermost call: hand the deep ones over
+        for (Value& v : values)
+            if (!releases_more(v) || !work->push(v)) v = Value(); // no room: dropped here
+        return;
+    }
+    size_t deep = 0; // the first value whose drop may release more
+    while (deep < values.size() && !releases_more(values[deep])) values[deep++] = Value();
+    if (deep == values.size()) return; // nothing recurses: no list to drain
+    Work work;
+    for (Value& v : values.subspan(deep))
+        if (!releases_more(v) || !work.push(v)) v = Value();
+    t_releasing = &work;
+    while (!work.empty()) work.pop(); // dropped here: may free an object whose values join the list
+    t_releasing = nullptr;
+}
+
 void release_values(std::vector<Value>& values) noexcept {
     if (values.empty()) return;
-    // Without an object's last reference among them, dropping them frees nothing, so nothing
-    // recurses: they go here, without the work list (whose fixed part costs a few hundred
-    // instructions to build and drop, more than a scalar call's operands).
-    bool frees = false;
-    for (const Value& v : values) frees = frees || v.is_last_reference();
-    if (!frees) {
-        std::vector<Value>().swap(values);
-        return;
-    }
-    if (t_releasing) { // inside the outermost call: hand them over
-        if (!t_releasing->push(values)) release_here(values);
-        return;
-    }
-    Work work;
-    work.push(values); // the stack part has room
-    t_releasing = &work;
-    while (!work.empty()) {
-        std::vector<Value>& top = work.top();
-        Value v = std::move(top.back());
-        top.pop_back();
-        if (top.empty()) work.pop();
-        v = Value(); // may free an object whose values join the list
-    }
-    t_releasing = nullptr;
+    release_values(std::span<Value>(values));
+    std::vector<Value>().swap(values);
 }
 
 void Value::release() noexcept {

@@ -9,6 +9,7 @@
 #include "number/kind.h"
 
 #include <cstdint>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -175,11 +176,14 @@ class Value {
 };
 static_assert(sizeof(Value) == 16);
 
-// Releases the objects `values` hold (those Values are left None; atoms stay) without a call
-// per level of what they hold: a value's last reference may sit in an object held by an object …
-// as deep as a loop made the chain (lazy nodes' operands, boxed items), so holders release
-// their values here, onto one list the outermost call drains, rather than from destructors that
-// recurse (the call stack would overflow). Never throws.
+// Releases the objects `values` hold (those Values are left None) without a call per level of
+// what they hold: a value's last reference may sit in an object held by an object … as deep as a
+// loop made the chain (lazy nodes' operands, boxed items), so holders release their values here:
+// each last reference to an object that itself holds values (a pending node, a function, a boxed
+// array) goes onto one list the outermost call drains, rather than being dropped by destructors
+// that recurse (the call stack would overflow); every other value is dropped where it is. Never
+// throws. The vector form also frees the vector's buffer (leaving it empty).
+void release_values(std::span<Value> values) noexcept;
 void release_values(std::vector<Value>& values) noexcept;
 
 // For the functions that recurse once per level of nesting (match, compare, depth, fill):

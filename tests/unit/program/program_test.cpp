@@ -1,6 +1,8 @@
 // The one Programs cache: a second read of the same structure hits; a new structure makes a new
 // plan; results are right either way. Counters are the evidence that there is one mode.
+#include "graph/node.h"
 #include "program/plan.h"
+#include "program/run.h"
 #include "program/threads.h"
 #include "prim/mode.h"
 #include "prim/prim.h"
@@ -451,4 +453,82 @@ TEST(Schedule, ARearrangementReadBySeveralStagesIsReadAgainNotStored) {
     EXPECT_NEAR(got, sum + max, 1e-12 * (sum + max));
     EXPECT_EQ(program::counters().stages_run, 3u);
     EXPECT_EQ(program::counters().values_stored, 2u); // the two totals
+}
+
+// ((a×a)+1)÷a−0.5 of an atom a, then Int 1+2 converted for +0.5: each chain of atom steps is one
+// stage whose items live in cells; nothing partway is stored, and the items are the ones C++
+// computes (the oracle).
+TEST(Schedule, AChainOfAtomStepsIsOneStageOfCells) {
+    program::clear_cache();
+    program::reset_counters();
+    program::set_reporting(true);
+    Value a = Value::real(2.5, number::Kind::F64, false);
+    Value sq = prim::call(prim::Prim::Times, a, a);
+    Value top = prim::call(prim::Prim::Plus, sq, num(1));
+    Value r = prim::call(prim::Prim::Divide, top, prim::call(prim::Prim::Minus, a, num(0.5)));
+    sq = Value();
+    top = Value();
+    EXPECT_EQ(r.read().as_f64(), (2.5 * 2.5 + 1) / (2.5 - 0.5));
+    EXPECT_EQ(program::counters().stages_run, 1u);
+    EXPECT_EQ(program::counters().steps_run, 4u);
+    EXPECT_EQ(program::counters().values_stored, 0u);
+    std::string report = program::take_report();
+    EXPECT_NE(report.find("stage 1 (atoms): Map Multiply, Map Add, Map Subtract, Map Divide"), std::string::npos)
+        << report;
+
+    program::reset_counters();
+    Value i = prim::call(prim::Prim::Plus, Value::integer(1), Value::integer(2)); // Int
+    Value f = prim::call(prim::Prim::Plus, i, num(0.5));                        // converted, then F64
+    i = Value();
+    Value got = f.read();
+    EXPECT_EQ(got.kind(), number::Kind::F64);
+    EXPECT_EQ(got.as_f64(), 3.5);
+    EXPECT_EQ(program::counters().stages_run, 1u);
+    EXPECT_EQ(program::counters().steps_run, 3u); // Add, Convert, Add
+    report = program::take_report();
+    program::set_reporting(false);
+    EXPECT_NE(report.find("(atoms): Map Add, Convert, Map Add"), std::string::npos) << report;
+}
+
+// An atom step held by a name is stored (it ends a stage, its node takes its result); a chain
+// longer than a stage of cells holds is cut into stages of at most ATOM_STAGE_STEPS.
+TEST(Schedule, AHeldAtomAndALongChainEndAtomStages) {
+    program::clear_cache();
+    program::reset_counters();
+    Value held = prim::call(prim::Prim::Times, num(3), num(4));
+    Value r = prim::call(prim::Prim::Minus, prim::call(prim::Prim::Plus, held, num(1)), num(20));
+    EXPECT_EQ(r.read().as_f64(), 3.0 * 4 + 1 - 20);
+    EXPECT_EQ(program::counters().stages_run, 2u);
+    EXPECT_EQ(program::counters().values_stored, 1u);
+    auto& node = static_cast<graph::Node&>(held.pending_node());
+    ASSERT_TRUE(node.is_forced());
+    EXPECT_EQ(node.result().as_f64(), 12.0);
+
+    program::reset_counters();
+    const int steps = 150;
+    Value x = num(0.25);
+    for (int k = 0; k < steps; k++) x = prim::call(prim::Prim::Plus, x, num(1));
+    EXPECT_EQ(x.read().as_f64(), 0.25 + steps);
+    EXPECT_EQ(program::counters().steps_run, static_cast<uint64_t>(steps));
+    EXPECT_EQ(program::counters().stages_run, (steps + program::ATOM_STAGE_STEPS - 1) / program::ATOM_STAGE_STEPS);
+    EXPECT_EQ(program::counters().values_stored, program::counters().stages_run - 1); // each stage's root
+}
+
+// A read replaces the nodes nothing else holds by nothing: they leave the intern table at once
+// and die with the root, operands first, while held nodes keep their results.
+TEST(Schedule, ARetiredChainLeavesTheTableAndHeldNodesKeepResults) {
+    program::clear_cache();
+    size_t before = graph::interned_count();
+    Value v = prim::call(prim::Prim::Iota, num(6));
+    Value w = prim::call(prim::Prim::Times, v, num(2)); // held by w
+    Value r = prim::call(prim::Prim::Plus, prim::call(prim::Prim::Minus, w, num(1)), num(3));
+    EXPECT_EQ(graph::interned_count(), before + 4);
+    Value got = r.read();
+    EXPECT_EQ(graph::interned_count(), before);
+    for (int64_t k = 0; k < 6; k++) EXPECT_EQ(got.array_data().items_as<int64_t>()[k], 2 * k - 1 + 3);
+    auto& wn = static_cast<graph::Node&>(w.pending_node());
+    ASSERT_TRUE(wn.is_forced());
+    EXPECT_EQ(wn.result().array_data().items_as<int64_t>()[5], 10);
+    // a new call on w reads its stored result
+    EXPECT_EQ(prim::call(prim::Prim::Plus, w, num(1)).read().array_data().items_as<int64_t>()[0], 1);
 }
