@@ -25,7 +25,8 @@ std::vector<uint64_t> key_of(const Recipe& r) {
         return static_cast<uint64_t>(o.from) << 30 | static_cast<uint64_t>(static_cast<uint32_t>(o.index) & 0x3fffffff);
     };
     for (const Recipe::Op& op : r.steps) {
-        k.push_back(static_cast<uint64_t>(op.fn) | static_cast<uint64_t>(op.arity) << 8);
+        k.push_back(static_cast<uint64_t>(op.fn) | static_cast<uint64_t>(op.arity) << 8 |
+                    static_cast<uint64_t>(op.kind) << 16 | static_cast<uint64_t>(op.convert) << 24);
         k.push_back(operand(op.a) | operand(op.b) << 32);
     }
     return k;

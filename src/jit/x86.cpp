@@ -192,8 +192,13 @@ bool emit(const Recipe& r, x86::Compiler& cc) {
     const int lanes = f64 ? 8 : 16;
     std::vector<math::Lowered> lowered(r.steps.size());
     for (size_t s = 0; s < r.steps.size(); s++)
-        if (!math::lower(r.steps[s].fn, r.kind, lowered[s]) || lowered[s].common.arity != r.steps[s].arity)
+        if (r.steps[s].convert) {
+            if (!f64 || r.steps[s].arity != 1) return false;
+        } else if (!math::lower(r.steps[s].fn, r.steps[s].kind, lowered[s]) ||
+                   lowered[s].common.arity != r.steps[s].arity ||
+                   math::item_size(r.steps[s].kind) != (f64 ? 8 : 4)) {
             return false;
+        }
 
     FuncNode* fn = cc.addFunc(FuncSignatureT<void, const void* const*, const void* const*, void*, int64_t>());
     fn->frame().setAvx512Enabled();
@@ -257,6 +262,11 @@ bool emit(const Recipe& r, x86::Compiler& cc) {
             std::vector<Reg> args{operand(op.a)};
             if (op.arity == 2) args.push_back(operand(op.b));
             const math::Lowered& l = lowered[s];
+            if (op.convert) { // 64-bit integers to float64, rounded to nearest as convert does
+                result[s] = cc.newZmm();
+                cc.vcvtqq2pd(result[s], args[0].z);
+                continue;
+            }
             x86::Zmm value = te.emit(l.common, args).z;
             if (l.repairs) { // lanes whose key is above the limit take the full formula's value
                 x86::KReg flagged = cc.newKq();

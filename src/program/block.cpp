@@ -202,15 +202,20 @@ struct StageRun {
         }
     }
 
-    // Whether stage position k is a Map that lowers on `kind` (math::lowers: float64, float32, or
-    // 64-bit integers) whose operands are of that kind: what a segment may hold.
-    bool lowers(size_t k, Kind kind) const {
+    // Whether stage position k may be in a segment whose lanes are `width` bytes: a Map that lowers
+    // on its kind (math::lowers: float64, float32, 64-bit integers) with operands of that kind, or
+    // the conversion of 64-bit integers to float64 (as convert rounds: to nearest).
+    bool lowers(size_t k, int width) const {
         const Instr& in = p.steps[static_cast<size_t>(steps[k])];
-        if (in.step != Step::Map || in.compute != kind || in.out.kind != kind || in.operands.empty() ||
-            in.operands.size() > 2 || in_place[k] || through[k] || !math::lowers(in.fn, kind))
+        if (in_place[k] || through[k] || in.operands.empty() || in.operands.size() > 2 ||
+            math::item_size(in.out.kind) != width)
             return false;
+        if (in.step == Step::Convert)
+            return in.out.kind == Kind::F64 && in.operands.size() == 1 &&
+                   (sources[first_source[k]].kind == Kind::Int || sources[first_source[k]].kind == Kind::I64);
+        if (in.step != Step::Map || in.out.kind != in.compute || !math::lowers(in.fn, in.compute)) return false;
         for (size_t j = 0; j < in.operands.size(); j++)
-            if (sources[first_source[k] + j].kind != kind) return false;
+            if (sources[first_source[k] + j].kind != in.compute) return false;
         return true;
     }
 
@@ -226,13 +231,13 @@ struct StageRun {
             for (int32_t r : p.steps[static_cast<size_t>(steps[k])].operands)
                 if (r >= 0 && pos_of[r] >= 0) last_reader[static_cast<size_t>(pos_of[r])] = k;
         for (size_t k = 0; k < computed;) {
-            Kind kind = p.steps[static_cast<size_t>(steps[k])].compute;
-            if (!lowers(k, kind)) {
+            int width = math::item_size(p.steps[static_cast<size_t>(steps[k])].out.kind);
+            if (!lowers(k, width)) {
                 k++;
                 continue;
             }
-            size_t end = k; // the run of float Maps from k
-            while (end + 1 < computed && lowers(end + 1, kind)) end++;
+            size_t end = k; // the run of steps that lower from k, on lanes of one width
+            while (end + 1 < computed && lowers(end + 1, width)) end++;
             // its longest prefix whose steps but the last are read inside it
             size_t last = k, reach = last_reader[k];
             for (size_t l = k + 1; l <= end; l++) {
@@ -243,22 +248,22 @@ struct StageRun {
                 k++;
                 continue;
             }
-            segments.push_back(segment(k, last, kind));
+            segments.push_back(segment(k, last));
             segment_at[k] = static_cast<int32_t>(segments.size() - 1);
             k = last + 1;
         }
         for (Segment& g : segments) g.code = compiled(g.recipe);
     }
 
-    Segment segment(size_t first, size_t last, Kind kind) const {
+    Segment segment(size_t first, size_t last) const {
         Segment g;
         g.first = first;
         g.last = last;
-        g.recipe.kind = kind;
+        g.recipe.kind = p.steps[static_cast<size_t>(steps[last])].out.kind;
         for (size_t k = first; k <= last; k++) {
             const Instr& in = p.steps[static_cast<size_t>(steps[k])];
             Recipe::Op op{in.fn, static_cast<int>(in.operands.size()), {Recipe::Operand::Step, 0},
-                               {Recipe::Operand::Step, 0}};
+                          {Recipe::Operand::Step, 0}, in.compute, in.step == Step::Convert};
             for (size_t j = 0; j < in.operands.size(); j++) {
                 const Source& src = sources[first_source[k] + j];
                 Recipe::Operand& o = j == 0 ? op.a : op.b;

@@ -11,8 +11,9 @@
 
 namespace bpl::program {
 
-// What a compiled segment computes: every step a Map of one float kind whose operands are
-// earlier steps, streams (items read one for one) or ones (one item for every item).
+// What a compiled segment computes: every step a Map whose operands are earlier steps, streams
+// (items read one for one) or ones (one item for every item), or a conversion of 64-bit integers
+// to float64; every item of one width (the lanes').
 struct Recipe {
     struct Operand {
         enum From : uint8_t { Step, Stream, One } from;
@@ -22,8 +23,10 @@ struct Recipe {
         math::Fn fn;
         int arity;
         Operand a, b;
+        number::Kind kind;    // the kind it computes in (a conversion: its result's)
+        bool convert = false; // a: 64-bit integers to float64 (fn unused)
     };
-    number::Kind kind = number::Kind::F64; // F64, F32, Int or I64
+    number::Kind kind = number::Kind::F64; // the root's: F64, F32, Int or I64 (the lane width)
     std::vector<Op> steps;                  // the last is the root, written to the result
     int streams = 0, ones = 0;
 };

@@ -382,3 +382,44 @@ TEST(Jit, IntegerChainsWrapAsTheKernels) {
         }
     }
 }
+
+// A conversion of 64-bit integers to float64 joins a segment: (0.5×i)+y and (i×i)÷3 with i
+// integers read and converted in the compiled loop, bit for bit static_cast's rounding (past 2⁵³
+// too) and the kernels'.
+TEST(Jit, IntegerToFloatConversionsCompile) {
+    const int64_t n = program::COMPILE_ITEMS + 3;
+    auto ints = value::ArrayData::compact(number::Kind::Int, {n});
+    int64_t* p = ints->items_as<int64_t>();
+    for (int64_t i = 0; i < n; i++) p[i] = (i % 2 ? -1 : 1) * (i * 7919 + (i % 5 == 0 ? (int64_t{1} << 60) + 1 : 0));
+    Value iv = Value::array(std::move(ints));
+    Value y = data<double>(n, false);
+    auto chain = [&](int which) {
+        if (which == 0) return prim::call(Prim::Plus, prim::call(Prim::Times, atom<double>(0.5), iv), y);
+        return prim::call(Prim::Divide, prim::call(Prim::Times, iv, iv), atom<double>(3));
+    };
+    for (int which = 0; which < 2; which++) {
+        auto run = [&](bool compiled) {
+            program::clear_cache();
+            if (compiled) jit::install();
+            else program::set_compiler(nullptr);
+            program::reset_counters();
+            Value v = chain(which).read();
+            uint64_t segments = program::counters().compiled;
+            jit::install();
+            return std::make_pair(v, segments);
+        };
+        auto [got, segments] = run(true);
+        auto [want, none] = run(false);
+        EXPECT_EQ(segments, program::compiles() ? 1u : 0u) << which;
+        const double* w = want.array_data().items_as<double>();
+        const double* b = y.array_data().items_as<double>();
+        std::vector<double> oracle(static_cast<size_t>(n));
+        for (int64_t i = 0; i < n; i++) {
+            uint64_t u = static_cast<uint64_t>(p[i]);
+            oracle[static_cast<size_t>(i)] = which == 0 ? 0.5 * static_cast<double>(p[i]) + b[i]
+                                                        : static_cast<double>(static_cast<int64_t>(u * u)) / 3;
+        }
+        expect_items(want, oracle);
+        expect_items(got, std::vector<double>(w, w + n));
+    }
+}
