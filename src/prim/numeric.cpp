@@ -1,6 +1,7 @@
 // Numeric rows that are semantic forms over other rows: decode and encode expand to ordinary
 // calls (Map, Scan, Fold, Gather nodes), so they add no kernels of their own; so do the complex
 // monads ∨ ∧ ○ (parts, polar form, cis).
+#include "base/interrupt.h"
 #include "math/search.h"
 #include "prim/factory.h"
 #include "prim/rows.h"
@@ -222,10 +223,11 @@ Value pair_axis(math::Fn f, math::Fn g, const Value& w) {
     Shape s = y.shape();
     int64_t n = value::count_of(s);
     s.push_back(2);
-    std::vector<int64_t> idx(static_cast<size_t>(2 * n));
+    std::vector<int64_t> idx = reserve_positions(value::count_of(s)); // y may be a lazy 10⁸ items
     for (int64_t i = 0; i < n; i++) {
-        idx[2 * i] = i;
-        idx[2 * i + 1] = n + i;
+        base::poll_interrupt(idx.size());
+        idx.push_back(i);
+        idx.push_back(n + i);
     }
     return gather_many({pervade_fn(f, y), pervade_fn(g, y)}, std::move(s), std::move(idx));
 }
@@ -258,7 +260,7 @@ Kind narrowed(Kind compute, Kind a, Kind b) {
 std::vector<Value> matrices(const Value& y, Shape& frame) {
     Shape s = y.shape();
     frame.assign(s.begin(), s.end() - 2);
-    int64_t f = value::count_of(frame), per = s[s.size() - 2] * s.back();
+    int64_t f = value::count_of(frame), per = value::count_of({s[s.size() - 2], s.back()});
     std::vector<Value> out;
     for (int64_t i = 0; i < f; i++)
         out.push_back(copy(y, math::Mapping::strided({per}, {1}, i * per), {s[s.size() - 2], s.back()}));
@@ -268,9 +270,13 @@ std::vector<Value> matrices(const Value& y, Shape& frame) {
 Value assemble(const Shape& frame, const std::vector<Value>& parts, const Shape& cell) {
     Shape shape = frame;
     shape.insert(shape.end(), cell.begin(), cell.end());
-    std::vector<int64_t> idx(static_cast<size_t>(value::count_of(shape)));
-    for (size_t i = 0; i < idx.size(); i++) idx[i] = static_cast<int64_t>(i);
     if (parts.empty()) return gather(Value::real(0), std::move(shape), {});
+    int64_t n = value::count_of(shape);
+    std::vector<int64_t> idx = reserve_positions(n);
+    for (int64_t i = 0; i < n; i++) {
+        base::poll_interrupt(static_cast<uint64_t>(i));
+        idx.push_back(i);
+    }
     return gather_many(parts, std::move(shape), std::move(idx));
 }
 

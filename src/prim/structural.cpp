@@ -278,10 +278,13 @@ Value rotate(const Value& a, const Value& w) {
     }
     if (ks.size() == 1) return copy(w, math::Mapping::rotate(s, s.size() - 1, ks[0]), s);
     // a count per vector: the counts decide the positions
-    std::vector<int64_t> idx(n);
+    std::vector<int64_t> idx = reserve_positions(n);
     for (int64_t r = 0; r < rows; r++) {
-        int64_t k = ks.size() == 1 ? ks[0] : ks[r];
-        for (int64_t j = 0; j < len; j++) idx[r * len + j] = r * len + ((j + k) % len + len) % len;
+        int64_t k = (ks[r] % len + len) % len; // reduced first: j + a count near INT64_MAX overflowed
+        for (int64_t j = 0; j < len; j++) {
+            base::poll_interrupt(idx.size());
+            idx.push_back(r * len + (j + k) % len);
+        }
     }
     return gather(w, s, std::move(idx));
 }
@@ -422,9 +425,14 @@ Value mix(const Value& w) {
     }
     Shape r = a.shape();
     r.insert(r.end(), cell.begin(), cell.end());
-    int64_t per = value::count_of(cell);
-    std::vector<int64_t> idx(static_cast<size_t>(per * static_cast<int64_t>(parts.size())));
-    for (size_t i = 0; i < idx.size(); i++) idx[i] = static_cast<int64_t>(i);
+    // items padded to a common cell can ask for far more positions than they hold (↑ of a 1×n
+    // and an n×1 item): counted and checked against the memory limit before any is made
+    int64_t n = value::count_of(r);
+    std::vector<int64_t> idx = reserve_positions(n);
+    for (int64_t i = 0; i < n; i++) {
+        base::poll_interrupt(static_cast<uint64_t>(i));
+        idx.push_back(i);
+    }
     return gather_many(parts, std::move(r), std::move(idx));
 }
 
@@ -543,11 +551,12 @@ Value rotate_first(const Value& a, const Value& w) {
         fail(ErrorKind::Length, "one count per vector along the first axis");
     if (ks.size() == 1) return copy(w, math::Mapping::rotate(s, 0, ks[0]), s);
     // a count per vector: the counts decide the positions
-    std::vector<int64_t> idx(static_cast<size_t>(n * per));
+    std::vector<int64_t> idx = reserve_positions(value::count_of(s));
     for (int64_t i = 0; i < n; i++)
         for (int64_t c = 0; c < per; c++) {
-            int64_t k = ks.size() == 1 ? ks[0] : ks[c];
-            idx[i * per + c] = (((i + k) % n + n) % n) * per + c;
+            base::poll_interrupt(idx.size());
+            int64_t k = (ks[static_cast<size_t>(c)] % n + n) % n; // reduced first: i + a count near INT64_MAX overflowed
+            idx.push_back((i + k) % n * per + c);
         }
     return gather(w, s, std::move(idx));
 }

@@ -86,3 +86,16 @@ x←5 ⋄ _←{∞::0 ⋄ x+←÷0ₓ}0 ⋄ x   ⍝ 5
 ⍝ reliability:rotate-empty-huge-axes — rotating an empty array whose other axes' product overflows int64 (⍳ of 65…0) keeps its shape (fuzz_eval: signed overflow in Mapping::count under UBSan)
 ≢⍴2⊖⍳⊖⍳66
 66
+
+⍝ reliability:rotate-counts-near-int64-max — a count per vector near INT64_MAX rotates by its remainder (the position j + k overflowed int64 and picked wrong items)
+(9223372036854775807ₓ ¯9223372036854775807ₓ)⌽2 5⍴⍳10   ⍝ 2 5⍴2 3 4 0 1 8 9 5 6 7
+
+⍝ reliability:rotate-first-counts-near-int64-max — the same along the first axis
+(9223372036854775807ₓ ¯9223372036854775807ₓ)⊖5 2⍴⍳10   ⍝ 5 2⍴4 7 6 9 8 1 0 3 2 5
+
+⍝ reliability:unwindows-empty-huge-axes — rebuilding an empty array of windows whose other axes' product overflows int64 (signed overflow in its strides under UBSan)
+⍴3↕⁻⍳3 3 0,1+⍳40   ⍝ 5 0,1+⍳40
+
+⍝ reliability:unwindows-axis-past-int64 — a rebuilt axis longer than int64 counts is a limit
+9223372036854775807ₓ↕⁻⍳9223372036854775807ₓ 9223372036854775807ₓ 0
+⍝ error: LIMIT ERROR
