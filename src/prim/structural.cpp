@@ -189,6 +189,7 @@ Value assemble_ranges(const Shape& frame, const std::vector<Value>& parts) {
 std::vector<Value> items_over(const Value& v, const Shape& frame) {
     Value x = v.read();
     int64_t n = value::count_of(frame);
+    program::check_memory(value::count_of({n, static_cast<int64_t>(sizeof(Value))})); // an atom beside 10⁸ items
     if (!x.is_stored_array()) return std::vector<Value>(static_cast<size_t>(n), x);
     const ArrayData& a = x.array_data();
     int64_t repeat = a.count() == 0 ? 1 : n / std::max<int64_t>(a.count(), 1);
@@ -373,9 +374,15 @@ Value split(const Value& w) {
     int64_t len = s.back();
     Shape frame(s.begin(), s.end() - 1);
     int64_t rows = value::count_of(frame);
+    // one row value per frame position: an empty array's frame may count past 10⁹ (or past
+    // int64) with no item in any row, so the rows are counted and their memory checked first
+    check_count(rows);
+    program::check_memory(rows * 256); // a pending copy each, as ⍳ of a shape counts its arrays
     std::vector<Value> items;
-    for (int64_t r = 0; r < rows; r++)
+    for (int64_t r = 0; r < rows; r++) {
+        base::poll_interrupt(static_cast<uint64_t>(r));
         items.push_back(copy(w, math::Mapping::strided({len}, {1}, r * len), {len}));
+    }
     // no rows: the prototype is still a vector along the last axis, of fill (core:3849)
     Value proto = rows == 0 ? copy(w, math::Mapping::fill(len), {len}) : Value();
     return value::make_array(std::move(frame), std::move(items), proto);
@@ -691,8 +698,13 @@ Value squad(const Value& a, const Value& w) {
         Shape frame(s.begin(), s.end() - 1);
         std::vector<Value> all;
         for (int64_t i = 0; i < sel.count(); i++) all.push_back(sel.array_data().item(i));
+        // one selection per row: an empty selector's frame may count past 10⁹ (or int64)
+        int64_t rows = value::count_of(frame);
+        check_count(rows);
+        program::check_memory(rows * 256);
         std::vector<Value> out;
-        for (int64_t r = 0; r < value::count_of(frame); r++) {
+        for (int64_t r = 0; r < rows; r++) {
+            base::poll_interrupt(static_cast<uint64_t>(r));
             std::vector<Value> row(all.begin() + r * n, all.begin() + (r + 1) * n);
             out.push_back(squad(value::make_array({n}, std::move(row)), w));
         }

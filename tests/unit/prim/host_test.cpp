@@ -69,6 +69,28 @@ TEST_F(MemoryLimit, ABoxedReshapesPositionsAreCheckedBeforeTheyAreBuilt) {
     EXPECT_EQ(r.count(), 5);
 }
 
+TEST_F(MemoryLimit, HostItemsPerPositionAreCheckedBeforeTheyAreMade) {
+    // a boxed unit beside 2·10⁷ numbers pervades on the host, one item per position: 320 MB of
+    // items alone, refused before any call (it reserved them unchecked and made them one by one)
+    Value many = prim::call(Prim::Iota, Value::integer(20000000));
+    Value unit = value::make_array({}, {boxed()});
+    EXPECT_EQ(kind_of_call(Prim::Plus, unit, many), base::ErrorKind::Limit);
+    EXPECT_EQ(prim::call(Prim::Plus, unit, prim::call(Prim::Iota, Value::integer(3))).read().count(), 3);
+    // ⌻⁻ of a table of terms with one exponent of 2·10⁷: as many coefficients, refused first
+    Value table = value::make_array({}, {prim::call(Prim::Rho, ints({1, 2}), ints({3, 20000000}))});
+    auto inverse_kind = [](const Value& w) {
+        try {
+            (void)prim::inverse(Prim::Polynomial, w).read();
+        } catch (const base::Error& e) {
+            return e.kind();
+        }
+        return base::ErrorKind::Internal;
+    };
+    EXPECT_EQ(inverse_kind(table), base::ErrorKind::Limit);
+    Value small = value::make_array({}, {prim::call(Prim::Rho, ints({1, 2}), ints({3, 2}))});
+    EXPECT_EQ(prim::inverse(Prim::Polynomial, small).read().count(), 3);
+}
+
 // fuzz_eval found ⊃ of items padded to one cell listing 1.4 GB of positions in one loop that
 // checked neither the limit nor the flag; its siblings (a count per vector for ⌽ and ⊖, ∨'s
 // pairs, ⌹'s assembly of matrices, ↕⁻) list theirs the same way. Each call, unread, sees the flag.
