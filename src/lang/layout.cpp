@@ -9,6 +9,8 @@
 #include "base/stack.h"
 #include "base/utf8.h"
 #include "lang/cells.h"
+#include "prim/factory.h"
+#include "program/plan.h"
 #include "value/array.h"
 
 #include <algorithm>
@@ -219,9 +221,10 @@ Text numeric_grid(const ArrayData& a, const std::vector<Value>& items) {
         c.dec = Decimals::of(c.lines[0]);
         return c;
     });
-    if (columns == 0) {
-        int64_t n = 1;
-        for (size_t d = 0; d + 1 < a.shape().size(); d++) n *= a.shape()[d];
+    if (columns == 0) { // an empty row per row: their count saturates (⍳⊖⍳66's axes overflow int64)
+        int64_t n = value::count_of(Shape(a.shape().begin(), a.shape().end() - 1));
+        prim::check_count(n);
+        program::check_memory(n * static_cast<int64_t>(sizeof(std::vector<Cell>)));
         rows.assign(static_cast<size_t>(n), {});
     }
     Text t = assemble(a.shape(), grid(columns, rows, false), true);

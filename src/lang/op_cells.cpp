@@ -80,6 +80,8 @@ Cells cells_of(const Value& v, int64_t k) {
     // One host array per cell: their memory is checked before any is made (an ArrayData, its
     // shape and items, as ⍳ of a shape counts them), and the loop polls the interrupt
     // (fuzz_eval's `(⍳3)⌽⍠1¨⊂310e4 4⍴⍳9` split 3.1·10⁶ cells for 39 s under ASan).
+    // (an empty array's frame may count past 10⁹ cells, or past int64: `⍳⊖⍳66`)
+    prim::check_count(frames);
     if (k > 0 && frames > 0) program::check_memory(256 * frames + 16 * a.count());
     for (int64_t f = 0; f < frames; f++) {
         base::poll_interrupt(static_cast<uint64_t>(f));
@@ -114,7 +116,10 @@ Value fill_cell(const Value& v, size_t frame) {
     Shape s = rd.shape();
     Shape cell(s.begin() + static_cast<std::ptrdiff_t>(std::min(frame, s.size())), s.end());
     if (cell.empty()) return fill;
-    return value::make_array(cell, std::vector<Value>(static_cast<size_t>(value::count_of(cell)), fill), fill);
+    // an empty frame may have long cells (⍤1 of 0 96059601⍴0 made 1.5 GB of fills unchecked)
+    int64_t n = value::count_of(cell);
+    program::check_memory(value::count_of({n, static_cast<int64_t>(sizeof(Value))}));
+    return value::make_array(cell, std::vector<Value>(static_cast<size_t>(n), fill), fill);
 }
 
 Value rank(Exec& ex, const Value& f, const Value& spec, const Value* alpha, const Value& w) {

@@ -69,9 +69,16 @@ Rows last_axis_rows(const Value& w) {
     out.frame.assign(s.begin(), s.end() - 1);
     int64_t n = s.back();
     std::vector<Value> items = items_of(r);
+    // one host row per frame position, checked first: an empty array's frame may count past
+    // 10⁹ rows (or past int64) with no item in any
     int64_t frames = value::count_of(out.frame);
-    for (int64_t k = 0; k < frames; k++)
+    prim::check_count(frames);
+    program::check_memory(frames * static_cast<int64_t>(sizeof(std::vector<Value>) + sizeof(Value)) +
+                          static_cast<int64_t>(items.size() * sizeof(Value)));
+    for (int64_t k = 0; k < frames; k++) {
+        base::poll_interrupt(static_cast<uint64_t>(k));
         out.rows.emplace_back(items.begin() + k * n, items.begin() + (k + 1) * n);
+    }
     return out;
 }
 

@@ -168,22 +168,28 @@ Value inner(Exec& ex, const Value& f, const Value& g, const Value* alpha, const 
     if (na != nw && na != 1 && nw != 1) throw Error(ErrorKind::Length, "inner product lengths differ");
     int64_t n = na == 1 ? nw : na;
     std::vector<Value> ia = items_of(*alpha), iw = items_of(w);
-    int64_t rows = sa.empty() ? 1 : value::count_of(Shape(sa.begin(), sa.end() - 1));
     int64_t cols = sw.empty() ? 1 : value::count_of(Shape(sw.begin() + 1, sw.end()));
     Shape shape(sa.begin(), sa.empty() ? sa.end() : sa.end() - 1);
     if (!sw.empty()) shape.insert(shape.end(), sw.begin() + 1, sw.end());
+    // one host item per result position, counted and checked first: empty arguments may have
+    // frames whose product passes 10⁹ (or int64: ⍳⊖⍳66) with no pair to compute, so the loop
+    // runs over the result's positions (a row count alone may saturate beside no columns)
+    int64_t count = value::count_of(shape);
+    prim::check_count(count);
+    program::check_memory(count * static_cast<int64_t>(sizeof(Value)));
     std::vector<Value> out;
-    for (int64_t i = 0; i < rows; i++)
-        for (int64_t j = 0; j < cols; j++) {
-            // g on each pair (§10: "g on pairs"), then f/ on the pair vector
-            std::vector<Value> pairs;
-            for (int64_t k = 0; k < n; k++) {
-                const Value& x = ia[static_cast<size_t>(i * na + (na == 1 ? 0 : k))];
-                const Value& y = iw[static_cast<size_t>((nw == 1 ? 0 : k) * cols + j)];
-                pairs.push_back(item_of_call(apply(ex, g, &x, y)));
-            }
-            out.push_back(reduce(ex, f, nullptr, vector_of(std::move(pairs)), false));
+    for (int64_t p = 0; p < count; p++) {
+        base::check_interrupt();
+        int64_t i = p / cols, j = p % cols;
+        // g on each pair (§10: "g on pairs"), then f/ on the pair vector
+        std::vector<Value> pairs;
+        for (int64_t k = 0; k < n; k++) {
+            const Value& x = ia[static_cast<size_t>(i * na + (na == 1 ? 0 : k))];
+            const Value& y = iw[static_cast<size_t>((nw == 1 ? 0 : k) * cols + j)];
+            pairs.push_back(item_of_call(apply(ex, g, &x, y)));
         }
+        out.push_back(reduce(ex, f, nullptr, vector_of(std::move(pairs)), false));
+    }
     if (shape.empty()) return out[0];
     return value::make_array(shape, std::move(out));
 }

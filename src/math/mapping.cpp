@@ -178,7 +178,8 @@ Mapping Mapping::reorder(const std::vector<int64_t>& shape, const std::vector<in
     for (size_t i = 0; i < shape.size(); i++) {
         int64_t& len = result[assign[i]];
         len = len < 0 ? shape[i] : std::min(len, shape[i]);
-        strides[assign[i]] += st[i];
+        // saturating, as row_major's strides are: only an empty array has strides that large
+        if (__builtin_add_overflow(strides[assign[i]], st[i], &strides[assign[i]])) strides[assign[i]] = INT64_MAX;
     }
     return strided(result, std::move(strides), 0);
 }

@@ -214,7 +214,8 @@ Value gather_many(const std::vector<Value>& srcs, Shape shape, std::vector<int64
             items_all.push_back(x);
         }
     }
-    std::vector<Value> items;
+    std::vector<Value> items; // as many as the positions: checked against the limit first
+    program::check_memory(static_cast<int64_t>(idx.size() * sizeof(Value)));
     items.reserve(idx.size());
     for (int64_t j : idx) {
         base::poll_interrupt(items.size());
@@ -267,7 +268,8 @@ Value copy(const Value& src, math::Mapping m, Shape shape, bool atom) {
     if (!src.is_native()) {
         // host route: the positions the mapping reads, over a boxed source's items
         int64_t n = m.count(), none = -1;
-        std::vector<int64_t> ids(static_cast<size_t>(src.count())), idx(static_cast<size_t>(n));
+        std::vector<int64_t> ids(static_cast<size_t>(src.count())), idx = reserve_positions(n);
+        idx.resize(static_cast<size_t>(n)); // a reshape of one boxed item may ask for 10⁸
         for (size_t i = 0; i < ids.size(); i++) ids[i] = static_cast<int64_t>(i);
         math::copy(m, Kind::Int, ids.data(), idx.data(), 0, n, &none);
         return atom ? gather(src, {}, std::move(idx), true) : gather(src, std::move(shape), std::move(idx));

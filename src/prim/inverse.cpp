@@ -5,7 +5,9 @@
 #include "prim/inverse.h"
 
 #include "base/error.h"
+#include "base/interrupt.h"
 #include "base/utf8.h"
+#include "math/mapping.h"
 #include "prim/factory.h"
 #include "prim/rows.h"
 #include "prim/scalar.h"
@@ -227,15 +229,18 @@ Value unwindows_sized(const std::vector<int64_t>& sizes, const Value& w) {
     Shape r;
     for (size_t j = 0; j < k; j++) {
         if (s[k + j] != sizes[j] || s[j] == 0) no_preimage("not an array of windows");
-        r.push_back(s[j] + sizes[j] - 1);
+        int64_t len; // an empty array of windows may have axes near INT64_MAX
+        if (__builtin_add_overflow(s[j], sizes[j] - 1, &len)) fail(ErrorKind::Limit, "an axis longer than int64 counts");
+        r.push_back(len);
     }
     for (size_t j = 2 * k; j < s.size(); j++) r.push_back(s[j]);
-    std::vector<int64_t> st(s.size(), 1);
-    for (size_t j = s.size(); j-- > 1;) st[j - 1] = st[j] * s[j];
-    std::vector<int64_t> idx;
-    std::vector<int64_t> c(r.size(), 0);
+    // saturating strides: an empty array of windows may have axes whose product overflows int64
+    std::vector<int64_t> st = math::row_major(s);
     int64_t n = value::count_of(r);
+    std::vector<int64_t> idx = reserve_positions(n);
+    std::vector<int64_t> c(r.size(), 0);
     for (int64_t i = 0; i < n; i++) {
+        base::poll_interrupt(static_cast<uint64_t>(i));
         int64_t p = 0;
         for (size_t j = 0; j < k; j++) {
             int64_t at = std::min(c[j], s[j] - 1);

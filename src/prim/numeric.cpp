@@ -1,10 +1,12 @@
 // Numeric rows that are semantic forms over other rows: decode and encode expand to ordinary
 // calls (Map, Scan, Fold, Gather nodes), so they add no kernels of their own; so do the complex
 // monads ∨ ∧ ○ (parts, polar form, cis).
+#include "base/interrupt.h"
 #include "math/search.h"
 #include "prim/factory.h"
 #include "prim/rows.h"
 #include "prim/scalar.h"
+#include "program/plan.h"
 #include "value/array.h"
 
 #include <algorithm>
@@ -65,9 +67,14 @@ Value per_base_row(const Value& a, const Value& w, size_t y_cell,
     Shape yshape{value::count_of(Shape(fb.begin(), fb.begin() + static_cast<std::ptrdiff_t>(common)))};
     yshape.insert(yshape.end(), ws.begin() + static_cast<std::ptrdiff_t>(common), ws.end());
     Value y = call(Prim::Rho, shape_vector(yshape), w);
+    // one host call per row: an empty array's frame may count past 10⁹ rows (or int64)
+    check_count(rows);
+    program::check_memory(rows * 256);
     std::vector<Value> results;
-    for (int64_t i = 0; i < rows; i++)
+    for (int64_t i = 0; i < rows; i++) {
+        base::poll_interrupt(static_cast<uint64_t>(i));
         results.push_back(f(select_cells(b, {i}, {}), select_cells(y, {i / per}, {})));
+    }
     if (rows == 0) {
         Shape out = fb.size() >= fy.size() ? fb : fy;
         if (y_cell == 0) out.push_back(n);
@@ -222,10 +229,11 @@ Value pair_axis(math::Fn f, math::Fn g, const Value& w) {
     Shape s = y.shape();
     int64_t n = value::count_of(s);
     s.push_back(2);
-    std::vector<int64_t> idx(static_cast<size_t>(2 * n));
+    std::vector<int64_t> idx = reserve_positions(value::count_of(s)); // y may be a lazy 10⁸ items
     for (int64_t i = 0; i < n; i++) {
-        idx[2 * i] = i;
-        idx[2 * i + 1] = n + i;
+        base::poll_interrupt(idx.size());
+        idx.push_back(i);
+        idx.push_back(n + i);
     }
     return gather_many({pervade_fn(f, y), pervade_fn(g, y)}, std::move(s), std::move(idx));
 }
@@ -258,19 +266,28 @@ Kind narrowed(Kind compute, Kind a, Kind b) {
 std::vector<Value> matrices(const Value& y, Shape& frame) {
     Shape s = y.shape();
     frame.assign(s.begin(), s.end() - 2);
-    int64_t f = value::count_of(frame), per = s[s.size() - 2] * s.back();
+    int64_t f = value::count_of(frame), per = value::count_of({s[s.size() - 2], s.back()});
+    // one pending copy per matrix: an empty array's frame may count past 10⁹ (or int64)
+    check_count(f);
+    program::check_memory(f * 256);
     std::vector<Value> out;
-    for (int64_t i = 0; i < f; i++)
+    for (int64_t i = 0; i < f; i++) {
+        base::poll_interrupt(static_cast<uint64_t>(i));
         out.push_back(copy(y, math::Mapping::strided({per}, {1}, i * per), {s[s.size() - 2], s.back()}));
+    }
     return out;
 }
 // Results of one shape each, assembled in frame order.
 Value assemble(const Shape& frame, const std::vector<Value>& parts, const Shape& cell) {
     Shape shape = frame;
     shape.insert(shape.end(), cell.begin(), cell.end());
-    std::vector<int64_t> idx(static_cast<size_t>(value::count_of(shape)));
-    for (size_t i = 0; i < idx.size(); i++) idx[i] = static_cast<int64_t>(i);
     if (parts.empty()) return gather(Value::real(0), std::move(shape), {});
+    int64_t n = value::count_of(shape);
+    std::vector<int64_t> idx = reserve_positions(n);
+    for (int64_t i = 0; i < n; i++) {
+        base::poll_interrupt(static_cast<uint64_t>(i));
+        idx.push_back(i);
+    }
     return gather_many(parts, std::move(shape), std::move(idx));
 }
 
@@ -452,7 +469,8 @@ Value polynomial_coefficients(const Value& c) {
         for (int64_t row = 0; row < ts[0]; row++) {
             std::vector<int64_t> e = read_ints(cells[static_cast<size_t>(row * 2 + 1)]);
             if (e[0] < 0) fail(ErrorKind::Domain, "exponents must be nonnegative integers");
-            check_count(e[0] + 1);
+            if (e[0] >= MAX_ITEMS) check_count(MAX_ITEMS + 1); // (e[0] + 1 overflowed at INT64_MAX)
+            program::check_memory(value::count_of({e[0] + 1, static_cast<int64_t>(sizeof(Value))}));
             if (static_cast<int64_t>(coefs.size()) <= e[0]) coefs.resize(static_cast<size_t>(e[0] + 1), Value::integer(0));
             coefs[static_cast<size_t>(e[0])] = call(Prim::Plus, coefs[static_cast<size_t>(e[0])], cells[static_cast<size_t>(row * 2)]).read();
         }

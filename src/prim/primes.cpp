@@ -1,6 +1,7 @@
 // Prime and factor rows (functions.md §9.5, §9.6): `⍭` and `⨸` as Call nodes over math's number
 // theory (math/primes.h), one routine per mode. The left argument is a parameter (read here);
 // N is read only where the data decides a length (⨸'s cells), through a routine of its own.
+#include "base/interrupt.h"
 #include "math/search.h"
 #include "number/exact.h"
 #include "prim/factory.h"
@@ -135,16 +136,15 @@ Value by_key(const Value& a, const std::vector<Key>& keys, const Value& n, One o
             if (j < cell.size() - c.size()) cell[j] = std::max<int64_t>(cell[j], 1);
     Shape shape = frame;
     shape.insert(shape.end(), cell.begin(), cell.end());
-    check_count(value::count_of(shape));
     int64_t per = value::count_of(cell);
-    std::vector<int64_t> idx;
-    idx.reserve(static_cast<size_t>(value::count_of(shape)));
+    std::vector<int64_t> idx = reserve_positions(value::count_of(shape)); // cells padded to the largest
     std::vector<int64_t> c(cell.size());
     for (size_t i = 0; i < from_n.size(); i++) {
         const Shape& own = cells[group[i]];
         int64_t size = value::count_of(own), lead = static_cast<int64_t>(cell.size() - own.size());
         std::fill(c.begin(), c.end(), 0);
         for (int64_t q = 0; q < per; q++) {
+            base::poll_interrupt(idx.size());
             int64_t pos = 0;
             bool inside = true;
             for (int64_t j = 0; j < static_cast<int64_t>(cell.size()); j++) {

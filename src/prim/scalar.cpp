@@ -284,6 +284,8 @@ Value dyad_by_position(Prim p, const Value& av, const Value& wv) {
     Cells x = cells_of(a), y = cells_of(w);
     Shape shape = agree(x.shape, y.shape);
     int64_t n = value::count_of(shape);
+    // one host item per position, checked first: a boxed unit beside 10⁸ numbers asked for 1.5 GB
+    program::check_memory(value::count_of({n, static_cast<int64_t>(sizeof(Value))}));
     std::vector<Value> items;
     items.reserve(static_cast<size_t>(n));
     // Position of result item i in each argument (missing trailing axes repeat, 1s stretch).

@@ -189,6 +189,7 @@ Value assemble_ranges(const Shape& frame, const std::vector<Value>& parts) {
 std::vector<Value> items_over(const Value& v, const Shape& frame) {
     Value x = v.read();
     int64_t n = value::count_of(frame);
+    program::check_memory(value::count_of({n, static_cast<int64_t>(sizeof(Value))})); // an atom beside 10⁸ items
     if (!x.is_stored_array()) return std::vector<Value>(static_cast<size_t>(n), x);
     const ArrayData& a = x.array_data();
     int64_t repeat = a.count() == 0 ? 1 : n / std::max<int64_t>(a.count(), 1);
@@ -278,10 +279,13 @@ Value rotate(const Value& a, const Value& w) {
     }
     if (ks.size() == 1) return copy(w, math::Mapping::rotate(s, s.size() - 1, ks[0]), s);
     // a count per vector: the counts decide the positions
-    std::vector<int64_t> idx(n);
+    std::vector<int64_t> idx = reserve_positions(n);
     for (int64_t r = 0; r < rows; r++) {
-        int64_t k = ks.size() == 1 ? ks[0] : ks[r];
-        for (int64_t j = 0; j < len; j++) idx[r * len + j] = r * len + ((j + k) % len + len) % len;
+        int64_t k = (ks[r] % len + len) % len; // reduced first: j + a count near INT64_MAX overflowed
+        for (int64_t j = 0; j < len; j++) {
+            base::poll_interrupt(idx.size());
+            idx.push_back(r * len + (j + k) % len);
+        }
     }
     return gather(w, s, std::move(idx));
 }
@@ -370,9 +374,15 @@ Value split(const Value& w) {
     int64_t len = s.back();
     Shape frame(s.begin(), s.end() - 1);
     int64_t rows = value::count_of(frame);
+    // one row value per frame position: an empty array's frame may count past 10⁹ (or past
+    // int64) with no item in any row, so the rows are counted and their memory checked first
+    check_count(rows);
+    program::check_memory(rows * 256); // a pending copy each, as ⍳ of a shape counts its arrays
     std::vector<Value> items;
-    for (int64_t r = 0; r < rows; r++)
+    for (int64_t r = 0; r < rows; r++) {
+        base::poll_interrupt(static_cast<uint64_t>(r));
         items.push_back(copy(w, math::Mapping::strided({len}, {1}, r * len), {len}));
+    }
     // no rows: the prototype is still a vector along the last axis, of fill (core:3849)
     Value proto = rows == 0 ? copy(w, math::Mapping::fill(len), {len}) : Value();
     return value::make_array(std::move(frame), std::move(items), proto);
@@ -422,9 +432,14 @@ Value mix(const Value& w) {
     }
     Shape r = a.shape();
     r.insert(r.end(), cell.begin(), cell.end());
-    int64_t per = value::count_of(cell);
-    std::vector<int64_t> idx(static_cast<size_t>(per * static_cast<int64_t>(parts.size())));
-    for (size_t i = 0; i < idx.size(); i++) idx[i] = static_cast<int64_t>(i);
+    // items padded to a common cell can ask for far more positions than they hold (↑ of a 1×n
+    // and an n×1 item): counted and checked against the memory limit before any is made
+    int64_t n = value::count_of(r);
+    std::vector<int64_t> idx = reserve_positions(n);
+    for (int64_t i = 0; i < n; i++) {
+        base::poll_interrupt(static_cast<uint64_t>(i));
+        idx.push_back(i);
+    }
     return gather_many(parts, std::move(r), std::move(idx));
 }
 
@@ -543,11 +558,12 @@ Value rotate_first(const Value& a, const Value& w) {
         fail(ErrorKind::Length, "one count per vector along the first axis");
     if (ks.size() == 1) return copy(w, math::Mapping::rotate(s, 0, ks[0]), s);
     // a count per vector: the counts decide the positions
-    std::vector<int64_t> idx(static_cast<size_t>(n * per));
+    std::vector<int64_t> idx = reserve_positions(value::count_of(s));
     for (int64_t i = 0; i < n; i++)
         for (int64_t c = 0; c < per; c++) {
-            int64_t k = ks.size() == 1 ? ks[0] : ks[c];
-            idx[i * per + c] = (((i + k) % n + n) % n) * per + c;
+            base::poll_interrupt(idx.size());
+            int64_t k = (ks[static_cast<size_t>(c)] % n + n) % n; // reduced first: i + a count near INT64_MAX overflowed
+            idx.push_back((i + k) % n * per + c);
         }
     return gather(w, s, std::move(idx));
 }
@@ -682,8 +698,13 @@ Value squad(const Value& a, const Value& w) {
         Shape frame(s.begin(), s.end() - 1);
         std::vector<Value> all;
         for (int64_t i = 0; i < sel.count(); i++) all.push_back(sel.array_data().item(i));
+        // one selection per row: an empty selector's frame may count past 10⁹ (or int64)
+        int64_t rows = value::count_of(frame);
+        check_count(rows);
+        program::check_memory(rows * 256);
         std::vector<Value> out;
-        for (int64_t r = 0; r < value::count_of(frame); r++) {
+        for (int64_t r = 0; r < rows; r++) {
+            base::poll_interrupt(static_cast<uint64_t>(r));
             std::vector<Value> row(all.begin() + r * n, all.begin() + (r + 1) * n);
             out.push_back(squad(value::make_array({n}, std::move(row)), w));
         }

@@ -86,3 +86,58 @@ x←5 ⋄ _←{∞::0 ⋄ x+←÷0ₓ}0 ⋄ x   ⍝ 5
 ⍝ reliability:rotate-empty-huge-axes — rotating an empty array whose other axes' product overflows int64 (⍳ of 65…0) keeps its shape (fuzz_eval: signed overflow in Mapping::count under UBSan)
 ≢⍴2⊖⍳⊖⍳66
 66
+
+⍝ reliability:rotate-counts-near-int64-max — a count per vector near INT64_MAX rotates by its remainder (the position j + k overflowed int64 and picked wrong items)
+(9223372036854775807ₓ ¯9223372036854775807ₓ)⌽2 5⍴⍳10   ⍝ 2 5⍴2 3 4 0 1 8 9 5 6 7
+
+⍝ reliability:rotate-first-counts-near-int64-max — the same along the first axis
+(9223372036854775807ₓ ¯9223372036854775807ₓ)⊖5 2⍴⍳10   ⍝ 5 2⍴4 7 6 9 8 1 0 3 2 5
+
+⍝ reliability:unwindows-empty-huge-axes — rebuilding an empty array of windows whose other axes' product overflows int64 (signed overflow in its strides under UBSan)
+⍴3↕⁻⍳3 3 0,1+⍳40   ⍝ 5 0,1+⍳40
+
+⍝ reliability:unwindows-axis-past-int64 — a rebuilt axis longer than int64 counts is a limit
+9223372036854775807ₓ↕⁻⍳9223372036854775807ₓ 9223372036854775807ₓ 0
+⍝ error: LIMIT ERROR
+
+⍝ reliability:polynomial-exponent-int64-max — an exponent of INT64_MAX asks for more than 10⁹ coefficients (its count, exponent + 1, overflowed int64)
+⌻⁻⊂1 2⍴3 9223372036854775807ₓ
+⍝ error: LIMIT ERROR
+
+⍝ reliability:huge-frame-reduce — an empty array whose frame counts past int64 (⍳ of 65…0) has too many rows to reduce one by one: a limit (a host row per frame position looped forever)
+x←⍳⊖⍳66 ⋄ +/x
+⍝ error: LIMIT ERROR
+
+⍝ reliability:huge-frame-split — ↓ of it: one row value per frame position
+x←⍳⊖⍳66 ⋄ ↓x
+⍝ error: LIMIT ERROR
+
+⍝ reliability:huge-frame-rank — ⍤ of it: one cell per frame position (UBSan: 256 × INT64_MAX in the cells' size)
+x←⍳⊖⍳66 ⋄ {⍵}⍤1⊢x
+⍝ error: LIMIT ERROR
+
+⍝ reliability:huge-frame-inner — a host inner product with frames past int64 counts its result first
+x←⍳⊖⍳66 ⋄ x+.×⍉x
+⍝ error: LIMIT ERROR
+
+⍝ reliability:huge-frame-inner-empty — no columns beside rows past int64: an empty result, not rows × 0 loops
+x←⍳⊖⍳66 ⋄ ⍴x+.×0 0⍴0   ⍝ ⌽⍳66
+
+⍝ reliability:huge-frame-display — displaying an empty numeric array with more than 10⁹ empty rows (UBSan: the rows' count overflowed int64)
+⍕(⌽⍳66)⍴0
+⍝ error: LIMIT ERROR
+
+⍝ reliability:huge-frame-domino — ⌹ per matrix of a frame past int64
+⌹(⌽⍳66)⍴0
+⍝ error: LIMIT ERROR
+
+⍝ reliability:huge-frame-squad — a selector of rank 2 or more applies per row: rows past int64 are a limit
+x←⍳⊖⍳66 ⋄ x⌷1 2
+⍝ error: LIMIT ERROR
+
+⍝ reliability:huge-frame-decode — bases per row: rows past int64 are a limit
+x←⍳⊖⍳66 ⋄ x⊥x
+⍝ error: LIMIT ERROR
+
+⍝ reliability:diagonal-huge-strides — a diagonal of an empty array whose strides saturate (UBSan: the summed strides overflowed int64)
+⍴0 0⍉(0,⌽1+⍳40)⍴0   ⍝ 0,⌽1+⍳39

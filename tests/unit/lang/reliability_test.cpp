@@ -209,6 +209,17 @@ TEST(Reliability, AssembledCellsAreCheckedAgainstTheMemoryLimit) {
     EXPECT_EQ(eval("↓⍕2 304⍴⍳2 304⍴⍳9"), "LIMIT ERROR");
 }
 
+// A prototype cell beside an empty frame (⍤ over 0 n⍴0) is n fill items made on the host: they
+// are checked against the memory limit first (⍴{⍵}⍤1⊢0 96059601⍴0 made 1.5 GB unchecked, 11 s).
+TEST(Reliability, APrototypeCellIsCheckedAgainstTheMemoryLimit) {
+    int64_t limit = program::memory_limit();
+    program::set_memory_limit(int64_t{256} << 20);
+    std::string out = eval("⍴{⍵}⍤1⊢0 20000000⍴0");
+    program::set_memory_limit(limit);
+    EXPECT_EQ(out, "LIMIT ERROR");
+    EXPECT_EQ(eval("⍴{⍵}⍤1⊢0 3⍴0"), "[0 3]ₓ");
+}
+
 // A selector array of keys re-entered squad through keyed_squad (fuzz_eval: a matrix of texts as
 // one selector over a keyed vector) until the stack overflowed (a segfault in every build), then
 // until the stack guard's LIMIT ERROR; its keys are now positions, and the one the axis lacks is
