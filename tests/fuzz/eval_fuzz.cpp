@@ -11,6 +11,7 @@
 // gigabytes (`999999999#1`). tests/python/test_reliability.py tests memory exhaustion under
 // prlimit in the release build.
 #include "base/interrupt.h"
+#include "jit/jit.h"
 #include "lang/display.h"
 #include "lang/run.h"
 #include "program/plan.h"
@@ -124,8 +125,9 @@ Watchdog& start_threads() {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     // The memory limit at 1 GiB keeps inputs that ask for a large host result (`⍳955 128512`: one
     // array per position) a LIMIT ERROR well inside libFuzzer's -rss_limit_mb.
+    // Stages compile as in bpl (jit/): inputs that make long float chains run compiled code.
     static const bool installed = (bpl::session::install(bpl::session::Reach::Contained),
-                                   bpl::program::set_memory_limit(int64_t{1} << 30), true);
+                                   bpl::program::set_memory_limit(int64_t{1} << 30), bpl::jit::install(), true);
     (void)installed;
     static Watchdog& watchdog = start_threads();
     std::string_view text(reinterpret_cast<const char*>(data), size);
