@@ -138,6 +138,8 @@ std::vector<Spec> specs_of(const Value& alpha, int64_t columns) {
         double d = v.is_number() ? v.as_f64() : NAN;
         if (!v.is_number() || !std::isfinite(d) || d != std::floor(d))
             throw Error(ErrorKind::Domain, "⍕'s left argument must be integers");
+        if (std::fabs(d) >= 0x1p63) // no int64 holds it (converting would be undefined)
+            throw Error(ErrorKind::Limit, "⍕'s left argument is past the largest integer");
         xs.push_back(static_cast<int64_t>(d));
     }
     std::vector<Spec> specs;

@@ -141,3 +141,11 @@ x←⍳⊖⍳66 ⋄ x⊥x
 
 ⍝ reliability:diagonal-huge-strides — a diagonal of an empty array whose strides saturate (UBSan: the summed strides overflowed int64)
 ⍴0 0⍉(0,⌽1+⍳40)⍴0   ⍝ 0,⌽1+⍳39
+
+⍝ reliability:format-spec-past-int64 — a ⍕ width or precision no int64 holds (UBSan: the conversion was undefined; found by fuzz_eval as ⍕⊂⍠0 ! (1 36))
+1E40 ⍕ 1
+⍝ error: LIMIT ERROR
+
+⍝ reliability:format-pair-past-int64 — the same in a width-precision pair
+¯1E19 2 ⍕ 1
+⍝ error: LIMIT ERROR
