@@ -45,8 +45,10 @@ class TraceEmitter {
                 continue;
             }
             if (room <= 0) continue;
-            if ((op.op == math::MachineOp::Const || op.op == math::MachineOp::IConst) && !hoisted_.count(key(op))) {
-                hoisted_.emplace(key(op), constant(op));
+            math::TracedOp c = op; // the constant the operation reads (Neg and Abs: their bit mask)
+            if (op.op == math::MachineOp::Neg || op.op == math::MachineOp::Abs) c = {math::MachineOp::IConst, 0, 0, 0, 0, mask_of(op.op)};
+            if ((c.op == math::MachineOp::Const || c.op == math::MachineOp::IConst) && !hoisted_.count(key(c))) {
+                hoisted_.emplace(key(c), constant(c));
                 room--;
             }
         }
@@ -80,6 +82,18 @@ class TraceEmitter {
     }
 
   private:
+    // Neg's sign bit and Abs's other bits, in a lane of this width.
+    int64_t mask_of(math::MachineOp op) const {
+        uint64_t sign = f64_ ? uint64_t{1} << 63 : uint64_t{1} << 31;
+        uint64_t all = f64_ ? ~uint64_t{0} : 0xffffffffu;
+        return static_cast<int64_t>(op == math::MachineOp::Neg ? sign : all & ~sign);
+    }
+    // An integer constant in every lane: the register hoist made, else broadcast here.
+    x86::Zmm int_constant(int64_t c) {
+        auto it = hoisted_.find({static_cast<int>(math::MachineOp::IConst), static_cast<uint64_t>(c)});
+        return it != hoisted_.end() ? it->second : broadcast_int(c);
+    }
+
     static std::pair<int, uint64_t> key(const math::TracedOp& op) {
         uint64_t bits;
         if (op.op == math::MachineOp::Const) std::memcpy(&bits, &op.k, sizeof bits);
@@ -142,13 +156,11 @@ class TraceEmitter {
             f64_ ? cc_.vfmadd213pd(r.z, b, at(op.c).z) : cc_.vfmadd213ps(r.z, b, at(op.c).z);
             break;
         case MachineOp::Neg: // flips the sign bit, as C++'s unary minus does
-            f64_ ? cc_.vxorpd(r.z, a, broadcast_int(int64_t(uint64_t{1} << 63)))
-                 : cc_.vxorps(r.z, a, broadcast_int(int64_t{1} << 31));
+            f64_ ? cc_.vxorpd(r.z, a, int_constant(mask_of(op.op))) : cc_.vxorps(r.z, a, int_constant(mask_of(op.op)));
             break;
         case MachineOp::Sqrt: f64_ ? cc_.vsqrtpd(r.z, a) : cc_.vsqrtps(r.z, a); break;
-        case MachineOp::Abs:
-            f64_ ? cc_.vandpd(r.z, a, broadcast_int(int64_t(~(uint64_t{1} << 63))))
-                 : cc_.vandps(r.z, a, broadcast_int((int64_t{1} << 31) - 1));
+        case MachineOp::Abs: // clears the sign bit
+            f64_ ? cc_.vandpd(r.z, a, int_constant(mask_of(op.op))) : cc_.vandps(r.z, a, int_constant(mask_of(op.op)));
             break;
         case MachineOp::Select: // mask a, set lanes from b, the others from c
             cc_.vmovaps(r.z, at(op.c).z);

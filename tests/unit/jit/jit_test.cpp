@@ -72,6 +72,20 @@ T mixed_of(T x, T y) {
     return (-(T(1) / x)) - (y * x);
 }
 
+// Reads what `make` builds with stages compiled (the compiler installed) or not, from an empty
+// plan cache: the result and the compiled segments the read ran. The compiler is installed again.
+template <class Make>
+std::pair<Value, uint64_t> read_with(bool compiled, Make make) {
+    program::clear_cache();
+    if (compiled) jit::install();
+    else program::set_compiler(nullptr);
+    program::reset_counters();
+    Value v = make().read();
+    uint64_t segments = program::counters().compiled;
+    jit::install();
+    return {v, segments};
+}
+
 template <class T>
 void expect_items(const Value& got, const std::vector<T>& want) {
     ASSERT_EQ(got.kind(), kind_of<T>());
@@ -205,20 +219,10 @@ TEST(Jit, ExpChainMatchesTheKernelsOnEveryLane) {
     auto exp_of = [](const Value& x) { return prim::call(Prim::Star, prim::call(Prim::Times, atom<double>(0.25), x)); };
     for (int64_t n : {program::COMPILE_ITEMS + 7, program::COMPILE_ITEMS + 3, program::COMPILE_ITEMS + 13}) {
         Value x = data<double>(n); // −150 … 223 with ±0, ±∞, NaN: both paths of exp
-        auto run = [&](bool compiled, auto&& g) {
-            program::clear_cache();
-            if (compiled) jit::install();
-            else program::set_compiler(nullptr);
-            program::reset_counters();
-            Value v = g(x).read();
-            uint64_t segments = program::counters().compiled;
-            jit::install();
-            return std::make_pair(v, segments);
-        };
         for (int which = 0; which < 2; which++) {
             auto g = [&](const Value& v) { return which == 0 ? chain(v) : exp_of(v); };
-            auto [got, segments] = run(true, g);
-            auto [want, none] = run(false, g);
+            auto [got, segments] = read_with(true, [&] { return g(x); });
+            auto [want, none] = read_with(false, [&] { return g(x); });
             EXPECT_EQ(segments, program::compiles() ? 1u : 0u) << n;
             const double* w = want.array_data().items_as<double>();
             expect_items(got, std::vector<double>(w, w + n));
@@ -280,17 +284,8 @@ TEST(Jit, RandomChainsMatchTheKernels) {
             }
             return made.back();
         };
-        auto run = [&](bool compiled) {
-            program::clear_cache();
-            if (compiled) jit::install();
-            else program::set_compiler(nullptr);
-            program::reset_counters();
-            Value v = build().read();
-            jit::install();
-            return std::make_pair(v, program::counters().compiled);
-        };
-        auto [got, segments] = run(true);
-        Value want = run(false).first;
+        auto [got, segments] = read_with(true, build);
+        Value want = read_with(false, build).first;
         compiled += segments;
         if (got.is_stored_array()) {
             ASSERT_TRUE(want.is_stored_array());
@@ -316,18 +311,9 @@ TEST(Jit, Float32ClampMatchesTheKernels) {
     };
     auto mixed_minmax = [&] { return prim::call(Prim::Floor, x, prim::call(Prim::Ceiling, y, x)); };
     for (int which = 0; which < 2; which++) {
-        auto run = [&](bool compiled) {
-            program::clear_cache();
-            if (compiled) jit::install();
-            else program::set_compiler(nullptr);
-            program::reset_counters();
-            Value v = (which == 0 ? clamp() : mixed_minmax()).read();
-            uint64_t segments = program::counters().compiled;
-            jit::install();
-            return std::make_pair(v, segments);
-        };
-        auto [got, segments] = run(true);
-        auto [want, none] = run(false);
+        auto graph = [&] { return (which == 0 ? clamp() : mixed_minmax()); };
+        auto [got, segments] = read_with(true, graph);
+        auto [want, none] = read_with(false, graph);
         EXPECT_EQ(segments, program::compiles() ? 1u : 0u);
         EXPECT_EQ(none, 0u);
         const float* w = want.array_data().items_as<float>();
@@ -355,18 +341,9 @@ TEST(Jit, IntegerChainsWrapAsTheKernels) {
             Value xy = prim::call(Prim::Times, x, prim::call(Prim::Minus, y, x));
             return prim::call(Prim::Plus, three, prim::call(Prim::Minus, prim::call(Prim::Times, xy, x)));
         };
-        auto run = [&](bool compiled) {
-            program::clear_cache();
-            if (compiled) jit::install();
-            else program::set_compiler(nullptr);
-            program::reset_counters();
-            Value v = chain().read();
-            uint64_t segments = program::counters().compiled;
-            jit::install();
-            return std::make_pair(v, segments);
-        };
-        auto [got, segments] = run(true);
-        auto [want, none] = run(false);
+        auto graph = [&] { return chain(); };
+        auto [got, segments] = read_with(true, graph);
+        auto [want, none] = read_with(false, graph);
         EXPECT_EQ(segments, program::compiles() ? 1u : 0u) << number::name(k);
         EXPECT_EQ(none, 0u);
         ASSERT_EQ(got.kind(), k);
@@ -398,18 +375,9 @@ TEST(Jit, IntegerToFloatConversionsCompile) {
         return prim::call(Prim::Divide, prim::call(Prim::Times, iv, iv), atom<double>(3));
     };
     for (int which = 0; which < 2; which++) {
-        auto run = [&](bool compiled) {
-            program::clear_cache();
-            if (compiled) jit::install();
-            else program::set_compiler(nullptr);
-            program::reset_counters();
-            Value v = chain(which).read();
-            uint64_t segments = program::counters().compiled;
-            jit::install();
-            return std::make_pair(v, segments);
-        };
-        auto [got, segments] = run(true);
-        auto [want, none] = run(false);
+        auto graph = [&] { return chain(which); };
+        auto [got, segments] = read_with(true, graph);
+        auto [want, none] = read_with(false, graph);
         EXPECT_EQ(segments, program::compiles() ? 1u : 0u) << which;
         const double* w = want.array_data().items_as<double>();
         const double* b = y.array_data().items_as<double>();
