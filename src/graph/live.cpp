@@ -52,7 +52,7 @@ void Live::order(Node& root) {
         while (f.next < operands.size()) {
             const Value& v = operands[f.next++];
             if (!v.is_pending()) continue;
-            auto& m = static_cast<Node&>(v.pending_node());
+            Node& m = node_of(v);
             if (m.is_forced() || m.walk_epoch == epoch_) continue; // a leaf, or placed already
             m.walk_epoch = epoch_;
             next = &m;
@@ -71,7 +71,7 @@ void Live::order(Node& root) {
                 refs.push_back(input(v));
                 continue;
             }
-            auto& m = static_cast<Node&>(v.pending_node());
+            Node& m = node_of(v);
             if (m.is_forced()) {
                 refs.push_back(input(m.result()));
                 continue;

@@ -18,11 +18,16 @@ namespace {
 Reader g_reader = nullptr;
 uint64_t g_nodes_built = 0;
 
-// Non-owning intern table: a node removes itself when it is forced or dies.
-InternTable& table() {
-    static InternTable t;
-    return t;
-}
+// Non-owning intern table: a node removes itself when it is forced or dies. Constant-initialised
+// (so a use costs no guard, as a function's static would) and never destroyed: a node may die
+// after static destruction begins (a value another static holds) and must find its table.
+union Table {
+    InternTable t;
+    constexpr Table() : t() {}
+    ~Table() {}
+};
+constinit Table g_table;
+InternTable& table() { return g_table.t; }
 
 uint64_t mix(uint64_t h, uint64_t v) {
     h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
@@ -64,11 +69,25 @@ bool same_operand(const Value& a, const Value& b) {
     }
 }
 
-// The small fields share one word, so a scalar call's hash is a few mixes.
-uint64_t origin_hash(const Origin& o, const Desc& d) {
-    uint64_t h = static_cast<uint64_t>(o.step) | static_cast<uint64_t>(o.fn) << 8 |
+// The node's key word (Node::key_word): the small fields and the saturated counts.
+uint64_t key_word_of(const Origin& o, const Desc& d) {
+    uint64_t w = static_cast<uint64_t>(o.step) | static_cast<uint64_t>(o.fn) << 8 |
                  static_cast<uint64_t>(o.compute) << 24 | static_cast<uint64_t>(d.kind) << 32 |
                  uint64_t{d.weak} << 40 | uint64_t{d.atom} << 41;
+    auto count = [&](size_t n, int at) {
+        if (n >= Node::KEY_COUNT_MAX) w |= Node::KEY_COUNT_MAX << at | Node::KEY_WIDE;
+        else w |= uint64_t{n} << at;
+    };
+    count(o.operands.size(), Node::KEY_OPERANDS_AT);
+    count(o.params.size(), Node::KEY_PARAMS_AT);
+    count(d.shape.size(), Node::KEY_RANK_AT);
+    return w;
+}
+
+// The hash starts from the key word (the small fields share it), so a scalar call's hash is a
+// few mixes.
+uint64_t origin_hash(uint64_t key_word, const Origin& o, const Desc& d) {
+    uint64_t h = key_word;
     for (const Value& v : o.operands) h = mix(h, operand_hash(v));
     for (int64_t p : o.params) h = mix(h, static_cast<uint64_t>(p));
     for (int64_t n : d.shape) h = mix(h, static_cast<uint64_t>(n));
@@ -177,8 +196,8 @@ void Operands::release() noexcept {
     cap_ = INLINE;
 }
 
-Node::Node(Origin&& origin, Desc&& desc, uint64_t hash)
-    : Pending(std::move(desc)), origin_(std::move(origin)), hash_(hash) {}
+Node::Node(Origin&& origin, Desc&& desc, uint64_t hash, uint64_t key_word)
+    : Pending(std::move(desc)), origin_(std::move(origin)), hash_(hash), key_word_(key_word) {}
 
 Node::~Node() {
     if (interned_) table().erase(hash_, this);
@@ -190,7 +209,7 @@ void Node::retire() noexcept {
     origin_.operands.clear_flat(); // its live operands were retired or forced before it
 }
 
-void Node::set_result(Value result) {
+void Node::set_result(Value result, bool retired_below) {
     ASSERT(!forced_, "a node is forced once");
     ASSERT(!result.is_pending(), "a result is stored");
     // Leave the intern table: later calls with these operands read the result as a leaf.
@@ -201,7 +220,8 @@ void Node::set_result(Value result) {
     if (desc_.layout && result.is_stored_array() && result.array_data().layout() != desc_.layout.get())
         result = value::with_layout(result, desc_.layout);
     result_ = std::move(result);
-    origin_.operands.clear();
+    if (retired_below) origin_.operands.clear_flat();
+    else origin_.operands.clear();
 }
 
 Value Node::force() {
@@ -216,19 +236,20 @@ Value Node::force() {
 Value make(Origin&& origin, Desc&& desc) {
     for (Value& v : origin.operands) {
         if (v.is_pending()) {
-            auto& n = static_cast<Node&>(v.pending_node());
+            Node& n = node_of(v);
             if (n.is_forced()) v = n.result();
         }
     }
-    uint64_t h = origin_hash(origin, desc);
+    uint64_t key_word = key_word_of(origin, desc);
+    uint64_t h = origin_hash(key_word, origin, desc);
     if (Node* n = table().find(h, [&](const Node& m) { return same_origin(m, origin, desc); }))
         return Value::pending(base::Ref<value::Pending>(n));
     uint32_t weight = 1;
     for (const Value& v : origin.operands)
         if (v.is_pending())
-            weight = std::min(std::max(weight, static_cast<const Node&>(v.pending_node()).weight() + 1),
+            weight = std::min(std::max(weight, node_of(v).weight() + 1),
                               MAX_PENDING_NODES + 1);
-    auto* node = new Node(std::move(origin), std::move(desc), h);
+    auto* node = new Node(std::move(origin), std::move(desc), h, key_word);
     node->weight_ = weight;
     base::Ref<value::Pending> ref(node); // frees the node if the table cannot grow
     table().insert(h, node);

@@ -4,6 +4,7 @@
 // registered Reader (program/ implements it: key, cache, plan, run).
 #pragma once
 
+#include "base/assert.h"
 #include "math/kernel.h"
 #include "value/pending.h"
 
@@ -147,7 +148,7 @@ struct Origin {
 
 class Node final : public value::Pending {
   public:
-    Node(Origin&& origin, Desc&& desc, uint64_t hash);
+    Node(Origin&& origin, Desc&& desc, uint64_t hash, uint64_t key_word);
     ~Node() override;
     // Nodes come from a per-thread free list of node-sized blocks (a read frees a chain of nodes
     // and the next calls make as many: malloc's own per-size cache holds only seven). Never
@@ -160,8 +161,10 @@ class Node final : public value::Pending {
     bool is_forced() const noexcept { return forced_; }
     const Value& result() const noexcept { return result_; }
     // Replaces the node by its computed result: drops the step's operands. `result` is stored
-    // (an atom or compact array) and matches desc().
-    void set_result(Value result);
+    // (an atom or compact array) and matches desc(). `retired_below`: every pending operand is
+    // forced or retired already (a read that retired the graph under its root), so no operand's
+    // drop releases anything deeper and they are dropped where they are (no list of dying values).
+    void set_result(Value result, bool retired_below = false);
     // Leaves the intern table and drops the step's operands where they are, without a result:
     // for a node a read computed that nothing outside the read's graph holds, so it dies with the
     // read's root. Each of its pending operands must be forced or retired already (a read
@@ -169,6 +172,17 @@ class Node final : public value::Pending {
     // one node at a time with no list of dying values. Never read again.
     void retire() noexcept;
     uint64_t hash() const noexcept { return hash_; }
+    // The node's fixed structure as one word, made once by make() (its intern hash starts from
+    // it): step, function, kind computed in, result kind, weak, atom, and the counts of operands,
+    // parameters and axes (KEY_COUNT_BITS each, saturated; KEY_WIDE set when one saturated). None
+    // of it changes for the node's life, so a read's structure key copies it rather than
+    // assembling it (program/'s key_of).
+    uint64_t key_word() const noexcept { return key_word_; }
+    static constexpr int KEY_COUNT_BITS = 4;
+    static constexpr uint64_t KEY_COUNT_MAX = (uint64_t{1} << KEY_COUNT_BITS) - 1;
+    static constexpr int KEY_OPERANDS_AT = 42, KEY_PARAMS_AT = 46, KEY_RANK_AT = 50;
+    static constexpr uint64_t KEY_WIDE = uint64_t{1} << 54;
+    // bits 55..63 are free for a reader's own facts (key_of puts `held` at 55)
     // The depth of this one's pending graph: the longest chain of pending nodes down to a leaf,
     // itself included, at most MAX_PENDING_NODES + 1. (A count of nodes once per path to them
     // grew exponentially with shared operands, x×x of a pending x, and forced graphs early.)
@@ -182,11 +196,19 @@ class Node final : public value::Pending {
     friend Value make(Origin&& origin, Desc&& desc);
     Origin origin_;
     uint64_t hash_;
+    uint64_t key_word_;
     uint32_t weight_ = 1;
     bool forced_ = false;
     bool interned_ = true; // in the intern table: until forced or retired
     Value result_;
 };
+
+// The node a pending value holds, inline (Value::pending_node is out of line: value/ sees Pending
+// incomplete): the walks' hot path.
+inline Node& node_of(const Value& v) noexcept {
+    ASSERT(v.is_pending(), "node_of a value that is not pending");
+    return static_cast<Node&>(*static_cast<value::Pending*>(v.obj()));
+}
 
 // The memory limit of a pending graph (target design part 8, forcing reads): a new node whose
 // pending graph is deeper than this (a chain of about 1 MiB of nodes) is read at once, so a loop of

@@ -227,8 +227,7 @@ void read(graph::Node& root) {
     // dying values. (Retiring needs every held node replaced by its result: a node left pending
     // must keep its operands.)
     size_t n = live.nodes.size();
-    bool retire = true;
-    for (size_t i = 0; i + 1 < n; i++) retire = retire && !(live.held[i] && results[i].is_none());
+    bool retire = plan.retires;
     for (size_t i = 0; i + 1 < n; i++) {
         if (!live.held[i]) {
             if (retire) live.nodes[i]->retire();
@@ -236,7 +235,7 @@ void read(graph::Node& root) {
             live.nodes[i]->set_result(std::move(results[i]));
         }
     }
-    live.nodes.back()->set_result(std::move(results.back()));
+    live.nodes.back()->set_result(std::move(results.back()), retire);
 }
 
 } // namespace
@@ -267,7 +266,7 @@ void Plan::run(const std::vector<value::Value>& inputs, math::ErrorSlot& slot,
             results[static_cast<size_t>(stage.steps.back())] = run_block(*this, stage, results, inputs, slot, g_counters.compiled);
             g_counters.steps_run += stage.steps.size();
         } else if (stage.steps.size() > 1) { // a chain of atom steps, each item in a cell
-            results[static_cast<size_t>(stage.steps.back())] = run_atoms(program, stage.steps, results, inputs, slot);
+            results[static_cast<size_t>(stage.steps.back())] = run_atoms(stage.atoms, results, inputs, slot);
             g_counters.steps_run += stage.steps.size();
         } else {
             // the step's operands: inline for the usual few, a vector past that
@@ -291,8 +290,7 @@ void Plan::run(const std::vector<value::Value>& inputs, math::ErrorSlot& slot,
         g_counters.stages_run++;
         for (int32_t r : stage.frees) results[static_cast<size_t>(r)] = value::Value();
     }
-    for (size_t i = 0; i + 1 < program.steps.size(); i++)
-        if (stored[i]) g_counters.values_stored++;
+    g_counters.values_stored += values_stored;
 }
 
 Counters counters() {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "program/rules.h"
+#include "program/run.h"
 
 #include <cstdint>
 #include <memory>
@@ -14,8 +15,10 @@ struct Stage {
     std::vector<int32_t> steps; // program steps in order; the last is the stage's root
     // Fused: the steps run a block of items at a time through reused block buffers (block.cpp);
     // only the root's result is stored (or, for a fold, kept as a running total). A stage of
-    // several steps that is not a block stage is a chain of atom steps run in cells (run_atoms).
+    // several steps that is not a block stage is a chain of atom steps run in cells (run_atoms),
+    // `atoms` saying where each reads its operands.
     bool block = false;
+    AtomStage atoms;
     std::vector<int32_t> frees; // stored results read for the last time by this stage
 };
 
@@ -27,6 +30,10 @@ struct Plan {
     // block by block and never stores it.
     std::vector<const char*> stored;
     std::vector<int32_t> recomputed; // cheap steps run in each of several stages, never stored
+    uint32_t values_stored = 0; // stored results other than the root's (for the counters)
+    // Whether every held step is stored (each held node can take its result), so a read may
+    // retire the nodes nothing outside it holds (the reader; Node::retire).
+    bool retires = true;
     std::vector<int64_t> lengths; // the exact lengths it last ran with (lengths_of)
     std::vector<Guard> guards;       // input values the rewrites assumed (rules.h)
     std::vector<const char*> rules;  // the rewrites applied, for reports

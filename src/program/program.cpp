@@ -12,6 +12,8 @@ int64_t length_class(int64_t n) { return n < 2 ? n : 2; }
 bool is_count(uint64_t mask, size_t j) { return j >= 64 ? mask == graph::COUNT_ALL : (mask >> j) & 1; }
 
 constexpr uint64_t WIDE_RANK = 0xFFFF;
+// Where a node's key word carries whether the read's graph holds it (graph::Node::key_word).
+constexpr int HELD_AT = 55;
 
 // The words' room: a cursor and the end of the room, both locals of key_of (so writing a word is
 // one store), grown a node at a time when a node's words might not fit.
@@ -25,13 +27,13 @@ struct Cursor {
     return {w.data() + at, w.data() + w.size()};
 }
 
-// A description's leading word (kind, weak, atom, rank, in 32 bits) with `high` in its upper half,
-// then its length classes (a rank past 16 bits first, in full); the exact lengths go to
-// `lengths`. Writes at most 2 + rank words.
+// An input's description: its leading word (kind, weak, atom, rank), then its length classes (a
+// rank past 16 bits first, in full); the exact lengths go to `lengths`. Writes at most 2 + rank
+// words.
 inline uint64_t* put_desc(uint64_t* p, std::vector<int64_t>& lengths, number::Kind kind, bool weak, bool atom,
-                          const value::Shape& shape, uint64_t high = 0) {
+                          const value::Shape& shape) {
     uint64_t rank = shape.size() < WIDE_RANK ? shape.size() : WIDE_RANK;
-    *p++ = static_cast<uint64_t>(kind) | uint64_t{weak} << 8 | uint64_t{atom} << 9 | rank << 16 | high << 32;
+    *p++ = static_cast<uint64_t>(kind) | uint64_t{weak} << 8 | uint64_t{atom} << 9 | rank << 16;
     if (shape.empty()) return p;
     if (shape.size() >= WIDE_RANK) *p++ = shape.size();
     for (int64_t len : shape) {
@@ -81,18 +83,22 @@ void key_of(const graph::Live& live, Key& key) {
     for (size_t i = 0; i < live.nodes.size(); i++) {
         const graph::Node& node = *live.nodes[i];
         const graph::Origin& o = node.origin();
-        const Desc& d = node.desc();
+        const value::Shape& shape = node.desc().shape;
         auto refs = live.operands(i);
-        // Room for every word of this node: its head (two), references two a word, parameters,
-        // a Copy's facts, and its description (two and the axes).
-        room(6 + refs.size() / 2 + o.params.size() + d.shape.size());
+        // Room for every word of this node: its key word and the counts it saturated, references
+        // two a word, parameters, a Copy's facts and the length classes.
+        room(6 + refs.size() / 2 + o.params.size() + shape.size());
         uint64_t* p = c.p;
-        // The step and its counts come first, so the words decode one way: the step says
-        // which parameters the key leaves out. A parameter count past 24 bits is written in full.
-        constexpr uint64_t WIDE = 0xFFFFFF;
-        uint64_t n_params = o.params.size() < WIDE ? o.params.size() : WIDE;
-        *p++ = refs.size() | n_params << 32 | static_cast<uint64_t>(o.step) << 56;
-        if (n_params == WIDE) *p++ = o.params.size();
+        // The node's own key word comes first (step, function, kinds, the counts of operands,
+        // parameters and axes), so the words decode one way: the step says which parameters the
+        // key leaves out. Whether the node is held is the read's, in the word's free bits.
+        uint64_t head = node.key_word() | uint64_t{live.held[i]} << HELD_AT;
+        *p++ = head;
+        if (head & graph::Node::KEY_WIDE) [[unlikely]] {
+            *p++ = refs.size();
+            *p++ = o.params.size();
+            *p++ = shape.size();
+        }
         size_t j = 0;
         for (; j + 1 < refs.size(); j += 2) // two references a word
             *p++ = static_cast<uint32_t>(refs[j]) | uint64_t{static_cast<uint32_t>(refs[j + 1])} << 32;
@@ -104,12 +110,12 @@ void key_of(const graph::Live& live, Key& key) {
                 else *p++ = static_cast<uint64_t>(o.params[q]);
             }
         }
-        if (o.step == Step::Copy) *p++ = copy_facts(o.params, d.shape);
-        // The result's description, sharing its word with the function, the kind computed in
-        // and whether the node is held.
-        c.p = put_desc(p, key.lengths, d.kind, d.weak, d.atom, d.shape,
-                       static_cast<uint64_t>(o.fn) | static_cast<uint64_t>(o.compute) << 8 |
-                           uint64_t{live.held[i]} << 16);
+        if (o.step == Step::Copy) *p++ = copy_facts(o.params, shape);
+        for (int64_t len : shape) {
+            *p++ = static_cast<uint64_t>(length_class(len));
+            key.lengths.push_back(len);
+        }
+        c.p = p;
     }
     w.resize(static_cast<size_t>(c.p - w.data())); // no work: the words past it are dropped
     key.hash = key_hash(w);

@@ -63,33 +63,68 @@ Value run_atom(const Instr& in, std::span<const Value* const> operands, math::Er
 
 bool is_atom_step(const Instr& in) { return in.out.atom && (in.step == Step::Map || in.step == Step::Convert); }
 
-Value run_atoms(const Program& program, std::span<const int32_t> steps, const std::vector<Value>& results,
-                const std::vector<Value>& inputs, math::ErrorSlot& slot) {
-    alignas(16) std::byte cells[ATOM_STAGE_STEPS][16];
-    alignas(16) std::byte spill[2][16];
-    const int32_t* first = steps.data();
-    for (size_t k = 0; k < steps.size(); k++) {
-        const Instr& in = program.steps[static_cast<size_t>(first[k])];
-        // An operand's item: a step of this stage (steps ascend; in a chain it is the one
-        // before), else a stored step's result or an input, spilled.
-        auto item = [&](int32_t r, std::byte* to) -> const std::byte* {
-            if (r < 0) return items_data(inputs[static_cast<size_t>(-r - 1)], to);
-            const int32_t* end = first + k;
-            const int32_t* at = k > 0 && end[-1] == r ? end - 1 : std::lower_bound(first, end, r);
-            if (at != end && *at == r) return cells[at - first];
-            return items_data(results[static_cast<size_t>(r)], to);
-        };
-        int32_t r = in.operands[0];
-        const std::byte* a = item(r, spill[0]);
-        if (in.step == Step::Convert) {
-            number::Kind from = r >= 0 ? program.steps[static_cast<size_t>(r)].out.kind : inputs[static_cast<size_t>(-r - 1)].kind();
-            math::convert(from, a, in.out.kind, cells[k], 1);
-        } else {
-            in.item(a, in.operands.size() > 1 ? item(in.operands[1], spill[1]) : nullptr, cells[k], slot);
+AtomStage AtomStage::of(const Program& program, std::span<const int32_t> steps) {
+    ASSERT(steps.size() <= ATOM_STAGE_STEPS, "an atom stage holds at most ATOM_STAGE_STEPS steps");
+    AtomStage st;
+    // Each operand's cell: a step of this stage (steps ascend, so a binary search finds it), else
+    // an outside reference, loaded once. Step cells are numbered after every load is known.
+    std::vector<int32_t> refs; // per operand slot: >= 0 a load's index, < 0 step -r-1 of the stage
+    auto cell_of = [&](int32_t r) -> int32_t {
+        if (r >= 0) {
+            const int32_t* at = std::lower_bound(steps.data(), steps.data() + steps.size(), r);
+            if (at != steps.data() + steps.size() && *at == r) return -static_cast<int32_t>(at - steps.data()) - 1;
         }
+        auto it = std::find(st.loads.begin(), st.loads.end(), r);
+        if (it == st.loads.end()) it = st.loads.insert(st.loads.end(), r);
+        return static_cast<int32_t>(it - st.loads.begin());
+    };
+    for (int32_t s : steps) {
+        const Instr& in = program.steps[static_cast<size_t>(s)];
+        Op op;
+        op.convert = in.step == Step::Convert;
+        if (op.convert) {
+            int32_t r = in.operands[0];
+            op.from = r >= 0 ? program.steps[static_cast<size_t>(r)].out.kind : program.inputs[static_cast<size_t>(-r - 1)].kind;
+            op.to = in.out.kind;
+        } else {
+            op.item = in.item;
+        }
+        refs.push_back(cell_of(in.operands[0]));
+        refs.push_back(in.operands.size() > 1 ? cell_of(in.operands[1]) : INT32_MIN);
+        st.ops.push_back(op);
+    }
+    auto loads = static_cast<int32_t>(st.loads.size());
+    auto cell = [&](int32_t r) { return static_cast<uint8_t>(r >= 0 ? r : loads + (-r - 1)); };
+    for (size_t k = 0; k < st.ops.size(); k++) {
+        st.ops[k].a = cell(refs[2 * k]);
+        st.ops[k].b = refs[2 * k + 1] == INT32_MIN ? NONE : cell(refs[2 * k + 1]);
     }
     const Instr& root = program.steps[static_cast<size_t>(steps.back())];
-    return value::load_item(root.out.kind, root.out.weak, cells[steps.size() - 1]);
+    st.root_kind = root.out.kind;
+    st.root_weak = root.out.weak;
+    return st;
+}
+
+Value run_atoms(const AtomStage& st, const std::vector<Value>& results, const std::vector<Value>& inputs,
+                math::ErrorSlot& slot) {
+    constexpr size_t CELLS = 3 * ATOM_STAGE_STEPS; // two outside operands a step at most, and the steps
+    static_assert(CELLS < AtomStage::NONE, "a cell index fits a byte");
+    alignas(16) std::byte cells[CELLS][16];
+    const std::byte* at[CELLS];
+    size_t loads = st.loads.size();
+    for (size_t j = 0; j < loads; j++) {
+        int32_t r = st.loads[j];
+        at[j] = items_data(r >= 0 ? results[static_cast<size_t>(r)] : inputs[static_cast<size_t>(-r - 1)], cells[j]);
+    }
+    size_t n = st.ops.size();
+    for (size_t k = 0; k < n; k++) {
+        const AtomStage::Op& op = st.ops[k];
+        std::byte* out = cells[loads + k];
+        if (op.convert) math::convert(op.from, at[op.a], op.to, out, 1);
+        else op.item(at[op.a], op.b == AtomStage::NONE ? nullptr : at[op.b], out, slot);
+        at[loads + k] = out;
+    }
+    return value::load_item(st.root_kind, st.root_weak, cells[loads + n - 1]);
 }
 
 namespace {

@@ -18,13 +18,28 @@ bool is_atom_step(const Instr& in);
 // The most steps a stage of atom steps holds (the scheduler ends one there): their items live in
 // cells on the stack while the stage runs.
 constexpr size_t ATOM_STAGE_STEPS = 64;
-// A stage of atom steps (`steps`, ascending, at most ATOM_STAGE_STEPS; the last is its root): each
-// step's item is computed into a cell that later steps of the stage read, so no step but the root
-// makes a Value. Operands outside the stage are earlier stages' `results` or the read's
-// `inputs`. Returns the root's atom. Never throws; data errors are recorded in `slot`.
-value::Value run_atoms(const Program& program, std::span<const int32_t> steps,
-                       const std::vector<value::Value>& results, const std::vector<value::Value>& inputs,
-                       math::ErrorSlot& slot);
+// A stage of atom steps as its plan resolved it (`of`: the stage's steps, ascending, at most
+// ATOM_STAGE_STEPS, the last its root): where each step reads its operands, so a run searches
+// nothing. Cells [0, loads) hold the operands from outside the stage (an earlier stage's stored
+// result, an input), each loaded once; cell loads + k holds step k's item, which later steps read.
+struct AtomStage {
+    static constexpr uint8_t NONE = 0xFF; // a monadic step's second operand
+    struct Op {
+        math::ItemKernel item; // a Map's (Instr::item); unset for a Convert
+        uint8_t a = 0, b = NONE; // the cells read
+        bool convert = false;
+        number::Kind from = number::Kind::F64, to = number::Kind::F64; // a Convert's kinds
+    };
+    std::vector<int32_t> loads; // r >= 0: step r's stored result; r < 0: input -r-1
+    std::vector<Op> ops;        // one a step, in order; the last is the root
+    number::Kind root_kind = number::Kind::F64;
+    bool root_weak = false;
+    static AtomStage of(const Program& program, std::span<const int32_t> steps);
+};
+// Runs an atom stage: no step but the root makes a Value. Returns the root's atom. Never throws;
+// data errors are recorded in `slot`.
+value::Value run_atoms(const AtomStage& stage, const std::vector<value::Value>& results,
+                       const std::vector<value::Value>& inputs, math::ErrorSlot& slot);
 
 // The fill item of kind k (0, or a space for characters) written to dst.
 void fill_item(number::Kind k, std::byte* dst);

@@ -219,6 +219,7 @@ std::unique_ptr<Plan> Plan::of(Program program, const std::vector<value::Value>&
         // A lone step runs whole; so does a fold whose operand is stored. (A sliding fold is
         // never alone: its Copy is in its stage.) Several atom steps run in cells (run_atoms).
         st.block = st.steps.size() > 1 && !is_atom_step(p.steps[static_cast<size_t>(st.steps.back())]);
+        if (st.steps.size() > 1 && !st.block) st.atoms = AtomStage::of(p, st.steps);
     }
     // Each stored result is freed after the last stage that reads it (the root is returned).
     std::vector<int32_t> last(static_cast<size_t>(n), -1);
@@ -233,6 +234,10 @@ std::unique_ptr<Plan> Plan::of(Program program, const std::vector<value::Value>&
         if (stored[static_cast<size_t>(i)] && !p.steps[static_cast<size_t>(i)].held &&
             last[static_cast<size_t>(i)] >= 0)
             plan->stages[static_cast<size_t>(last[static_cast<size_t>(i)])].frees.push_back(i);
+    for (int32_t i = 0; i + 1 < n; i++) {
+        if (stored[static_cast<size_t>(i)]) plan->values_stored++;
+        else if (p.steps[static_cast<size_t>(i)].held) plan->retires = false;
+    }
     plan->stage_of = std::move(stage_of);
     plan->stored = std::move(stored);
     plan->program = std::move(program);

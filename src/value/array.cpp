@@ -32,7 +32,6 @@ ArrayData::~ArrayData() { // nested boxes: no call per level
     release_values(items_);
     release_values(proto_);
 }
-Pending::~Pending() = default;
 value::Function::~Function() = default;
 
 Ref<ArrayData> ArrayData::compact(Kind kind, Shape shape, bool weak) {

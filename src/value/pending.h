@@ -49,7 +49,7 @@ struct Desc {
 class Pending : public base::RefCounted {
   public:
     explicit Pending(Desc&& desc) : desc_(std::move(desc)) {}
-    virtual ~Pending();
+    virtual ~Pending() = default; // inline: a chain's nodes die one after another on a read
     const Desc& desc() const noexcept { return desc_; }
     // Computes the value if it is not computed yet and returns it stored (an atom or a compact
     // array). The one read chokepoint: may throw base::Error for a data error found by the run.

@@ -157,12 +157,15 @@ class Value {
     // The value with its weak flag set or cleared (atoms and compact arrays; a copy if shared).
     Value with_weak(bool weak) const;
 
+    // The object of a tag that holds one (only those: holds_object()), for a layer that knows the
+    // object's type whole (graph/'s node_of), so its hot path needs no out-of-line accessor.
+    base::RefCounted* obj() const noexcept { return obj_; }
+
   private:
     double exact_f64() const noexcept;                 // as_f64 of an exact atom
     static double narrowed(double f, Kind k) noexcept; // f rounded to float32 or float16
     void retain() const noexcept;
     void release() noexcept; // drops the object's reference (a tag that holds one)
-    base::RefCounted* obj() const noexcept { return obj_; }
 
     Tag tag_ = Tag::None;
     Kind kind_ = Kind::F64;

@@ -24,7 +24,7 @@ namespace {
 
 // A node with a chosen hash, outside the graph's own table (it is never interned there).
 base::Ref<value::Pending> test_node(uint64_t hash) {
-    return base::Ref<value::Pending>(new Node(graph::Origin{}, value::Desc{}, hash));
+    return base::Ref<value::Pending>(new Node(graph::Origin{}, value::Desc{}, hash, 0));
 }
 
 // Every node of `expected` is found under its hash, by identity, and the sizes agree.
