@@ -47,10 +47,12 @@ void Live::order(Node& root) {
     root.walk_epoch = epoch_;
     while (!stack_.empty()) {
         Frame& f = stack_.back();
-        const auto& operands = f.node->origin().operands;
+        const Operands& operands = f.node->origin().operands;
+        const Value* ops = operands.data();
+        size_t count = operands.size();
         Node* next = nullptr;
-        while (f.next < operands.size()) {
-            const Value& v = operands[f.next++];
+        while (f.next < count) {
+            const Value& v = ops[f.next++];
             if (!v.is_pending()) continue;
             Node& m = node_of(v);
             if (m.is_forced() || m.walk_epoch == epoch_) continue; // a leaf, or placed already
@@ -66,7 +68,8 @@ void Live::order(Node& root) {
         stack_.pop_back();
         n->walk_index = static_cast<int32_t>(nodes.size());
         first.push_back(static_cast<uint32_t>(refs.size()));
-        for (const Value& v : operands) {
+        for (const Value* v_at = ops; v_at != ops + count; v_at++) {
+            const Value& v = *v_at;
             if (!v.is_pending()) {
                 refs.push_back(input(v));
                 continue;

@@ -196,6 +196,19 @@ void Operands::release() noexcept {
     cap_ = INLINE;
 }
 
+void Operands::clear_flat() noexcept {
+    for (Value& v : *this) {
+        if (!v.holds_object()) continue;
+        if (v.is_pending()) { // a node dies as a node: no dispatch on the tag, no virtual call
+            (void)base::Ref<Node>::adopt(static_cast<Node*>(static_cast<value::Pending*>(v.leak_obj())));
+        } else {
+            v = Value();
+        }
+    }
+    if (heap_) release();
+    size_ = 0;
+}
+
 Node::Node(Origin&& origin, Desc&& desc, uint64_t hash, uint64_t key_word)
     : Pending(std::move(desc)), origin_(std::move(origin)), hash_(hash), key_word_(key_word) {}
 

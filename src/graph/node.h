@@ -111,11 +111,7 @@ class Operands {
     // Drops every operand where it is, with no list of dying values: for a caller that knows no
     // operand's drop releases further values (each is a stored leaf, or a node already forced or
     // retired, whose own operands are gone).
-    void clear_flat() noexcept {
-        for (Value& v : *this) v = Value();
-        if (heap_) release();
-        size_ = 0;
-    }
+    void clear_flat() noexcept;
 
   private:
     void grow();           // a heap array twice as long, the operands moved into it

@@ -66,18 +66,26 @@ void key_of(const graph::Live& live, Key& key) {
     };
     room(1);
     *c.p++ = live.inputs.size();
+    // An atom's one word each, in the room made here; a leaf with lengths makes room for its own
+    // words and the atoms' again, so no atom's word needs a check.
+    size_t atoms_room = live.inputs.size();
+    room(atoms_room);
     for (const value::Value& v : live.inputs) { // a leaf's description, without building a Desc
-        if (v.is_stored_array()) {
+        switch (v.tag()) {
+        case value::Tag::Array: {
             const value::ArrayData& a = v.array_data();
-            room(2 + a.shape().size());
+            room(2 + a.shape().size() + atoms_room);
             c.p = put_desc(c.p, key.lengths, a.kind(), a.weak(), false, a.shape());
-        } else if (v.is_pending()) {
+            break;
+        }
+        case value::Tag::Pending: {
             const Desc& d = v.pending_node().desc();
-            room(2 + d.shape.size());
+            room(2 + d.shape.size() + atoms_room);
             c.p = put_desc(c.p, key.lengths, d.kind, d.weak, d.atom, d.shape);
-        } else {
-            room(1);
-            *c.p++ = static_cast<uint64_t>(v.kind()) | uint64_t{v.weak()} << 8 | uint64_t{1} << 9; // an atom
+            break;
+        }
+        default: // an atom
+            *c.p++ = static_cast<uint64_t>(v.kind()) | uint64_t{v.weak()} << 8 | uint64_t{1} << 9;
         }
     }
     for (size_t i = 0; i < live.nodes.size(); i++) {

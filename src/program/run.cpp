@@ -34,7 +34,12 @@ struct Items {
 };
 
 // A stored operand's first item: a stored array's own buffer, an atom spilled into `spill`.
-const std::byte* items_data(const Value& v, std::byte* spill) {
+inline const std::byte* items_data(const Value& v, std::byte* spill) {
+    if (v.is_number() && v.kind() == Kind::F64) { // the usual atom, without store_item's switch
+        double f = v.as_f64();
+        std::memcpy(spill, &f, sizeof f);
+        return spill;
+    }
     if (v.is_stored_array()) return static_cast<const std::byte*>(v.array_data().data());
     value::store_item(v.kind(), spill, v);
     return spill;

@@ -160,6 +160,13 @@ class Value {
     // The object of a tag that holds one (only those: holds_object()), for a layer that knows the
     // object's type whole (graph/'s node_of), so its hot path needs no out-of-line accessor.
     base::RefCounted* obj() const noexcept { return obj_; }
+    // Gives up the reference to that object without dropping it, leaving this value None: for
+    // the same layer, which adopts it into a Ref of the object's own type (a graph node freed as
+    // a node, with no dispatch on the tag).
+    base::RefCounted* leak_obj() noexcept {
+        tag_ = Tag::None;
+        return obj_;
+    }
 
   private:
     double exact_f64() const noexcept;                 // as_f64 of an exact atom
