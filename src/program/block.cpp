@@ -431,6 +431,7 @@ struct StageRun {
         return r >= 0 && affine_items(p.steps[static_cast<size_t>(r)], start, step);
     }
 
+    // Gather k's sources (each with affine items), for gather_affine.
     void gather_sources(size_t k, const Instr& in) {
         AffineSources& g = affine_sources[k];
         int64_t total = 0;

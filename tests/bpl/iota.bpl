@@ -77,3 +77,12 @@
 
 ⍝ iota:plus-reverse — ⍳ read item for item and reversed in one stage
 (⍳4)+⌽⍳4   ⍝ 3 3 3 3
+
+⍝ iota:held-reverse — a named ⍳ is stored, and its reverse reads it
+x←⍳5 ⋄ ⌽x   ⍝ 4 3 2 1 0
+
+⍝ iota:held-windows — windows of a named ⍳, summed slice by slice
+x←⍳6 ⋄ +/3↕x   ⍝ 3 6 9 12
+
+⍝ iota:held-and-select — a named ⍳ beside a selection of it
+x←⍳¯8 ⋄ x+(⊂7 6 5 4 3 2 1 0)⌷x   ⍝ 7 7 7 7 7 7 7 7
