@@ -338,7 +338,7 @@ struct Item16 {
 };
 
 template <class T>
-void run(const T* src, int64_t step, T* out, int64_t n) {
+void read_run(const T* src, int64_t step, T* out, int64_t n) {
     if (step == 1) {
         std::memcpy(out, src, static_cast<size_t>(n) * sizeof(T));
     } else if (step == 0) {
@@ -390,8 +390,8 @@ bool row_base(const Mapping& m, const int64_t* c, size_t inner, int64_t& base, F
 }
 
 // Items [c0, c0+len) of one row along the innermost axis, through the bounds that move along it.
-template <class T>
-void segments(const T* src, int64_t base, int64_t step0, const Active* act, size_t nact, int64_t c0,
+template <class T, class Src>
+void segments(const Src& src, int64_t base, int64_t step0, const Active* act, size_t nact, int64_t c0,
               int64_t len, T* o, const T& f) {
     int64_t c = c0, end = c0 + len;
     while (c < end) {
@@ -414,7 +414,7 @@ void segments(const T* src, int64_t base, int64_t step0, const Active* act, size
             seg = std::min(seg, steps);
         }
         if (fill) fill_run(o, seg, f);
-        else run(src + pos, step, o, seg);
+        else src.run(pos, step, o, seg);
         o += seg;
         c += seg;
     }
@@ -518,13 +518,36 @@ void tiled(const T* src, int64_t s1, int64_t s2, int64_t rows, int64_t cols, T* 
     }
 }
 
+// Where a copy reads: a stored array's items (Stored), or items computed from their offsets
+// (Affine: an Iota's, start + step·offset, never stored). Each gives runs of items at an offset
+// and a step, and the tiles of a transposed pair of axes.
 template <class T>
-void copy_items(const Mapping& m, const T* src, T* out, int64_t first, int64_t n, const T& f) {
+struct Stored {
+    const T* items;
+    void run(int64_t at, int64_t step, T* out, int64_t n) const { read_run(items + at, step, out, n); }
+    void tiles(int64_t at, int64_t s1, int64_t s2, int64_t rows, int64_t cols, T* out) const {
+        tiled(items + at, s1, s2, rows, cols, out);
+    }
+};
+
+struct Affine {
+    int64_t start, step; // the item at offset q is start + step·q
+    void run(int64_t at, int64_t s, int64_t* out, int64_t n) const {
+        int64_t v = start + step * at, d = step * s;
+        for (int64_t i = 0; i < n; i++, v += d) out[i] = v;
+    }
+    void tiles(int64_t at, int64_t s1, int64_t s2, int64_t rows, int64_t cols, int64_t* out) const {
+        for (int64_t i = 0; i < rows; i++) run(at + i * s1, s2, out + i * cols, cols);
+    }
+};
+
+template <class T, class Src>
+void copy_items(const Mapping& m, const Src& src, T* out, int64_t first, int64_t n, const T& f) {
     size_t rank = m.length.size();
     if (rank == 0) { // one item
         int64_t base;
         if (row_base(m, nullptr, 0, base, [](const Active&) {})) *out = f;
-        else *out = src[base];
+        else src.run(base, 0, out, 1);
         return;
     }
     size_t L = rank - 1;
@@ -556,7 +579,7 @@ void copy_items(const Mapping& m, const T* src, T* out, int64_t first, int64_t n
             bool filled = row_base(m, c, L - 1, base, push);
             int64_t items = rows * m.length[L];
             if (filled) fill_run(out, items, f);
-            else tiled(src + base + c[L - 1] * m.stride[L - 1], m.stride[L - 1], m.stride[L], rows, m.length[L], out);
+            else src.tiles(base + c[L - 1] * m.stride[L - 1], m.stride[L - 1], m.stride[L], rows, m.length[L], out);
             out += items;
             n -= items;
             c[L - 1] += rows; // carried below when the plane is done
@@ -564,7 +587,7 @@ void copy_items(const Mapping& m, const T* src, T* out, int64_t first, int64_t n
             int64_t c0 = c[L], len = std::min(m.length[L] - c0, n);
             bool filled = row_base(m, c, L, base, push);
             if (filled) fill_run(out, len, f);
-            else if (nact == 0) run(src + base + m.stride[L] * c0, m.stride[L], out, len);
+            else if (nact == 0) src.run(base + m.stride[L] * c0, m.stride[L], out, len);
             else segments(src, base, m.stride[L], act, nact, c0, len, out, f);
             out += len;
             n -= len;
@@ -582,7 +605,7 @@ template <class T>
 void copy_as(const Mapping& m, const void* src, void* out, int64_t first, int64_t n, const void* fill) {
     T f;
     std::memcpy(&f, fill, sizeof f);
-    copy_items<T>(m, static_cast<const T*>(src), static_cast<T*>(out), first, n, f);
+    copy_items<T>(m, Stored<T>{static_cast<const T*>(src)}, static_cast<T*>(out), first, n, f);
 }
 
 } // namespace
@@ -617,6 +640,12 @@ void copy(const Mapping& m, Kind k, const void* src, void* out, int64_t first, i
     case 16: copy_as<Item16>(m, src, out, first, n, fill); break;
     default: break;
     }
+}
+
+void copy_affine(const Mapping& m, int64_t start, int64_t step, int64_t* out, int64_t first, int64_t n,
+                 int64_t fill) {
+    if (n <= 0) return;
+    copy_items<int64_t>(m, Affine{start, step}, out, first, n, fill);
 }
 
 } // namespace bpl::math

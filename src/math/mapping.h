@@ -98,5 +98,10 @@ std::vector<int64_t> row_major(const std::vector<int64_t>& shape);
 // memcpy, reversed or strided runs; whole planes of a transposed pair of axes are cache-tiled.
 void copy(const Mapping& m, Kind k, const void* src, void* out, int64_t first, int64_t n,
           const void* fill);
+// The same read of a source that is never stored: its item at offset q is start + step·q (an
+// Iota's items), computed at the offsets m reads; `fill` where m pads. Items as copy would read
+// them from the stored source, bit for bit.
+void copy_affine(const Mapping& m, int64_t start, int64_t step, int64_t* out, int64_t first, int64_t n,
+                 int64_t fill);
 
 } // namespace bpl::math

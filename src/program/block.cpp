@@ -107,6 +107,15 @@ struct StageRun {
     // Sliding folds: the Copy each reads through (never run), and per fold its Copy's slices
     // (one per item of the folded axis) with whether each is a run of the Copy's operand.
     std::vector<uint8_t> through;
+    // Steps with affine items (affine_items) read only at positions in this stage: never run, each
+    // reader computes the items it reads (a Copy through its mapping, a Gather at its index).
+    std::vector<uint8_t> at_positions;
+    // Per Gather of sources with affine items: where each source starts in the index space (and
+    // past the last, the total), and each source's start and step.
+    struct AffineSources {
+        std::vector<int64_t> first, start, step;
+    };
+    std::vector<AffineSources> affine_sources;
     std::vector<std::vector<math::Mapping>> slices;
     std::vector<std::vector<uint8_t>> slice_runs;
     int32_t scratch = -1; // the first of two block buffers a sliding fold computes in
@@ -131,7 +140,9 @@ struct StageRun {
           n(fold ? p.steps[static_cast<size_t>(root.operands[0])].out.count() : root.out.count()),
           pos_of(steps), slot_of(steps.size(), -1), in_place(steps.size(), 0),
           atoms(steps.size() * 2), first_source(steps.size() + 1, 0), kernels(steps.size()), maps(steps.size()),
-          fills(steps.size()), through(steps.size(), 0), slices(steps.size()), slice_runs(steps.size()) {
+          fills(steps.size()), through(steps.size(), 0), at_positions(steps.size(), 0),
+          affine_sources(steps.size()), slices(steps.size()),
+          slice_runs(steps.size()) {
         int widest = 1;
         for (size_t k = 0; k < steps.size(); k++) {
             const Instr& in = p.steps[static_cast<size_t>(steps[k])];
@@ -141,10 +152,10 @@ struct StageRun {
         per_block = BLOCK_BYTES / widest;
         for (size_t k = 0; k < steps.size(); k++) {
             const Instr& in = p.steps[static_cast<size_t>(steps[k])];
-            if (in.step == Step::Copy) {
-                maps[k] = math::Mapping::decode(in.params.data(), in.params.size());
-                fill_item(in.out.kind, fills[k].data());
-            }
+            if (in.step == Step::Copy) maps[k] = math::Mapping::decode(in.params.data(), in.params.size());
+            if (in.step == Step::Copy || in.step == Step::Gather) fill_item(in.out.kind, fills[k].data());
+            at_positions[k] = k + 1 < steps.size() && is_affine(in); // not the stored root
+            if (in.step == Step::Gather && reads_at_positions(p, in)) gather_sources(k, in);
             if (in.step == Step::Map || (in.step == Step::Fold && in.sliding)) kernels[k] = math::kernel(in.fn, in.compute);
         }
         for (size_t k = 0; k < steps.size(); k++) {
@@ -157,6 +168,13 @@ struct StageRun {
                 const math::Mapping& m = slices[k].emplace_back(maps[c].slice(w, j));
                 slice_runs[k].push_back(m.bounds.empty() && m.length.size() == 1 && m.stride[0] == 1);
             }
+        }
+        for (size_t k = 0; k < steps.size(); k++) { // a step read otherwise than at positions runs
+            const Instr& in = p.steps[static_cast<size_t>(steps[k])];
+            bool positions = reads_at_positions(p, in);
+            for (size_t j = 0; j < in.operands.size(); j++)
+                if (int32_t r = in.operands[j]; r >= 0 && pos_of[r] >= 0 && !(positions && is_source(in, j)))
+                    at_positions[static_cast<size_t>(pos_of[r])] = 0;
         }
         choose_in_place(results, inputs);
         assign_buffers();
@@ -207,7 +225,7 @@ struct StageRun {
     // the conversion of 64-bit integers to float64 (as convert rounds: to nearest).
     bool lowers(size_t k, int width) const {
         const Instr& in = p.steps[static_cast<size_t>(steps[k])];
-        if (in_place[k] || through[k] || in.operands.empty() || in.operands.size() > 2 ||
+        if (in_place[k] || through[k] || at_positions[k] || in.operands.empty() || in.operands.size() > 2 ||
             math::item_size(in.out.kind) != width)
             return false;
         if (in.step == Step::Convert)
@@ -386,9 +404,9 @@ struct StageRun {
         std::vector<int32_t> free;
         for (size_t k = 0; k < computed; k++) {
             int32_t b = -1;
-            if ((!fold && k + 1 == steps.size()) || in_place[k] || through[k]) {
+            if ((!fold && k + 1 == steps.size()) || in_place[k] || through[k] || at_positions[k]) {
                 // a stored root writes its result; an in-place Copy's block is its operand's; a
-                // sliding fold reads through its Copy
+                // sliding fold reads through its Copy; a step read at positions is never run
             } else if (free.empty()) {
                 b = static_cast<int32_t>(buffers++);
             } else {
@@ -407,6 +425,47 @@ struct StageRun {
         }
     }
 
+    // Whether a Copy's operand is a step with affine items (affine_items), and their start, step.
+    bool affine_operand(const Instr& copy, int64_t& start, int64_t& step) const {
+        int32_t r = copy.operands[0];
+        return r >= 0 && affine_items(p.steps[static_cast<size_t>(r)], start, step);
+    }
+
+    // Gather k's sources (each with affine items), for gather_affine.
+    void gather_sources(size_t k, const Instr& in) {
+        AffineSources& g = affine_sources[k];
+        int64_t total = 0;
+        for (size_t j = 0; j + 1 < in.operands.size(); j++) {
+            const Instr& src = p.steps[static_cast<size_t>(in.operands[j])];
+            int64_t start = 0, step = 0;
+            affine_items(src, start, step);
+            g.first.push_back(total);
+            g.start.push_back(start);
+            g.step.push_back(step);
+            total += src.out.count();
+        }
+        g.first.push_back(total);
+    }
+
+    // Gather k (its sources have affine items) over m result items: item i is its index's source
+    // item computed there (the sources form one index space in operand order, the last starting
+    // at or before the index found by binary search), the fill at an index outside them (-1).
+    void gather_affine(size_t k, const int64_t* ix, int64_t sx, int64_t* out, int64_t m) const {
+        const AffineSources& g = affine_sources[k];
+        int64_t fill;
+        std::memcpy(&fill, fills[k].data(), sizeof fill);
+        int64_t total = g.first.back();
+        for (int64_t i = 0; i < m; i++) {
+            int64_t j = ix[i * sx];
+            if (j < 0 || j >= total) {
+                out[i] = fill;
+                continue;
+            }
+            auto s = static_cast<size_t>(std::upper_bound(g.first.begin(), g.first.end() - 1, j) - g.first.begin()) - 1;
+            out[i] = g.start[s] + g.step[s] * (j - g.first[s]);
+        }
+    }
+
     // Sliding fold k over result items [lo, lo+m) into dst: its Copy's last slice, then each
     // earlier slice f the total so far (APL's right-to-left order), the totals alternating
     // between dst and a scratch buffer so the last lands in dst; a slice that is a run of the
@@ -420,7 +479,15 @@ struct StageRun {
         auto w = static_cast<int64_t>(sl.size());
         std::byte* other = scratch_items;
         std::byte* copied = scratch_items + each_bytes;
+        int64_t start, step; // the Copy's operand has affine items: each slice computed
+        bool affine = affine_operand(p.steps[static_cast<size_t>(steps[c])], start, step);
         auto read = [&](int64_t j, std::byte* into) -> const std::byte* {
+            if (affine) {
+                int64_t fill;
+                std::memcpy(&fill, fills[c].data(), sizeof fill);
+                math::copy_affine(sl[static_cast<size_t>(j)], start, step, reinterpret_cast<int64_t*>(into), lo, m, fill);
+                return into;
+            }
             if (slice_runs[k][static_cast<size_t>(j)]) return s.base + (sl[static_cast<size_t>(j)].offset + lo) * s.size;
             math::copy(sl[static_cast<size_t>(j)], in.compute, s.base, into, lo, m, fills[c].data());
             return into;
@@ -477,7 +544,7 @@ struct StageRun {
                     block_of[k] = const_cast<std::byte*>(src[0].base) + run_start(maps[k], lo) * src[0].size;
                     continue;
                 }
-                if (through[k]) continue; // its sliding fold reads its operand
+                if (through[k] || at_positions[k]) continue; // read through by its readers
 
                 std::byte* dst = (!fold && k + 1 == steps.size())
                                      ? out_items + lo * out_size
@@ -511,7 +578,12 @@ struct StageRun {
                     break;
                 }
                 case Step::Copy:
-                    if (src[0].stride < 0) { // an identity copy of this stage's own block
+                    if (int64_t start, step; affine_operand(in, start, step)) {
+                        // its operand's items computed at the offsets the mapping reads
+                        int64_t fill;
+                        std::memcpy(&fill, fills[k].data(), sizeof fill);
+                        math::copy_affine(maps[k], start, step, reinterpret_cast<int64_t*>(dst), lo, m, fill);
+                    } else if (src[0].stride < 0) { // an identity copy of this stage's own block
                         int64_t sa;
                         std::memcpy(dst, at(0, sa), static_cast<size_t>(m * src[0].size));
                     } else { // the operand is stored or an input: read through the mapping
@@ -525,11 +597,15 @@ struct StageRun {
                 }
                 case Step::Iota: {
                     auto* o = reinterpret_cast<int64_t*>(dst);
-                    int64_t count = in.params[0];
-                    if (in.params[1] < 0)
-                        for (int64_t i = 0; i < m; i++) o[i] = count - 1 - (lo + i);
-                    else
-                        for (int64_t i = 0; i < m; i++) o[i] = lo + i;
+                    int64_t start, step;
+                    affine_items(in, start, step);
+                    for (int64_t i = 0; i < m; i++) o[i] = start + step * (lo + i);
+                    break;
+                }
+                case Step::Gather: { // its sources have affine items: each computed at its index
+                    int64_t sx;
+                    const auto* ix = reinterpret_cast<const int64_t*>(at(in.operands.size() - 1, sx));
+                    gather_affine(k, ix, sx, reinterpret_cast<int64_t*>(dst), m);
                     break;
                 }
                 case Step::Fold: slide(k, lo, m, dst, buffer(static_cast<size_t>(scratch)), each, slot); break;

@@ -35,6 +35,38 @@ inline bool is_block_kind(number::Kind k) {
     }
 }
 
+// Whether step `in` gives its item at any position q as start + step·q, so a reader that reads it
+// by position computes the items it reads and the step is never stored: an Iota (0 + q, or
+// downward count-1 - q). Sets start and step; false for any other step.
+inline bool affine_items(const Instr& in, int64_t& start, int64_t& step) {
+    if (in.step != graph::Step::Iota) return false;
+    bool down = in.params[1] < 0;
+    start = down ? in.params[0] - 1 : 0;
+    step = down ? -1 : 1;
+    return true;
+}
+inline bool is_affine(const Instr& in) {
+    int64_t start, step;
+    return affine_items(in, start, step);
+}
+
+// Whether step c of program p reads its sources by position from steps with affine items, so a
+// block stage computes what it reads there: a Copy (its operand through its mapping, the fill
+// where it pads), or a Gather whose every source has affine items (at its index, the fill at -1).
+// Such a read needs its sources neither stored nor run in the reader's stage.
+inline bool reads_at_positions(const Program& p, const Instr& c) {
+    auto affine = [&](int32_t r) { return r >= 0 && is_affine(p.steps[static_cast<size_t>(r)]); };
+    if (c.step == graph::Step::Copy) return affine(c.operands[0]);
+    if (c.step != graph::Step::Gather || c.operands.size() < 2) return false;
+    for (size_t s = 0; s + 1 < c.operands.size(); s++)
+        if (!affine(c.operands[s])) return false;
+    return true;
+}
+// Whether operand j of such a step is one of its sources (not a Gather's index, its last).
+inline bool is_source(const Instr& c, size_t j) {
+    return c.step == graph::Step::Copy ? j == 0 : j + 1 < c.operands.size();
+}
+
 // Runs block stage `st` of `plan`: reads operands outside the stage from `results` (earlier
 // stages' stored results) and `inputs`, and returns the root's stored result. Never throws;
 // data errors go to `slot`. The caller has checked the memory limit for the root's result.

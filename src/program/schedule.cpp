@@ -1,8 +1,9 @@
 // The scheduler: Plan::of orders a Program's steps into stages. Elementwise steps (Map, Convert,
 // Iota) fuse into the stage of their consumers when every consumer is in that stage and reads
 // them item for item; a cheap one read so by several stages is recomputed in each of them rather
-// than stored; a fold of a vector fuses into its producer's stage with a running total;
-// everything else ends a stage. Each stored result is freed after the last stage that reads it.
+// than stored; a fold of a vector fuses into its producer's stage with a running total; an
+// Iota read only by Copies and Gathers is in their stages, never run or stored there (they
+// compute its items where they read them); everything else ends a stage. Each stored result is freed after the last stage that reads it.
 #include "program/plan.h"
 
 #include "math/mapping.h"
@@ -33,12 +34,17 @@ const Desc& desc_of(const Program& p, int32_t r) {
 // whose operands each give one item per result item, or one item for all of them.
 bool is_elementwise(const Program& p, int32_t i, int64_t items) {
     const Instr& in = p.steps[static_cast<size_t>(i)];
-    if (in.out.atom || in.out.count() != items || !is_block_kind(in.out.kind)) return false;
+    // A Copy or Gather of steps with affine items computes each item it reads there: any
+    // mapping, one item too (a read that stores no source reads no memory to tile).
+    bool at_positions = reads_at_positions(p, in);
+    if ((in.out.atom && !at_positions) || in.out.count() != items || !is_block_kind(in.out.kind)) return false;
     const value::Shape& shape = in.out.shape;
     switch (in.step) {
     case Step::Iota: return true;
+    case Step::Gather: return at_positions; // reads its index item for item
     case Step::Copy: // reads its stored operand through its map; a read that needs more rows per
                      // block than a block holds (a transpose's tiles) runs whole instead
+        if (at_positions) return true;
         return is_block_kind(desc_of(p, in.operands[0]).kind) && (copy_facts(in.params, in.out.shape) & BLOCKS);
     case Step::Convert: return is_block_kind(desc_of(p, in.operands[0]).kind);
     case Step::Join: return true; // reads its stored operands' runs, a block at a time
@@ -135,21 +141,45 @@ std::unique_ptr<Plan> Plan::of(Program program, const std::vector<value::Value>&
     std::vector<uint32_t> stage_atoms;     // a stage of atom steps: how many it has (0: another stage)
     std::vector<const char*> stored(static_cast<size_t>(n), nullptr);
     std::vector<int32_t> in_stages; // the stages of a step's consumers
+    // Per step: the stages whose steps read it at positions (reads_at_positions). It is in each of
+    // them, never run there: the readers compute the items they read.
+    std::vector<std::vector<int32_t>> read_at(static_cast<size_t>(n));
+    std::vector<int32_t> cs; // the consumers that read a step's items as it computes them
+    std::vector<uint8_t> positions(static_cast<size_t>(n)); // per step: reads_at_positions
+    for (int32_t i = 0; i < n; i++) positions[static_cast<size_t>(i)] = reads_at_positions(p, p.steps[static_cast<size_t>(i)]);
+    auto add_stages = [&](std::vector<int32_t>& to, int32_t c) {
+        to.push_back(stage_of[static_cast<size_t>(c)]);
+        const auto& more = also_in[static_cast<size_t>(c)];
+        to.insert(to.end(), more.begin(), more.end());
+    };
     for (int32_t i = n - 1; i >= 0; i--) {
         const Instr& in = p.steps[static_cast<size_t>(i)];
-        const auto& cs = consumers[static_cast<size_t>(i)];
+        const auto& all = consumers[static_cast<size_t>(i)];
         in_stages.clear();
+        cs.clear();
+        std::vector<int32_t>& at = read_at[static_cast<size_t>(i)];
+        for (int32_t c : all) {
+            const Instr& ci = p.steps[static_cast<size_t>(c)];
+            // every operand of c that is i is a source it reads at positions (not a Gather's index)
+            if (positions[static_cast<size_t>(c)] && (ci.step != Step::Gather || ci.operands.back() != i))
+                add_stages(at, c);
+            else cs.push_back(c);
+        }
         bool item_for_item = true;
         int32_t below = 0; // the longest recomputed chain among its consumers
         for (int32_t c : cs) {
-            in_stages.push_back(stage_of[static_cast<size_t>(c)]);
-            const auto& more = also_in[static_cast<size_t>(c)];
-            in_stages.insert(in_stages.end(), more.begin(), more.end());
+            add_stages(in_stages, c);
             item_for_item = item_for_item && reads_item_for_item(p.steps[static_cast<size_t>(c)]);
             below = std::max(below, depth[static_cast<size_t>(c)]);
         }
         std::sort(in_stages.begin(), in_stages.end());
         in_stages.erase(std::unique(in_stages.begin(), in_stages.end()), in_stages.end());
+        std::sort(at.begin(), at.end());
+        at.erase(std::unique(at.begin(), at.end()), at.end());
+        if (cs.empty() && !at.empty() && i != n - 1 && !in.held) { // read only at positions
+            stage_of[static_cast<size_t>(i)] = at[0];
+            continue;
+        }
         if (cs.empty() && i != n - 1 && !in.held) continue; // a rewrite left it unread
         auto fuses_into = [&](int32_t s) {
             return stage_blocks[static_cast<size_t>(s)] && is_elementwise(p, i, stage_items[static_cast<size_t>(s)]);
@@ -195,6 +225,16 @@ std::unique_ptr<Plan> Plan::of(Program program, const std::vector<value::Value>&
             stage_items.push_back(in.out.count());
             stage_blocks.push_back(is_elementwise(p, i, in.out.count()));
         }
+    }
+
+    // A step read at positions is in its readers' stages too, wherever else it runs, unless it is
+    // stored (its readers compute what they read either way; a lone reader then reads it whole).
+    for (int32_t i = 0; i < n; i++) {
+        if (stored[static_cast<size_t>(i)]) continue;
+        auto& more = also_in[static_cast<size_t>(i)];
+        for (int32_t s : read_at[static_cast<size_t>(i)])
+            if (s != stage_of[static_cast<size_t>(i)] && std::find(more.begin(), more.end(), s) == more.end())
+                more.push_back(s);
     }
 
     // Stages run in the order of their roots: a stage's outside operands are earlier roots.

@@ -111,6 +111,19 @@ Positions copied(const Mapping& m, int64_t source_count, int64_t first, int64_t 
     return out;
 }
 
+// The same read of a source never stored, item q = start + step·q (an Iota: 0 + q, or the
+// reversed c-1 - q), fill -1: the oracle's positions through that affine function.
+void expect_affine(const Mapping& m, int64_t source_count, const Positions& want, int64_t first) {
+    int64_t n = static_cast<int64_t>(want.size());
+    for (int64_t dir : {1, -1}) {
+        int64_t start = dir > 0 ? 0 : source_count - 1;
+        Positions out(static_cast<size_t>(n), -7);
+        copy_affine(m, start, dir, out.data(), first, n, -1);
+        for (int64_t i = 0; i < n; i++)
+            ASSERT_EQ(out[i], want[i] < 0 ? -1 : start + dir * want[i]) << "first " << first << " item " << i;
+    }
+}
+
 // Same through 1-byte and 16-byte items: positions as bytes / as the low word.
 void expect_other_sizes(const Mapping& m, int64_t source_count, const Positions& want) {
     int64_t n = static_cast<int64_t>(want.size());
@@ -138,6 +151,7 @@ void expect_mapping(const Mapping& m, int64_t source_count, const Positions& wan
     int64_t n = static_cast<int64_t>(want.size());
     ASSERT_EQ(m.count(), n);
     ASSERT_EQ(copied(m, source_count, 0, n), want);
+    expect_affine(m, source_count, want, 0);
     expect_other_sizes(m, source_count, want);
     // random sub-ranges: what a block executor asks for
     for (int rep = 0; rep < 12 && n > 0; rep++) {
@@ -145,6 +159,7 @@ void expect_mapping(const Mapping& m, int64_t source_count, const Positions& wan
         int64_t len = std::uniform_int_distribution<int64_t>(1, n - first)(rng);
         Positions part(want.begin() + first, want.begin() + first + len);
         ASSERT_EQ(copied(m, source_count, first, len), part) << "first " << first << " n " << len;
+        expect_affine(m, source_count, part, first);
     }
     // the encoding round-trips
     std::vector<int64_t> code;
