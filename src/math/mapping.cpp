@@ -593,10 +593,11 @@ int64_t Mapping::source_of(int64_t i) const {
     int64_t cbuf[SMALL];
     std::vector<int64_t> cbig(rank > SMALL ? rank : 0);
     int64_t* c = rank > SMALL ? cbig.data() : cbuf;
-    for (size_t j = rank; j-- > 0;) {
+    for (size_t j = rank; j-- > 1;) {
         c[j] = i % length[j];
         i /= length[j];
     }
+    if (rank > 0) c[0] = i; // i < count(): the outermost coordinate needs no division
     int64_t base;
     return row_base(*this, c, rank, base, [](const Active&) {}) ? -1 : base;
 }

@@ -119,6 +119,10 @@ std::vector<int64_t> read_ints(const Value& v) {
             out.push_back(item.as_i64());
         }
     };
+    if (x.is_stored_array() && !x.array_data().is_boxed() && x.kind() == Kind::Int) {
+        const int64_t* at = x.array_data().items_as<int64_t>(); // compact integers as they are
+        return std::vector<int64_t>(at, at + x.count());
+    }
     if (x.is_stored_array()) {
         const ArrayData& a = x.array_data();
         // A boxed array's items may still be pending (each's results): read them, one by one.

@@ -60,3 +60,9 @@ a←1 2 ⋄ (⊣a)←3 4 5 ⋄ a   ⍝ 3 4 5
 
 ⍝ positions:large — a hundred thousand positions of a million items
 x←1000000⍴0 ⋄ x.[7×⍳100000]←1 ⋄ (+/x),(+/x.[7×⍳100000]),x.[[699993 699994]]   ⍝ 100000 100000 1 0
+
+⍝ positions:keyed-by-number — numbers select a keyed vector's items and name no new key
+v←"a" "b" "c":1 2 3 ⋄ v.[[2 0]]←5 ⋄ v   ⍝ ["a":5 "b":2 "c":5]
+
+⍝ positions:keyed-append-list — a list of keys appends those the target lacks
+v←"a" "b":1 2 ⋄ ([["c" "a"]]⌷v)←7 8 ⋄ v   ⍝ ["a":8 "b":2 "c":7]
