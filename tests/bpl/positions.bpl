@@ -66,3 +66,6 @@ v←"a" "b" "c":1 2 3 ⋄ v.[[2 0]]←5 ⋄ v   ⍝ ["a":5 "b":2 "c":5]
 
 ⍝ positions:keyed-append-list — a list of keys appends those the target lacks
 v←"a" "b":1 2 ⋄ ([["c" "a"]]⌷v)←7 8 ⋄ v   ⍝ ["a":8 "b":2 "c":7]
+
+⍝ positions:under — f@positions selects from the same positions
+x←100000⍴0 ⋄ y←1@(7×⍳1000) ⊢ x ⋄ (+/y),y.[[0 7 8]]   ⍝ 1000 1 1 0
