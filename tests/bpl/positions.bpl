@@ -69,3 +69,12 @@ v←"a" "b":1 2 ⋄ ([["c" "a"]]⌷v)←7 8 ⋄ v   ⍝ ["a":8 "b":2 "c":7]
 
 ⍝ positions:under — f@positions selects from the same positions
 x←100000⍴0 ⋄ y←1@(7×⍳1000) ⊢ x ⋄ (+/y),y.[[0 7 8]]   ⍝ 1000 1 1 0
+
+⍝ positions:gather-broadcast — positions of a reshaped atom read that atom (a gather from a Copy reads its leaf)
+x←3 ⋄ (5⍴x).[[1 4 2]]   ⍝ 3 3 3
+
+⍝ positions:gather-overtake — positions of an overtake read its fill where it pads
+(¯12↑⍳10).[[0 1 11 5]]   ⍝ [0 0 9 3]ₓ
+
+⍝ positions:gather-transpose — positions of a transpose by axis
+(⍉3 4⍴⍳12).[[3 0 1];[2 0]]   ⍝ [11 3⋄8 0]
