@@ -11,7 +11,10 @@
 #include "value/array.h"
 #include "value/layout.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <optional>
+#include <vector>
 
 namespace bpl::lang {
 
@@ -73,6 +76,35 @@ char32_t key_step(const Instr& s) {
     return g == U'⌷' || g == U'⊃' ? g : 0;
 }
 
+// Whether a and b are the one same array (stored or pending), not equal ones.
+bool same_object(const Value& a, const Value& b) {
+    if (a.is_stored_array() && b.is_stored_array()) return &a.array_data() == &b.array_data();
+    if (a.is_pending() && b.is_pending()) return &a.pending_node() == &b.pending_node();
+    return false;
+}
+
+// Whether a position from 1 to n occurs twice among the `count` checked positions `ps` (0, fill,
+// never counts). Memory and time follow the count, not n: a bit per item of the target where
+// those bits take no more room than the positions do (n ≤ 64·count), else a sorted copy.
+bool repeated(const int64_t* ps, int64_t count, int64_t n) {
+    if (count < 2) return false;
+    if (n / 64 <= count) {
+        std::vector<uint64_t> seen(static_cast<size_t>(n / 64 + 1), 0);
+        for (int64_t k = 0; k < count; k++) {
+            uint64_t p = static_cast<uint64_t>(ps[k]), bit = uint64_t{1} << (p % 64);
+            uint64_t& word = seen[p / 64];
+            if (p > 0 && (word & bit)) return true;
+            word |= bit;
+        }
+        return false;
+    }
+    std::vector<int64_t> sorted(ps, ps + count);
+    std::sort(sorted.begin(), sorted.end());
+    for (size_t k = 1; k < sorted.size(); k++)
+        if (sorted[k] > 0 && sorted[k] == sorted[k - 1]) return true;
+    return false;
+}
+
 } // namespace
 
 // Runs the selection on the positions (1-based, so a fill 0 from overtake writes nothing), then
@@ -104,20 +136,21 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
     const Instr& sel = once ? *once : i.kids[0];
     if (holds_arrays(cur)) return select_nested(i, sel, fr, v, fn, store, cur);
     int64_t n = cur.count();
-    auto positions = value::ArrayData::compact(Kind::Int, cur.shape());
-    for (int64_t k = 0; k < n; k++) positions->items_as<int64_t>()[k] = k + 1;
     // the positions carry the target's keys, so a selection by key finds its positions, and
-    // the written value keeps them
+    // the written value keeps them; pending, so only the selected ones are computed
     base::Ref<const value::Layout> labels;
     if (cur.is_stored_array()) labels = cur.array_data().layout_ref();
-    positions = value::ArrayData::relayout(std::move(positions), labels);
-    const value::ArrayData* source = positions.get();
     Value saved = select_source_;
     try {
-        select_source_ = cur.is_stored_array() ? Value::array(positions) : Value::integer(1);
-        Value where = eval(sel, fr).read();
+        select_source_ = flat_positions(cur);
+        Value selected = eval(sel, fr);
+        bool everything = same_object(selected, select_source_); // the positions whole (⊣a ⍬⊃a)
+        // the positions let go before the read: held outside it, they would be stored whole
+        select_source_ = saved;
+        Value where = selected.read();
+        selected = Value();
         v = prim::align_to(where, v); // a keyed right side by the selection's keys (§11.4)
-        // Every position is checked before anything changes; a mark per item finds repeats.
+        // Every position is checked before anything changes.
         Value ints = where.is_atom() ? value::make_array({1}, {where}) : where;
         bool compact = ints.is_stored_array() && !ints.array_data().is_boxed() &&
                        number::is_integer(ints.kind());
@@ -132,19 +165,15 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
         Value positions = prim::convert_to(ints, Kind::Int).read();
         const int64_t* ps_at = positions.array_data().items_as<int64_t>();
         int64_t count = positions.count();
-        std::vector<uint8_t> marked(static_cast<size_t>(n) + 1, 0);
-        bool repeats = false;
-        for (int64_t k = 0; k < count; k++) {
-            int64_t p = ps_at[k];
-            if (p < 0 || p > n) throw Error(ErrorKind::Domain, "this selection cannot be assigned");
-            repeats = repeats || (p > 0 && marked[static_cast<size_t>(p)]);
-            marked[static_cast<size_t>(p)] = 1;
-        }
+        for (int64_t k = 0; k < count; k++)
+            if (ps_at[k] < 0 || ps_at[k] > n) throw Error(ErrorKind::Domain, "this selection cannot be assigned");
         // One whole item that is only fill (↑ or ⊃ of an empty array) has nothing to replace.
         if (where.is_atom() && count == 1 && ps_at[0] == 0) throw Error(ErrorKind::Index, "no item to replace");
         Value now = v;
-        bool each_item = !fn.is_none() && repeats; // repeated positions accumulate every repeat
-        if (!fn.is_none() && !repeats) {
+        // repeated positions matter only to a modified assignment, which accumulates every
+        // repeat; a replacing one keeps any of them (language.md §5)
+        bool each_item = !fn.is_none() && repeated(ps_at, count, n);
+        if (!fn.is_none() && !each_item) {
             select_source_ = cur;
             Value old = eval(sel, fr);
             now = monadic ? apply(*this, fn, nullptr, old) : apply(*this, fn, &old, v);
@@ -153,7 +182,7 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
         // A whole-item selection of the name itself that gives the whole array (⊣a, ⍬⊃a) may
         // replace it with any shape (language.md §5); others (,a ⍬⌷a ⍬⊃,a) must fit.
         if (cur.is_stored_array() && !now.is_atom() && now.rank() > 0 && now.shape() != cur.shape() &&
-            where.is_stored_array() && &where.array_data() == source && whole_item(sel)) {
+            everything && whole_item(sel)) {
             store(now);
             return monadic ? now : v;
         }

@@ -306,10 +306,10 @@ Value under(Exec& ex, const Value& f, const Value& g, const Value* alpha, const 
         Value now = f.is_function() ? apply(ex, f, alpha, prim::call(prim::Prim::Squad, index, cur)) : f;
         return write_deep(cur, at, traced, now, true);
     }
-    int64_t n = cur.count();
-    auto ones = value::ArrayData::compact(Kind::Int, cur.shape());
-    for (int64_t k = 0; k < n; k++) ones->items_as<int64_t>()[k] = k + 1;
-    Value traced = prim::call(prim::Prim::Squad, index, cur.is_stored_array() ? Value::array(ones) : Value::integer(1)).read();
+    // the selection of the positions (select.h), which let go before the read: only the
+    // selected ones are computed
+    Value traced = prim::call(prim::Prim::Squad, index, flat_positions(cur));
+    traced = traced.read();
     Value selection = prim::call(prim::Prim::Squad, index, cur);
     Value now = f.is_function() ? apply(ex, f, alpha, selection) : f;
     std::vector<Value> items = items_of(cur), at = items_of(traced);

@@ -7,6 +7,8 @@
 #include "lang/cells.h"
 #include "lang/exec.h"
 #include "number/kind.h"
+#include "prim/keys.h"
+#include "prim/prim.h"
 #include "value/array.h"
 #include "value/layout.h"
 
@@ -120,6 +122,26 @@ bool holds_arrays(const Value& cur) {
     for (const Value& v : r.array_data().boxed_items())
         if (v.is_stored_array() || v.is_pending()) return true;
     return false;
+}
+
+Value flat_positions(const Value& cur) {
+    if (!cur.is_stored_array()) return Value::integer(1);
+    const ArrayData& a = cur.array_data();
+    if (cur.rank() == 0) { // one item, no axis to shape
+        auto one = ArrayData::compact(number::Kind::Int, {});
+        one->items_as<int64_t>()[0] = 1;
+        return Value::array(ArrayData::relayout(std::move(one), a.layout_ref()));
+    }
+    // 1↓⍳n+1: a read of an Iota, which selections compose with (a Copy of a Copy, a Gather
+    // of a Copy: one read of the Iota at the positions they select)
+    Value p = prim::call(prim::Prim::Drop, Value::integer(1),
+                         prim::call(prim::Prim::Iota, Value::integer(cur.count() + 1)));
+    if (cur.rank() > 1) {
+        auto shape = ArrayData::compact(number::Kind::Int, {cur.rank()});
+        for (int64_t j = 0; j < cur.rank(); j++) shape->items_as<int64_t>()[j] = cur.shape()[static_cast<size_t>(j)];
+        p = prim::call(prim::Prim::Rho, Value::array(std::move(shape)), p);
+    }
+    return prim::relabel(p, a.layout_ref());
 }
 
 DeepPositions deep_positions(const Value& cur) {

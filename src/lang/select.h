@@ -26,6 +26,11 @@ struct DeepPositions {
     std::unordered_map<const value::ArrayData*, std::vector<int64_t>> items; // the tree's sub-arrays → path
 };
 
+// A flat array's positions: `cur`'s ravel positions counted from 1 (0 is fill, which writes
+// nothing), shaped and keyed as `cur`, as a pending read of an Iota (1↓⍳n+1), so a selection
+// made on them is a read of the Iota at the positions it selects, not an n-item host array; an
+// atom's is 1.
+Value flat_positions(const Value& cur);
 // Whether `cur` holds an array as an item (the case the tree serves; a flat array's positions
 // are its ravel positions).
 bool holds_arrays(const Value& cur);

@@ -610,6 +610,21 @@ void copy_as(const Mapping& m, const void* src, void* out, int64_t first, int64_
 
 } // namespace
 
+int64_t Mapping::source_of(int64_t i) const {
+    size_t rank = length.size();
+    constexpr size_t SMALL = 16; // the multi-index on the stack for the usual ranks (called per item)
+    int64_t cbuf[SMALL];
+    std::vector<int64_t> cbig(rank > SMALL ? rank : 0);
+    int64_t* c = rank > SMALL ? cbig.data() : cbuf;
+    for (size_t j = rank; j-- > 1;) {
+        c[j] = i % length[j];
+        i /= length[j];
+    }
+    if (rank > 0) c[0] = i; // i < count(): the outermost coordinate needs no division
+    int64_t base;
+    return row_base(*this, c, rank, base, [](const Active&) {}) ? -1 : base;
+}
+
 bool Mapping::slices_by(int64_t w) const { return w >= 1 && !length.empty() && length.back() % w == 0; }
 
 Mapping Mapping::slice(int64_t w, int64_t k) const {

@@ -69,6 +69,10 @@ struct Mapping {
     // a bound of the other, or a stride that crosses the source map's axes).
     std::optional<Mapping> composed(const Mapping& source_map) const;
 
+    // The source item offset result item i (ravel order, 0 ≤ i < count()) reads, or -1 where it
+    // reads the fill: one item of the read copy() makes, without making the others.
+    int64_t source_of(int64_t i) const;
+
     // Whether every run of w consecutive result items lies along the innermost axis (its length
     // a multiple of w), so that slice(w, k) is one mapping.
     bool slices_by(int64_t w) const;

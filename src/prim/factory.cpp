@@ -119,6 +119,10 @@ std::vector<int64_t> read_ints(const Value& v) {
             out.push_back(item.as_i64());
         }
     };
+    if (x.is_stored_array() && !x.array_data().is_boxed() && x.kind() == Kind::Int) {
+        const int64_t* at = x.array_data().items_as<int64_t>(); // compact integers as they are
+        return std::vector<int64_t>(at, at + x.count());
+    }
     if (x.is_stored_array()) {
         const ArrayData& a = x.array_data();
         // A boxed array's items may still be pending (each's results): read them, one by one.
@@ -299,7 +303,24 @@ Value copy(const Value& src, math::Mapping m, Shape shape, bool atom) {
     return build(std::move(o), std::move(d));
 }
 
-Value gather(const Value& src, Shape shape, std::vector<int64_t> idx, bool atom) {
+Value gather(const Value& src_given, Shape shape, std::vector<int64_t> idx, bool atom) {
+    // A gather from a pending Copy reads the Copy's operand where the Copy maps the positions
+    // (as copy() composes Copies), so a chain of selections is one read of its leaf.
+    Value src = src_given;
+    if (src.is_pending()) {
+        const auto& inner = static_cast<const graph::Node&>(src.pending_node());
+        const graph::Origin& io = inner.origin();
+        if (!inner.is_forced() && io.step == graph::Step::Copy && io.operands[0].is_native() &&
+            io.operands[0].kind() == src.kind() && io.operands[0].weak() == src.weak()) {
+            math::Mapping m = math::Mapping::decode(io.params.data(), io.params.size());
+            int64_t n = m.count();
+            for (size_t k = 0; k < idx.size(); k++) {
+                base::poll_interrupt(k);
+                idx[k] = idx[k] < 0 || idx[k] >= n ? -1 : m.source_of(idx[k]);
+            }
+            src = io.operands[0];
+        }
+    }
     if (atom && src.is_native()) {
         graph::Origin o;
         o.step = graph::Step::Gather;

@@ -420,7 +420,8 @@ std::optional<Value> grow_keys(const Value& sel, const Value& w) {
         int64_t ax = static_cast<int64_t>(j);
         std::vector<std::string> keys;
         if (std::optional<std::string> k = key_text(items[j])) keys.push_back(std::move(*k));
-        else if (items[j].is_stored_array() && items[j].rank() == 1)
+        else if (items[j].is_stored_array() && items[j].rank() == 1 &&
+                 (items[j].array_data().is_boxed() || items[j].kind() == number::Kind::Char)) // numbers name none
             for (int64_t i = 0; i < items[j].count(); i++)
                 if (std::optional<std::string> k = key_text(items[j].array_data().item(i))) keys.push_back(std::move(*k));
         AxisLayout& axis = axes[j];

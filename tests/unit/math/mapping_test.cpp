@@ -153,6 +153,8 @@ void expect_mapping(const Mapping& m, int64_t source_count, const Positions& wan
     ASSERT_EQ(copied(m, source_count, 0, n), want);
     expect_affine(m, source_count, want, 0);
     expect_other_sizes(m, source_count, want);
+    // one item at a time, as a gather from a Copy asks
+    for (int64_t i = 0; i < n; i++) ASSERT_EQ(m.source_of(i), want[static_cast<size_t>(i)]) << i;
     // random sub-ranges: what a block executor asks for
     for (int rep = 0; rep < 12 && n > 0; rep++) {
         int64_t first = std::uniform_int_distribution<int64_t>(0, n - 1)(rng);

@@ -109,3 +109,34 @@ TEST(Copy, OnePlanServesEveryLengthAndCountThroughRefills) {
     EXPECT_EQ(b.read().array_data().items_as<int64_t>()[0], 2);
     EXPECT_EQ(program::counters().plans_made, 0u);
 }
+
+TEST(Copy, AGatherFromACopyReadsTheCopysLeaf) {
+    Value m = matrix();
+    // [p]⌷,¯3 ¯4↑M: positions of the take's ravel (the last 3 rows' last 4 columns), one past
+    // its end (the fill); the gather reads M itself at the positions the take maps them to
+    Value t = prim::call(Prim::Comma, prim::call(Prim::Take, ints({-3, -4}), m));
+    ASSERT_EQ(origin_of(t).step, graph::Step::Copy);
+    std::vector<int64_t> p{0, 5, 11, 2, 2, 7};
+    Value g = prim::call(Prim::Squad, value::make_array({1}, {ints(p)}), t);
+    ASSERT_TRUE(g.is_pending());
+    const graph::Origin& o = origin_of(g);
+    EXPECT_EQ(o.step, graph::Step::Gather);
+    ASSERT_EQ(o.operands.size(), 2u);
+    EXPECT_TRUE(o.operands[0].is_stored_array());
+    EXPECT_EQ(&o.operands[0].array_data(), &m.array_data());
+    program::reset_counters();
+    Value x = g.read();
+    EXPECT_EQ(program::counters().steps_run, 1u); // the gather alone: no Copy made
+    ASSERT_EQ(x.count(), static_cast<int64_t>(p.size()));
+    // oracle: item q of the take's ravel is M(ROWS−3 + q÷4, COLS−4 + q mod 4)
+    for (size_t k = 0; k < p.size(); k++)
+        EXPECT_EQ(x.array_data().items_as<double>()[k], 100.0 * (ROWS - 3 + p[k] / 4) + (COLS - 4 + p[k] % 4)) << k;
+    // an overtake's fill stays the fill: positions 0 and 1 of ¯9↑ of a 7-item row are padding
+    Value row = prim::call(Prim::Take, Value::integer(-(COLS + 2)), prim::call(Prim::Squad, Value::integer(1), m));
+    Value h = prim::call(Prim::Squad, value::make_array({1}, {ints({1, 2, 8})}), row);
+    EXPECT_EQ(&origin_of(h).operands[0].array_data(), &m.array_data());
+    Value y = h.read();
+    EXPECT_EQ(y.array_data().items_as<double>()[0], 0.0);
+    EXPECT_EQ(y.array_data().items_as<double>()[1], 100.0 + 0);
+    EXPECT_EQ(y.array_data().items_as<double>()[2], 100.0 + 6);
+}
