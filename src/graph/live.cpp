@@ -51,8 +51,9 @@ void Live::order(Node& root) {
         const Value* ops = operands.data();
         size_t count = operands.size();
         Node* next = nullptr;
-        while (f.next < count) {
-            const Value& v = ops[f.next++];
+        size_t k = f.next; // in a register: the stores below may not touch it
+        while (k < count) {
+            const Value& v = ops[k++];
             if (!v.is_pending()) continue;
             Node& m = node_of(v);
             if (m.is_forced() || m.walk_epoch == epoch_) continue; // a leaf, or placed already
@@ -60,6 +61,7 @@ void Live::order(Node& root) {
             next = &m;
             break;
         }
+        f.next = k;
         if (next) {
             stack_.push_back({next, 0}); // f is not used again before next is placed
             continue;

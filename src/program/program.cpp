@@ -47,8 +47,17 @@ inline uint64_t* put_desc(uint64_t* p, std::vector<int64_t>& lengths, number::Ki
 // A multiply per word, the high half folded in at the end: equal keys are compared word by word
 // anyway, so the hash need only spread keys over the cache's buckets.
 uint64_t key_hash(const KeyWords& words) noexcept {
+    constexpr uint64_t K = 0x9E3779B97F4A7C15ULL;
     uint64_t h = words.size();
-    for (uint64_t x : words) h = (h ^ x) * 0x9E3779B97F4A7C15ULL;
+    const uint64_t* x = words.data();
+    size_t n = words.size(), i = 0;
+    for (; i + 4 <= n; i += 4) { // the same chain of multiplies, four words a trip
+        h = (h ^ x[i]) * K;
+        h = (h ^ x[i + 1]) * K;
+        h = (h ^ x[i + 2]) * K;
+        h = (h ^ x[i + 3]) * K;
+    }
+    for (; i < n; i++) h = (h ^ x[i]) * K;
     return h ^ (h >> 32);
 }
 
@@ -107,10 +116,17 @@ void key_of(const graph::Live& live, Key& key) {
             *p++ = o.params.size();
             *p++ = shape.size();
         }
-        size_t j = 0;
-        for (; j + 1 < refs.size(); j += 2) // two references a word
-            *p++ = static_cast<uint32_t>(refs[j]) | uint64_t{static_cast<uint32_t>(refs[j + 1])} << 32;
-        if (j < refs.size()) *p++ = static_cast<uint32_t>(refs[j]);
+        auto two = [](int32_t a, int32_t b) { // two references a word
+            return static_cast<uint32_t>(a) | uint64_t{static_cast<uint32_t>(b)} << 32;
+        };
+        size_t nr = refs.size();
+        if (nr == 2) { // the usual: a dyadic step
+            *p++ = two(refs[0], refs[1]);
+        } else {
+            size_t j = 0;
+            for (; j + 1 < nr; j += 2) *p++ = two(refs[j], refs[j + 1]);
+            if (j < nr) *p++ = static_cast<uint32_t>(refs[j]);
+        }
         if (!o.params.empty()) {
             uint64_t counts = graph::count_params(o.step);
             for (size_t q = 0; q < o.params.size(); q++) {
