@@ -311,8 +311,8 @@ Value under(Exec& ex, const Value& f, const Value& g, const Value* alpha, const 
     // node for a native array
     Value traced = prim::call(prim::Prim::Squad, index, flat_positions(cur));
     traced = traced.read();
-    Value selection = prim::call(prim::Prim::Squad, index, cur);
-    Value now = f.is_function() ? apply(ex, f, alpha, selection) : f;
+    // an array f replaces the selection, which is then never made
+    Value now = f.is_function() ? apply(ex, f, alpha, prim::call(prim::Prim::Squad, index, cur)) : f;
     now = prim::align_to(traced, now); // a keyed replacement by the selection's keys
     if (!now.is_atom() && now.rank() > 0 && now.shape() != traced.shape())
         throw Error(ErrorKind::Length, "the value does not fit the selection");
