@@ -7,7 +7,6 @@
 #include "lang/select.h"
 #include "prim/factory.h"
 #include "prim/keys.h"
-#include "prim/write.h"
 #include "value/array.h"
 #include "value/layout.h"
 
@@ -138,8 +137,6 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
     int64_t n = cur.count();
     // the positions carry the target's keys, so a selection by key finds its positions, and
     // the written value keeps them; pending, so only the selected ones are computed
-    base::Ref<const value::Layout> labels;
-    if (cur.is_stored_array()) labels = cur.array_data().layout_ref();
     Value saved = select_source_;
     try {
         select_source_ = flat_positions(cur);
@@ -151,22 +148,9 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
         selected = Value();
         v = prim::align_to(where, v); // a keyed right side by the selection's keys (§11.4)
         // Every position is checked before anything changes.
-        Value ints = where.is_atom() ? value::make_array({1}, {where}) : where;
-        bool compact = ints.is_stored_array() && !ints.array_data().is_boxed() &&
-                       number::is_integer(ints.kind());
-        if (!compact) {
-            std::vector<Value> listed = items_of(where);
-            for (const Value& pos : listed)
-                if (!pos.is_number() || !number::is_integer(pos.kind()))
-                    throw Error(ErrorKind::Domain, "this selection cannot be assigned");
-            ints = listed.empty() ? Value::array(value::ArrayData::compact(Kind::Int, {0}))
-                                  : value::make_array({static_cast<int64_t>(listed.size())}, std::move(listed));
-        }
-        Value positions = prim::convert_to(ints, Kind::Int).read();
+        Value positions = checked_positions(where, n);
         const int64_t* ps_at = positions.array_data().items_as<int64_t>();
         int64_t count = positions.count();
-        for (int64_t k = 0; k < count; k++)
-            if (ps_at[k] < 0 || ps_at[k] > n) throw Error(ErrorKind::Domain, "this selection cannot be assigned");
         // One whole item that is only fill (↑ or ⊃ of an empty array) has nothing to replace.
         if (where.is_atom() && count == 1 && ps_at[0] == 0) throw Error(ErrorKind::Index, "no item to replace");
         Value now = v;
@@ -188,48 +172,25 @@ Value Exec::select_assign(const Instr& i, Frame& fr) {
         }
         if (!where.is_atom() && !now.is_atom() && now.rank() > 0 && now.shape() != where.shape())
             throw Error(ErrorKind::Length, "the value does not fit the selection");
-        // A native array takes the write as one At node; boxed and mixed ones the host loop.
+        // A native array takes the write as one At node, accumulating with a primitive;
+        // boxed and mixed ones the host loop, which applies any other modifier item by item
         std::optional<math::Fn> accumulate;
+        std::function<Value(const Value&, const Value&)> each;
         if (each_item) {
             char32_t g = primitive_glyph(fn);
             std::optional<prim::Prim> p = g ? prim::of_glyph(g) : std::nullopt;
-            if (p) accumulate = prim::info(*p).dyadic_fn;
+            if (p && !monadic) accumulate = prim::info(*p).dyadic_fn;
+            each = [&](const Value& old, const Value& x) {
+                return monadic ? apply(*this, fn, nullptr, old) : apply(*this, fn, &old, x);
+            };
         }
-        bool fits = !where.is_atom() || now.is_atom(); // an array written at one position nests
-        if (fits && cur.is_stored_array() && !cur.array_data().is_boxed() &&
-            (!each_item || (accumulate && !monadic))) {
-            Value unit = now.is_atom() || now.rank() == 0 ? (now.is_atom() ? now : items_of(now)[0]) : now;
-            std::optional<Value> r;
-            if (unit.is_atom() || now.rank() > 0) r = prim::write_at(cur, positions, unit, accumulate);
-            if (r) {
-                store(prim::relabel(*r, labels));
-                return monadic ? now : v;
-            }
+        // one position (an atom selection) takes the value whole: an array written there nests
+        Written x{now, true};
+        if (!where.is_atom() && !now.is_atom()) {
+            if (now.rank() == 0) x.values = items_of(now)[0];
+            else x.unit = false;
         }
-        std::vector<Value> items = items_of(cur);
-        auto write = [&](const Value& pos, const Value& x) {
-            int64_t p = pos.as_i64();
-            if (p <= 0) return;
-            Value& slot_item = items[static_cast<size_t>(p - 1)];
-            if (!each_item) slot_item = x;
-            else slot_item = monadic ? apply(*this, fn, nullptr, slot_item) : apply(*this, fn, &slot_item, x);
-        };
-        if (where.is_atom()) {
-            write(where, now);
-        } else {
-            std::vector<Value> ps = items_of(where);
-            if (now.rank() == 0 || now.is_atom()) {
-                Value x = now.is_atom() ? now : items_of(now)[0];
-                for (const Value& p : ps) write(p, x);
-            } else {
-                if (now.shape() != where.shape())
-                    throw Error(ErrorKind::Length, "the value does not fit the selection");
-                std::vector<Value> xs = items_of(now);
-                for (size_t k = 0; k < ps.size(); k++) write(ps[k], xs[k]);
-            }
-        }
-        Value result = cur.is_stored_array() ? prim::relabel(written(cur, std::move(items)), labels) : items[0];
-        store(result);
+        store(write_flat(cur, positions, x, accumulate, each));
         return monadic ? now : v;
     } catch (Error& e) {
         select_source_ = saved;

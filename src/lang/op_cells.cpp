@@ -307,21 +307,20 @@ Value under(Exec& ex, const Value& f, const Value& g, const Value* alpha, const 
         return write_deep(cur, at, traced, now, true);
     }
     // the selection of the positions (select.h), which let go before the read: only the
-    // selected ones are computed
+    // selected ones are computed; the write is selective assignment's (write_flat), one At
+    // node for a native array
     Value traced = prim::call(prim::Prim::Squad, index, flat_positions(cur));
     traced = traced.read();
-    Value selection = prim::call(prim::Prim::Squad, index, cur);
-    Value now = f.is_function() ? apply(ex, f, alpha, selection) : f;
-    std::vector<Value> items = items_of(cur), at = items_of(traced);
+    // an array f replaces the selection, which is then never made
+    Value now = f.is_function() ? apply(ex, f, alpha, prim::call(prim::Prim::Squad, index, cur)) : f;
+    now = prim::align_to(traced, now); // a keyed replacement by the selection's keys
     if (!now.is_atom() && now.rank() > 0 && now.shape() != traced.shape())
         throw Error(ErrorKind::Length, "the value does not fit the selection");
-    std::vector<Value> xs = now.is_atom() || now.rank() == 0 ? std::vector<Value>(at.size(), now.is_atom() ? now : items_of(now)[0])
-                                                             : items_of(now);
-    for (size_t k = 0; k < at.size(); k++) {
-        int64_t p = at[k].as_i64();
-        if (p > 0) items[static_cast<size_t>(p - 1)] = xs[k]; // the last write of a repeat stays
-    }
-    return cur.is_stored_array() ? written(cur, std::move(items)) : items[0];
+    // a unit's item goes to every position; the last write of a repeat stays
+    Written x{now, true};
+    if (!now.is_atom() && now.rank() == 0) x.values = items_of(now)[0];
+    else if (!now.is_atom()) x.unit = false;
+    return write_flat(cur, checked_positions(traced, cur.count()), x, std::nullopt, {});
 }
 
 } // namespace bpl::lang::ops

@@ -1,5 +1,5 @@
-// Selective assignment into nested arrays (select.h): the tree of positions at every depth and
-// the write of a selection made on it.
+// Selective assignment and f@positions (select.h): a flat array's positions and the write at a
+// selection of them; the tree of positions at every depth and the write of a selection made on it.
 #include "lang/select.h"
 
 #include "base/error.h"
@@ -7,8 +7,10 @@
 #include "lang/cells.h"
 #include "lang/exec.h"
 #include "number/kind.h"
+#include "prim/factory.h"
 #include "prim/keys.h"
 #include "prim/prim.h"
+#include "prim/write.h"
 #include "value/array.h"
 #include "value/layout.h"
 
@@ -142,6 +144,45 @@ Value flat_positions(const Value& cur) {
         p = prim::call(prim::Prim::Rho, Value::array(std::move(shape)), p);
     }
     return prim::relabel(p, a.layout_ref());
+}
+
+Value checked_positions(const Value& where, int64_t n) {
+    Value ints = where.is_atom() ? value::make_array({1}, {where}) : where;
+    bool compact = ints.is_stored_array() && !ints.array_data().is_boxed() && number::is_integer(ints.kind());
+    if (!compact) {
+        std::vector<Value> listed = items_of(where);
+        for (const Value& pos : listed)
+            if (!pos.is_number() || !number::is_integer(pos.kind()))
+                throw Error(ErrorKind::Domain, "this selection cannot be assigned");
+        ints = listed.empty() ? Value::array(ArrayData::compact(number::Kind::Int, {0}))
+                              : value::make_array({static_cast<int64_t>(listed.size())}, std::move(listed));
+    }
+    Value positions = prim::convert_to(ints, number::Kind::Int).read();
+    const int64_t* ps = positions.array_data().items_as<int64_t>();
+    for (int64_t k = 0, count = positions.count(); k < count; k++)
+        if (ps[k] < 0 || ps[k] > n) throw Error(ErrorKind::Domain, "this selection cannot be assigned");
+    return positions;
+}
+
+Value write_flat(const Value& cur, const Value& positions, const Written& x, std::optional<math::Fn> accumulate,
+                 const std::function<Value(const Value&, const Value&)>& each) {
+    base::Ref<const value::Layout> labels;
+    if (cur.is_stored_array()) labels = cur.array_data().layout_ref();
+    // a unit that is an array nests at every position: the host route's
+    if (cur.is_stored_array() && !cur.array_data().is_boxed() && (!each || accumulate) &&
+        (!x.unit || x.values.is_atom()))
+        if (std::optional<Value> r = prim::write_at(cur, positions, x.values, accumulate))
+            return prim::relabel(*r, labels);
+    std::vector<Value> items = items_of(cur), xs;
+    if (!x.unit) xs = items_of(x.values);
+    const int64_t* ps = positions.array_data().items_as<int64_t>();
+    for (int64_t k = 0, count = positions.count(); k < count; k++) {
+        if (ps[k] <= 0) continue;
+        Value& item = items[static_cast<size_t>(ps[k] - 1)];
+        const Value& v = x.unit ? x.values : xs[static_cast<size_t>(k)];
+        item = each ? each(item, v) : v;
+    }
+    return cur.is_stored_array() ? prim::relabel(written(cur, std::move(items)), labels) : items[0];
 }
 
 DeepPositions deep_positions(const Value& cur) {

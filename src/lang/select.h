@@ -1,11 +1,16 @@
-// Selective assignment into nested arrays (language.md §5): the selection runs on a tree of
-// positions shaped like the target at every depth, so selections that reach inside items
-// (`(2↑¨a)←'*'`, `(↑¨a)←…`, `(∊a)`, `(1⊃0⊃a)←9`) name the atoms and items they reach.
+// Selective assignment and f@positions (language.md §5, operators-and-system.md §14): into a
+// flat array through its positions (a pending read of an Iota) and one write at the positions
+// a selection of them gives; into nested arrays through a tree of positions shaped like the
+// target at every depth, so selections that reach inside items (`(2↑¨a)←'*'`, `(↑¨a)←…`,
+// `(∊a)`, `(1⊃0⊃a)←9`) name the atoms and items they reach.
 #pragma once
 
+#include "math/kernel.h"
 #include "value/value.h"
 
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <unordered_map>
 #include <vector>
 
@@ -31,6 +36,23 @@ struct DeepPositions {
 // made on them is a read of the Iota at the positions it selects, not an n-item host array; an
 // atom's is 1.
 Value flat_positions(const Value& cur);
+// The positions a selection of flat_positions(cur) gave (`where`, read: an atom or an array of
+// them) as a compact Int vector of their ravel, each checked within 0..n (n: cur's count): DOMAIN
+// when one is not such a position, before anything is written.
+Value checked_positions(const Value& where, int64_t n);
+// What a flat write puts at each position: `unit`, the value itself at every one (an array there
+// nests), else the values' items, one per position in order (the caller has checked the count).
+struct Written {
+    Value values;
+    bool unit;
+};
+// `cur` (a flat array) with `x` written at `positions` (checked_positions'; 0 writes nothing),
+// keeping cur's keys: a replacing write keeps the last value of a repeated position; with `each`,
+// every write (every repeat in turn) puts each(item there, value written), and `accumulate` is
+// the primitive that does so on native items. A native array takes the write as one At node
+// (prim::write_at), whatever the number of positions; boxed and mixed ones the host loop.
+Value write_flat(const Value& cur, const Value& positions, const Written& x, std::optional<math::Fn> accumulate,
+                 const std::function<Value(const Value&, const Value&)>& each);
 // Whether `cur` holds an array as an item (the case the tree serves; a flat array's positions
 // are its ravel positions).
 bool holds_arrays(const Value& cur);

@@ -27,3 +27,30 @@
 ⍝ under:fit —
 1 2 3@0 1⍳5
 ⍝ error: LENGTH ERROR
+
+⍝ under:keyed — a keyed replacement aligns by key, and the array keeps its keys
+x←["a":1 "b":2 "c":3] ⋄ ["b":20 "a":10]@0 1 x   ⍝ ["a":10 "b":20 "c":3]
+
+⍝ under:keys-kept — a write at a position of a keyed vector keeps its keys
+0@1⊢["a":1 "b":2]   ⍝ ["a":1 "b":0]
+
+⍝ under:pending-kind — a computed float written into integers makes them floats, as x.[p]← does
+•storage (÷2)@0⊢⍳3   ⍝ "float64"
+
+⍝ under:rows-function — f on the selected major cells of a matrix
+10×@0 2⊢3 2⍴⍳6   ⍝ [0 10⋄2 3⋄40 50]
+
+⍝ under:many — a function on four thousand of twelve thousand items (every third negated)
++/-@(3×⍳4000)⍳12000   ⍝ 24006000
+
+⍝ under:many-unit — one value at five thousand positions, nothing else changed
+x←7@(1+4×⍳5000)⊢20000⍴0 ⋄ (+/x),+/x×1≠4|⍳20000   ⍝ 35000 0
+
+⍝ under:characters — characters into a string
+"ab"@0 1⊢"xyz"   ⍝ "abz"
+
+⍝ under:mixed — a character into numbers makes a mixed array (the host route)
+•storage 'a'@0⊢⍳3   ⍝ "mixed"
+
+⍝ under:nests — an enclosed array written at one position nests there
+≡(⊂1 2)@1⊢⍳3   ⍝ 2
