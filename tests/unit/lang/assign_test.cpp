@@ -8,6 +8,8 @@
 #include "program/plan.h"
 #include "value/array.h"
 
+#include "last_display.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -18,11 +20,7 @@
 namespace bpl::lang {
 namespace {
 
-class QuietIo : public Io {
-  public:
-    void print(const std::string&) override {}
-    std::optional<std::string> read_line() override { return std::nullopt; }
-};
+using test::QuietIo;
 
 // The part of a read report from the read whose root is `root` to the next read.
 std::string read_section(const std::string& report, const std::string& root) {

@@ -7,6 +7,8 @@
 #include "lang/run.h"
 #include "program/plan.h"
 
+#include "last_display.h"
+
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -16,11 +18,7 @@
 namespace bpl::lang {
 namespace {
 
-class QuietIo : public Io {
-  public:
-    void print(const std::string&) override {}
-    std::optional<std::string> read_line() override { return std::nullopt; }
-};
+using test::QuietIo;
 
 // The display of the last result, or the error's kind name ("SYNTAX ERROR").
 std::string eval_in(Context& ctx, std::string_view src) {
