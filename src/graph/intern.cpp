@@ -1,5 +1,7 @@
-// InternTable: insertion with growth, backward-shift deletion with shrinking.
+// InternTable: insertion with growth, rehashing (growing, shrinking, clearing tombstones).
 #include "graph/intern.h"
+
+#include "graph/node.h"
 
 #include <new>
 #include <utility>
@@ -8,10 +10,12 @@ namespace bpl::graph {
 
 namespace {
 constexpr size_t MIN_CAPACITY = 64;
-// The table shrinks only above this many slots (16 KiB): a loop whose calls make and free a few
-// dozen nodes each would otherwise grow and shrink a small table over and over.
-constexpr size_t SHRINK_FLOOR = 1024;
 } // namespace
+
+void InternTable::place(size_t i, uint64_t h, Node* n) noexcept {
+    slots_[i] = Slot{h, n};
+    n->intern_slot_ = static_cast<uint32_t>(i);
+}
 
 bool InternTable::rehash(size_t capacity) noexcept {
     std::unique_ptr<Slot[]> fresh(new (std::nothrow) Slot[capacity]());
@@ -21,43 +25,36 @@ bool InternTable::rehash(size_t capacity) noexcept {
     mask_ = capacity - 1;
     shift_ = 64;
     for (size_t c = capacity; c > 1; c >>= 1) shift_--;
+    tombs_ = 0;
     for (size_t j = 0; j < old_capacity; j++) {
-        if (!old[j].node) continue;
+        if (!old[j].node || old[j].node == tomb()) continue;
         size_t i = home(old[j].hash);
         while (slots_[i].node) i = (i + 1) & mask_;
-        slots_[i] = old[j];
+        place(i, old[j].hash, old[j].node);
     }
     return true;
 }
 
 void InternTable::insert(uint64_t h, Node* n) {
-    size_t want = !slots_ ? MIN_CAPACITY : 2 * (size_ + 1) > capacity() ? 2 * capacity() : 0;
-    if (want && !rehash(want)) throw std::bad_alloc();
+    // at most half the slots in use, tombstones counted (so every probe meets an empty slot);
+    // when tombstones fill it, a rehash clears them (at twice the capacity once live entries
+    // pass a quarter, so a steady table does not rehash on every few inserts)
+    if (!slots_ || 2 * (size_ + tombs_ + 1) > capacity()) {
+        size_t want = !slots_ ? MIN_CAPACITY : 4 * (size_ + 1) > capacity() ? 2 * capacity() : capacity();
+        if (!rehash(want)) throw std::bad_alloc();
+    }
     size_t i = home(h);
-    while (slots_[i].node) i = (i + 1) & mask_;
-    slots_[i] = Slot{h, n};
+    while (slots_[i].node && slots_[i].node != tomb()) i = (i + 1) & mask_;
+    if (slots_[i].node) tombs_--;
+    place(i, h, n);
     size_++;
 }
 
-void InternTable::erase(uint64_t h, const Node* n) noexcept {
-    if (size_ == 0) return;
-    size_t j = home(h);
-    while (slots_[j].node != n) {
-        if (!slots_[j].node) return; // not here
-        j = (j + 1) & mask_;
+void InternTable::clear_tombs_before(size_t i) noexcept {
+    for (size_t j = (i - 1) & mask_; slots_[j].node == tomb(); j = (j - 1) & mask_) {
+        slots_[j] = Slot{0, nullptr};
+        tombs_--;
     }
-    // Backward shift: move each later entry of the run whose home is not in (j, i] into the
-    // hole, so every entry stays reachable from its home without a tombstone.
-    for (size_t i = (j + 1) & mask_; slots_[i].node; i = (i + 1) & mask_) {
-        size_t k = home(slots_[i].hash);
-        bool stays = j < i ? (j < k && k <= i) : (j < k || k <= i);
-        if (stays) continue;
-        slots_[j] = slots_[i];
-        j = i;
-    }
-    slots_[j] = Slot{0, nullptr};
-    size_--;
-    if (capacity() > SHRINK_FLOOR && 8 * size_ < capacity()) (void)rehash(capacity() / 2);
 }
 
 } // namespace bpl::graph

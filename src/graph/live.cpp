@@ -2,6 +2,7 @@
 // reached is marked with the walk's epoch and its index, so the walk needs no table of nodes.
 #include "graph/live.h"
 
+#include <algorithm>
 #include <unordered_map>
 #include <vector>
 
@@ -41,12 +42,18 @@ int32_t Live::array_input(const Value& v) {
 // Operands first, by an explicit stack: a graph may be a chain as long as a loop made it
 // (⍣ over 10^5 lazy steps), deeper than the call stack. A node is wired as it is placed: its
 // live operands are placed already (a graph has no cycles), so their indices are known, and the
-// walk counts each node's uses inside the graph as it goes.
+// walk counts each node's uses inside the graph as it goes (in the node: walk_uses).
 void Live::order(Node& root) {
-    stack_.push_back({&root, 0});
+    auto sp = stack_.rewrite();
+    auto np = nodes.rewrite();
+    auto rp = refs.rewrite();
+    auto fp = first.rewrite();
+    Frame* bottom = sp.p;
+    *sp.p++ = {&root, 0};
     root.walk_epoch = epoch_;
-    while (!stack_.empty()) {
-        Frame& f = stack_.back();
+    root.walk_uses = 0;
+    while (sp.p != bottom) {
+        Frame& f = sp.p[-1];
         const Operands& operands = f.node->origin().operands;
         const Value* ops = operands.data();
         size_t count = operands.size();
@@ -58,36 +65,49 @@ void Live::order(Node& root) {
             Node& m = node_of(v);
             if (m.is_forced() || m.walk_epoch == epoch_) continue; // a leaf, or placed already
             m.walk_epoch = epoch_;
+            m.walk_uses = 0;
             next = &m;
             break;
         }
         f.next = k;
         if (next) {
-            stack_.push_back({next, 0}); // f is not used again before next is placed
+            if (sp.p == sp.end) [[unlikely]] {
+                sp = stack_.grow(sp.p, 1);
+                bottom = stack_.data();
+            }
+            *sp.p++ = {next, 0}; // f is not used again before next is placed
             continue;
         }
         Node* n = f.node;
-        stack_.pop_back();
-        n->walk_index = static_cast<int32_t>(nodes.size());
-        first.push_back(static_cast<uint32_t>(refs.size()));
+        sp.p--;
+        if (!np.fits(1)) [[unlikely]]
+            np = nodes.grow(np.p, 1);
+        if (!rp.fits(count)) [[unlikely]]
+            rp = refs.grow(rp.p, count);
+        if (!fp.fits(2)) [[unlikely]]
+            fp = first.grow(fp.p, 2);
+        n->walk_index = static_cast<int32_t>(np.p - nodes.data());
+        *fp.p++ = static_cast<uint32_t>(rp.p - refs.data());
         for (const Value* v_at = ops; v_at != ops + count; v_at++) {
             const Value& v = *v_at;
             if (!v.is_pending()) {
-                refs.push_back(input(v));
+                *rp.p++ = input(v);
                 continue;
             }
             Node& m = node_of(v);
             if (m.is_forced()) {
-                refs.push_back(input(m.result()));
+                *rp.p++ = input(m.result());
                 continue;
             }
-            refs.push_back(m.walk_index);
-            uses_[static_cast<size_t>(m.walk_index)]++;
+            *rp.p++ = m.walk_index;
+            m.walk_uses++;
         }
-        nodes.push_back(n);
-        uses_.push_back(0);
+        *np.p++ = n;
     }
-    first.push_back(static_cast<uint32_t>(refs.size()));
+    *fp.p++ = static_cast<uint32_t>(rp.p - refs.data());
+    nodes.finish(np.p);
+    refs.finish(rp.p);
+    first.finish(fp.p);
 }
 
 void Live::clear() noexcept {
@@ -96,20 +116,22 @@ void Live::clear() noexcept {
     refs.clear();
     first.clear();
     held.clear();
-    stack_.clear();
     if (!input_index_.empty()) input_index_.clear();
 }
 
 void Live::build(Node& root) {
-    // A reader's Live is cleared after each read; a walk fills the stack first, then `first` as
-    // it places each node, so these two tell whether anything is left from a walk.
-    if (!first.empty() || !stack_.empty()) clear();
+    // A reader's Live is cleared after each read; a walk fills `first` as it places each node, so
+    // it tells whether anything is left from a walk.
+    if (!first.empty()) clear();
     epoch_ = ++g_epoch;
-    uses_.clear();
     order(root);
     // A node's references beyond its uses as an operand inside the graph are held outside it.
-    for (size_t i = 0; i + 1 < nodes.size(); i++) held.push_back(nodes[i]->ref_count() > uses_[i]);
-    held.push_back(1); // the root
+    size_t n = nodes.size();
+    held.resize(n);
+    uint8_t* h = held.data(); // in locals: a byte's store may alias the lists' own pointers
+    Node* const* placed = nodes.data();
+    for (size_t i = 0; i + 1 < n; i++) h[i] = placed[i]->ref_count() > placed[i]->walk_uses;
+    h[n - 1] = 1; // the root
 }
 
 } // namespace bpl::graph

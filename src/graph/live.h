@@ -2,6 +2,7 @@
 // where operands come first, and the leaf inputs (stored values and forced nodes' results).
 #pragma once
 
+#include "base/raw_list.h"
 #include "graph/node.h"
 
 #include <span>
@@ -11,19 +12,21 @@
 namespace bpl::graph {
 
 struct Live {
-    std::vector<Node*> nodes;   // operands before users; the root is last
+    // The lists are RawLists: the walk writes them through cursors, so a read constructs nothing
+    // and checks room once a node.
+    base::RawList<Node*> nodes; // operands before users; the root is last
     std::vector<Value> inputs;  // distinct leaves, in first-use order
     // Node i's operands as references, refs[first[i]] .. refs[first[i+1]-1]: r >= 0 is nodes[r],
     // r < 0 is inputs[-r-1].
-    std::vector<int32_t> refs;
-    std::vector<uint32_t> first;
+    base::RawList<int32_t> refs;
+    base::RawList<uint32_t> first;
     std::span<const int32_t> operands(size_t i) const {
         return {refs.data() + first[i], refs.data() + first[i + 1]};
     }
     // For each node, whether something outside the live graph holds it too (a name, a caller's
     // value): its result is worth keeping, so the scheduler stores it rather than fusing it away.
     // The root is always held.
-    std::vector<uint8_t> held;
+    base::RawList<uint8_t> held;
 
     // Fills this Live with the graph under `root`, reusing its buffers' memory (a reader keeps
     // one Live per read depth, so a read allocates nothing here once the buffers have grown).
@@ -42,8 +45,7 @@ struct Live {
         Node* node;
         size_t next; // operands looked at
     };
-    std::vector<Frame> stack_;
-    std::vector<uint32_t> uses_;
+    base::RawList<Frame> stack_;
     std::unordered_map<const void*, int32_t> input_index_; // array leaves, past SCANNED of them
     uint32_t epoch_ = 0;
     void order(Node& root);

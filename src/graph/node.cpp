@@ -213,11 +213,11 @@ Node::Node(Origin&& origin, Desc&& desc, uint64_t hash, uint64_t key_word)
     : Pending(std::move(desc)), origin_(std::move(origin)), hash_(hash), key_word_(key_word) {}
 
 Node::~Node() {
-    if (interned_) table().erase(hash_, this);
+    if (interned_) table().erase(this, intern_slot_);
 }
 
 void Node::retire() noexcept {
-    if (interned_) table().erase(hash_, this);
+    if (interned_) table().erase(this, intern_slot_);
     interned_ = false;
     origin_.operands.clear_flat(); // its live operands were retired or forced before it
 }
@@ -226,7 +226,7 @@ void Node::set_result(Value result, bool retired_below) {
     ASSERT(!forced_, "a node is forced once");
     ASSERT(!result.is_pending(), "a result is stored");
     // Leave the intern table: later calls with these operands read the result as a leaf.
-    table().erase(hash_, this);
+    table().erase(this, intern_slot_);
     interned_ = false;
     forced_ = true;
     // the stored result carries the keys and axis names the description promised

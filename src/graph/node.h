@@ -168,6 +168,8 @@ class Node final : public value::Pending {
     // one node at a time with no list of dying values. Never read again.
     void retire() noexcept;
     uint64_t hash() const noexcept { return hash_; }
+    // Its slot in the intern table while interned (the table sets it; InternTable::erase).
+    uint32_t intern_slot() const noexcept { return intern_slot_; }
     // The node's fixed structure as one word, made once by make() (its intern hash starts from
     // it): step, function, kind computed in, result kind, weak, atom, and the counts of operands,
     // parameters and axes (KEY_COUNT_BITS each, saturated; KEY_WIDE set when one saturated). None
@@ -184,12 +186,16 @@ class Node final : public value::Pending {
     // grew exponentially with shared operands, x×x of a pending x, and forced graphs early.)
     uint32_t weight() const noexcept { return weight_; }
 
-    // Live::of's mark: the walk that last reached this node and the node's index in it.
+    // Live::of's mark: the walk that last reached this node, the node's index in it, and how many
+    // of the walk's nodes use it as an operand.
     uint32_t walk_epoch = 0;
     int32_t walk_index = -1;
+    uint32_t walk_uses = 0;
 
   private:
     friend Value make(Origin&& origin, Desc&& desc);
+    friend class InternTable;
+    uint32_t intern_slot_ = 0;
     Origin origin_;
     uint64_t hash_;
     uint64_t key_word_;

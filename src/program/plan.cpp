@@ -187,7 +187,8 @@ class Depth {
         s_ = g_scratch[g_depth++].get();
     }
     ~Depth() {
-        for (value::Value& v : s_->results) v = value::Value(); // emptied, not shrunk: Plan::run sizes it
+        for (value::Value& v : s_->results) // emptied, not shrunk: Plan::run sizes it
+            if (!v.is_none()) v = value::Value(); // most are None already (fused, or taken by a node)
         s_->live.clear();
         g_depth--;
     }

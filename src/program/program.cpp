@@ -15,18 +15,6 @@ constexpr uint64_t WIDE_RANK = 0xFFFF;
 // Where a node's key word carries whether the read's graph holds it (graph::Node::key_word).
 constexpr int HELD_AT = 55;
 
-// The words' room: a cursor and the end of the room, both locals of key_of (so writing a word is
-// one store), grown a node at a time when a node's words might not fit.
-struct Cursor {
-    uint64_t* p;
-    uint64_t* end;
-};
-[[gnu::noinline]] Cursor grow(KeyWords& w, uint64_t* p, size_t n) {
-    size_t at = static_cast<size_t>(p - w.data());
-    w.resize(std::max(2 * w.size(), at + n + 32)); // keeps the words written; new ones not zeroed
-    return {w.data() + at, w.data() + w.size()};
-}
-
 // An input's description: its leading word (kind, weak, atom, rank), then its length classes (a
 // rank past 16 bits first, in full); the exact lengths go to `lengths`. Writes at most 2 + rank
 // words.
@@ -45,7 +33,8 @@ inline uint64_t* put_desc(uint64_t* p, std::vector<int64_t>& lengths, number::Ki
 } // namespace
 
 // A multiply per word, the high half folded in at the end: equal keys are compared word by word
-// anyway, so the hash need only spread keys over the cache's buckets.
+// anyway, so the hash need only spread keys over the cache's buckets. (Folding each word as key_of
+// writes it measured slower: the multiplies then sit on every store's path.)
 uint64_t key_hash(const KeyWords& words) noexcept {
     constexpr uint64_t K = 0x9E3779B97F4A7C15ULL;
     uint64_t h = words.size();
@@ -61,17 +50,15 @@ uint64_t key_hash(const KeyWords& words) noexcept {
     return h ^ (h >> 32);
 }
 
-// The words are written through a cursor into the key's whole room (its words past the last
-// read's are not zeroed: NoInit), checked once per leaf and per node, then cut to the words
-// written.
+// The words are written through a cursor into the key's whole room (base::RawList), checked once
+// per leaf and per node.
 void key_of(const graph::Live& live, Key& key) {
     key.lengths.clear();
     KeyWords& w = key.words;
-    if (w.size() < w.capacity()) w.resize(w.capacity());
-    Cursor c{w.data(), w.data() + w.size()};
+    KeyWords::Cursor c = w.rewrite();
     auto room = [&](size_t n) {
-        if (static_cast<size_t>(c.end - c.p) < n) [[unlikely]]
-            c = grow(w, c.p, n);
+        if (!c.fits(n)) [[unlikely]]
+            c = w.grow(c.p, n);
     };
     room(1);
     *c.p++ = live.inputs.size();
@@ -80,6 +67,10 @@ void key_of(const graph::Live& live, Key& key) {
     size_t atoms_room = live.inputs.size();
     room(atoms_room);
     for (const value::Value& v : live.inputs) { // a leaf's description, without building a Desc
+        if (v.tag() == value::Tag::Number) [[likely]] { // a real atom
+            *c.p++ = static_cast<uint64_t>(v.kind()) | uint64_t{v.weak()} << 8 | uint64_t{1} << 9;
+            continue;
+        }
         switch (v.tag()) {
         case value::Tag::Array: {
             const value::ArrayData& a = v.array_data();
@@ -97,29 +88,42 @@ void key_of(const graph::Live& live, Key& key) {
             *c.p++ = static_cast<uint64_t>(v.kind()) | uint64_t{v.weak()} << 8 | uint64_t{1} << 9;
         }
     }
-    for (size_t i = 0; i < live.nodes.size(); i++) {
+    auto two = [](int32_t a, int32_t b) { // two references a word
+        return static_cast<uint32_t>(a) | uint64_t{static_cast<uint32_t>(b)} << 32;
+    };
+    // A node with no parameters and no axes (a scalar step, not a Copy): its head and its wiring.
+    constexpr uint64_t PLAIN = graph::Node::KEY_WIDE | graph::Node::KEY_COUNT_MAX << graph::Node::KEY_PARAMS_AT |
+                               graph::Node::KEY_COUNT_MAX << graph::Node::KEY_RANK_AT;
+    const int32_t* all_refs = live.refs.data();
+    const uint32_t* first = live.first.data();
+    size_t count = live.nodes.size();
+    for (size_t i = 0; i < count; i++) {
         const graph::Node& node = *live.nodes[i];
-        const graph::Origin& o = node.origin();
-        const value::Shape& shape = node.desc().shape;
-        auto refs = live.operands(i);
-        // Room for every word of this node: its key word and the counts it saturated, references
-        // two a word, parameters, a Copy's facts and the length classes.
-        room(6 + refs.size() / 2 + o.params.size() + shape.size());
-        uint64_t* p = c.p;
         // The node's own key word comes first (step, function, kinds, the counts of operands,
         // parameters and axes), so the words decode one way: the step says which parameters the
         // key leaves out. Whether the node is held is the read's, in the word's free bits.
         uint64_t head = node.key_word() | uint64_t{live.held[i]} << HELD_AT;
+        std::span<const int32_t> refs(all_refs + first[i], all_refs + first[i + 1]);
+        size_t nr = refs.size();
+        if ((head & PLAIN) == 0 && nr <= 2 && static_cast<Step>(head & 0xFF) != Step::Copy) {
+            room(2);
+            *c.p++ = head;
+            if (nr == 2) *c.p++ = two(refs[0], refs[1]);
+            else if (nr == 1) *c.p++ = static_cast<uint32_t>(refs[0]);
+            continue;
+        }
+        const graph::Origin& o = node.origin();
+        const value::Shape& shape = node.desc().shape;
+        // Room for every word of this node: its key word and the counts it saturated, references
+        // two a word, parameters, a Copy's facts and the length classes.
+        room(6 + refs.size() / 2 + o.params.size() + shape.size());
+        uint64_t* p = c.p;
         *p++ = head;
         if (head & graph::Node::KEY_WIDE) [[unlikely]] {
             *p++ = refs.size();
             *p++ = o.params.size();
             *p++ = shape.size();
         }
-        auto two = [](int32_t a, int32_t b) { // two references a word
-            return static_cast<uint32_t>(a) | uint64_t{static_cast<uint32_t>(b)} << 32;
-        };
-        size_t nr = refs.size();
         if (nr == 2) { // the usual: a dyadic step
             *p++ = two(refs[0], refs[1]);
         } else {
@@ -141,7 +145,7 @@ void key_of(const graph::Live& live, Key& key) {
         }
         c.p = p;
     }
-    w.resize(static_cast<size_t>(c.p - w.data())); // no work: the words past it are dropped
+    w.finish(c.p);
     key.hash = key_hash(w);
 }
 

@@ -2,6 +2,7 @@
 // a read probes the one Programs cache with. The scheduler and runners read only Programs.
 #pragma once
 
+#include "base/raw_list.h"
 #include "graph/live.h"
 
 #include <memory>
@@ -45,27 +46,9 @@ struct Program {
 // it, what the key leaves out: every exact length and count parameter, in a fixed order; a cache
 // hit whose lengths differ from the plan's refills it. A reader keeps one Key per read depth and
 // key_of refills it, so probing the cache allocates nothing once its buffers have grown.
-// An allocator that leaves new words uninitialised: key_of grows its words by resize and
-// writes them through a cursor, so a read zeroes nothing it is about to overwrite.
-template <class T>
-struct NoInit : std::allocator<T> {
-    template <class U>
-    struct rebind {
-        using other = NoInit<U>;
-    };
-    NoInit() = default;
-    template <class U>
-    NoInit(const NoInit<U>&) noexcept {}
-    template <class U>
-    void construct(U* p) noexcept {
-        ::new (static_cast<void*>(p)) U;
-    }
-    template <class U, class... A>
-    void construct(U* p, A&&... a) {
-        ::new (static_cast<void*>(p)) U(std::forward<A>(a)...);
-    }
-};
-using KeyWords = std::vector<uint64_t, NoInit<uint64_t>>;
+// Its words are a base::RawList: key_of writes them through a cursor, checking room once per
+// leaf and per node.
+using KeyWords = base::RawList<uint64_t>;
 struct Key {
     KeyWords words;
     uint64_t hash = 0; // of words

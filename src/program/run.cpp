@@ -116,14 +116,20 @@ Value run_atoms(const AtomStage& st, const std::vector<Value>& results, const st
     static_assert(CELLS < AtomStage::NONE, "a cell index fits a byte");
     alignas(16) std::byte cells[CELLS][16];
     const std::byte* at[CELLS];
+    // the lists' data in locals: the cells are bytes, which may alias anything, and a kernel is
+    // a call, so the vectors' own pointers would be reloaded every item
+    const int32_t* load = st.loads.data();
     size_t loads = st.loads.size();
+    const Value* stored = results.data();
+    const Value* given = inputs.data();
     for (size_t j = 0; j < loads; j++) {
-        int32_t r = st.loads[j];
-        at[j] = items_data(r >= 0 ? results[static_cast<size_t>(r)] : inputs[static_cast<size_t>(-r - 1)], cells[j]);
+        int32_t r = load[j];
+        at[j] = items_data(r >= 0 ? stored[r] : given[-r - 1], cells[j]);
     }
+    const AtomStage::Op* ops = st.ops.data();
     size_t n = st.ops.size();
     for (size_t k = 0; k < n; k++) {
-        const AtomStage::Op& op = st.ops[k];
+        const AtomStage::Op& op = ops[k];
         std::byte* out = cells[loads + k];
         if (op.convert) math::convert(op.from, at[op.a], op.to, out, 1);
         else op.item(at[op.a], op.b == AtomStage::NONE ? nullptr : at[op.b], out, slot);

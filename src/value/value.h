@@ -9,6 +9,7 @@
 #include "number/kind.h"
 
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <utility>
 #include <vector>
@@ -45,21 +46,21 @@ class Value {
   public:
     Value() noexcept {}
     // Copying, moving and destroying are inline: a Value without an object (None, a real number,
-    // a character) costs no call, and the graphs' vectors of Values copy, move and drop many.
-    Value(const Value& o) noexcept : tag_(o.tag_), kind_(o.kind_), weak_(o.weak_), i_(o.i_) {
+    // a character) costs no call, and the graphs' vectors of Values copy, move and drop many. A
+    // copy moves the Value's two words whole (the tag, kind and weak bytes share the first).
+    Value(const Value& o) noexcept {
+        copy_bits(o);
         if (holds_object()) retain();
     }
-    Value(Value&& o) noexcept : tag_(o.tag_), kind_(o.kind_), weak_(o.weak_), i_(o.i_) {
+    Value(Value&& o) noexcept {
+        copy_bits(o);
         o.tag_ = Tag::None;
     }
     Value& operator=(const Value& o) noexcept;
     Value& operator=(Value&& o) noexcept {
         if (this != &o) {
             if (holds_object()) release();
-            tag_ = o.tag_;
-            kind_ = o.kind_;
-            weak_ = o.weak_;
-            i_ = o.i_;
+            copy_bits(o);
             o.tag_ = Tag::None;
         }
         return *this;
@@ -174,9 +175,15 @@ class Value {
     void retain() const noexcept;
     void release() noexcept; // drops the object's reference (a tag that holds one)
 
+    // both words whole: the header's bytes (padding included, so no copy reads indeterminate
+    // bits) and the payload
+    void copy_bits(const Value& o) noexcept {
+        std::memcpy(static_cast<void*>(this), static_cast<const void*>(&o), sizeof(Value));
+    }
     Tag tag_ = Tag::None;
     Kind kind_ = Kind::F64;
     bool weak_ = false;
+    uint8_t pad_[5] = {};
     union {
         double f_;
         int64_t i_ = 0; // set, so moving a default Value copies no indeterminate bits

@@ -103,8 +103,8 @@ TEST(Intern, ManyCollidingHashes) {
     for (size_t i = 0; i < keep.size(); i++) {
         Node* n = static_cast<Node*>(keep[i].get());
         uint64_t h = n->hash();
-        t.erase(h, n);
-        t.erase(h, n); // a second erase finds nothing and changes nothing
+        t.erase(n, n->intern_slot());
+        t.erase(n, n->intern_slot()); // a second erase finds nothing and changes nothing
         auto [lo, hi] = expected.equal_range(h);
         for (auto it = lo; it != hi; ++it) {
             if (it->second == n) {
@@ -137,7 +137,7 @@ TEST(Intern, RandomHashesThroughGrowthAndShrinking) {
         std::shuffle(live.begin(), live.end(), g);
         while (live.size() > 200) {
             Node* n = static_cast<Node*>(live.back().get());
-            t.erase(n->hash(), n);
+            t.erase(n, n->intern_slot());
             auto [lo, hi] = expected.equal_range(n->hash());
             for (auto it = lo; it != hi; ++it) {
                 if (it->second == n) {
@@ -149,4 +149,37 @@ TEST(Intern, RandomHashesThroughGrowthAndShrinking) {
         }
         expect_same(t, expected);
     }
+}
+
+// A read's pattern: a few nodes in, the same few out, many times over. Leaving by tombstone must
+// neither grow the table without bound nor lose an entry behind a tombstone.
+TEST(Intern, ChurnKeepsTheTableSmallAndEveryEntryReachable) {
+    InternTable t;
+    std::unordered_multimap<uint64_t, Node*> expected;
+    std::vector<base::Ref<value::Pending>> kept; // a few long-lived nodes among the churn
+    for (uint64_t h = 0; h < 5; h++) {
+        kept.push_back(test_node(h * 7919));
+        Node* n = static_cast<Node*>(kept.back().get());
+        t.insert(h * 7919, n);
+        expected.emplace(h * 7919, n);
+    }
+    std::mt19937_64 g(3);
+    for (int round = 0; round < 2000; round++) {
+        std::vector<base::Ref<value::Pending>> chain;
+        for (int i = 0; i < 10; i++) {
+            uint64_t h = g() % 64; // collide with the kept nodes and one another
+            chain.push_back(test_node(h));
+            t.insert(h, static_cast<Node*>(chain.back().get()));
+        }
+        ASSERT_EQ(t.size(), 15u);
+        for (auto& r : chain) {
+            Node* n = static_cast<Node*>(r.get());
+            EXPECT_EQ(t.find(n->hash(), [&](const Node& m) { return &m == n; }), n);
+        }
+        std::shuffle(chain.begin(), chain.end(), g);
+        for (auto& r : chain) t.erase(static_cast<Node*>(r.get()), static_cast<Node*>(r.get())->intern_slot());
+        if (round % 100 == 0) expect_same(t, expected);
+    }
+    expect_same(t, expected);
+    EXPECT_LE(t.capacity(), 128u);
 }
