@@ -20,9 +20,13 @@ def aligned(n, dtype=np.float64, align=64):
     off = (-buf.ctypes.data % align) // item
     a = buf[off:off + n]
     end = a.ctypes.data + a.nbytes
-    if (end - 1) // 4096 != (end + 63) // 4096:  # step past the page end
-        off += 4096 // item
+    if (end - 1) // 4096 != (end + 63) // 4096:
+        # the 64 bytes past the end cross a page: start one alignment step later, so the end
+        # moves off the boundary (a whole page later would end at the same offset in its page)
+        off += align // item
         a = buf[off:off + n]
+        end = a.ctypes.data + a.nbytes
+    assert a.ctypes.data % align == 0 and (end - 1) // 4096 == (end + 63) // 4096
     return a
 
 
