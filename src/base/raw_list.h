@@ -60,13 +60,9 @@ class RawList {
     const T* end() const noexcept { return data_ + size_; }
     const T& back() const noexcept { return data_[size_ - 1]; }
     void clear() noexcept { size_ = 0; }
-    void push_back(T x) {
-        if (size_ == cap_) reserve(size_ + 1);
-        data_[size_++] = x;
-    }
     // n items, those past the old size left as the memory was.
     void resize(size_t n) {
-        if (n > cap_) reserve(n);
+        if (n > cap_) reserve(n, size_);
         size_ = n;
     }
     bool operator==(const RawList& o) const noexcept {
@@ -76,37 +72,34 @@ class RawList {
     // A cursor over the whole room from the first item (the list's items are to be rewritten);
     // finish() then sets the size to the items written.
     Cursor rewrite() {
-        if (cap_ < MIN_ROOM) reserve(MIN_ROOM);
+        if (cap_ < MIN_ROOM) reserve(MIN_ROOM, 0);
         return {data_, data_ + cap_};
     }
     // Room for n more items after p (a cursor's position in this list): the items before p kept,
     // the room at least doubled. Throws std::bad_alloc.
     [[gnu::noinline]] Cursor grow(T* p, size_t n) {
         size_t at = static_cast<size_t>(p - data_);
-        size_t want = 2 * cap_ > at + n + MIN_ROOM ? 2 * cap_ : at + n + MIN_ROOM;
-        size_t keep = size_;
-        size_ = at; // the items written so far survive the move
-        reserve(want);
-        size_ = keep;
+        reserve(at + n + MIN_ROOM, at); // the items written so far survive the move
         return {data_ + at, data_ + cap_};
     }
     void finish(T* p) noexcept { size_ = static_cast<size_t>(p - data_); }
 
   private:
     static constexpr size_t MIN_ROOM = 16;
-    void reserve(size_t n) {
+    // Room for at least n items (at least twice the old room), the first `keep` moved over.
+    void reserve(size_t n, size_t keep) {
         if (n <= cap_) return;
         size_t cap = cap_ * 2 > n ? cap_ * 2 : n;
         T* fresh = static_cast<T*>(std::malloc(cap * sizeof(T)));
         if (!fresh) throw std::bad_alloc();
-        if (size_) std::memcpy(static_cast<void*>(fresh), data_, size_ * sizeof(T));
+        if (keep) std::memcpy(static_cast<void*>(fresh), data_, keep * sizeof(T));
         std::free(data_);
         data_ = fresh;
         cap_ = cap;
     }
     void assign(const T* p, size_t n) {
         size_ = 0;
-        reserve(n);
+        reserve(n, 0);
         if (n) std::memcpy(static_cast<void*>(data_), p, n * sizeof(T));
         size_ = n;
     }

@@ -2,7 +2,6 @@
 // reached is marked with the walk's epoch and its index, so the walk needs no table of nodes.
 #include "graph/live.h"
 
-#include <algorithm>
 #include <unordered_map>
 #include <vector>
 

@@ -45,8 +45,9 @@ TEST(RawList, CursorWritesSurviveGrowth) {
 TEST(RawList, ReadsCopiesAndComparesAsAVector) {
     RawList<int32_t> a;
     std::vector<int32_t> want;
-    for (int32_t i = 0; i < 1000; i++) {
-        a.push_back(i * 7 - 3);
+    for (int32_t i = 0; i < 1000; i++) { // grown an item at a time: each resize keeps the items
+        a.resize(a.size() + 1);
+        a[a.size() - 1] = i * 7 - 3;
         want.push_back(i * 7 - 3);
     }
     ASSERT_EQ(a.size(), want.size());
